@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/** Business constants for accounts (spec §9, issue 2). */
+export const PASSWORD_MIN_LENGTH = 8;
+// argon2 hashes whatever it is given; an upper bound keeps a huge password from being a cheap denial of service.
+export const PASSWORD_MAX_LENGTH = 256;
+export const FULL_NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const VERIFICATION_LINK_HOURS = 24;
+export const OTP_MINUTES = 10;
+export const OTP_LENGTH = 6;
+export const OTP_MAX_WRONG_TRIES = 5;
+export const SESSION_DAYS = 30;
+
+/** The spec's own messages (spec §8), shown by the web app for these statuses. */
+export const ACCOUNT_MESSAGES = {
+  emailNotFound: 'Email Id not found',
+  passwordInvalid: 'Password Invalid',
+  emailNotVerified: 'email not verified Please check Your email',
+  signUpFailed: ' Some thing went Wrong',
+  otpSent: 'Otp send successfully',
+  otpFailed: 'Some thing went wrong',
+  passwordUpdated: 'password update success fully',
+  passwordUpdateFailed: 'Some thing went wrong',
+} as const;
+
+export const signUpSuccessMessage = (fullName: string): string => `Registration SucessFull with ${fullName}`;
+
+export const EmailSchema = z
+  .string({ error: 'Enter your email address' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter your email address')
+  .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
+  .pipe(z.email({ error: 'Enter a valid email address' }));
+
+export const PasswordSchema = z
+  .string({ error: 'Enter a password' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const FullNameSchema = z
+  .string({ error: 'Enter your name' })
+  .trim()
+  .min(1, 'Enter your name')
+  .max(FULL_NAME_MAX_LENGTH, `Name must be at most ${FULL_NAME_MAX_LENGTH} characters`);
+
+const passwordsMatch = (value: { password: string; confirmPassword: string }) =>
+  value.password === value.confirmPassword;
+const mismatch = { message: 'Passwords do not match', path: ['confirmPassword'] };
+
+export const SignUpBodySchema = z
+  .object({
+    fullName: FullNameSchema,
+    email: EmailSchema,
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: 'Confirm your password' }),
+  })
+  .refine(passwordsMatch, mismatch);
+export type SignUpBody = z.infer<typeof SignUpBodySchema>;
+
+export const ProfileSchema = z.object({ fullName: z.string(), email: z.string() });
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const SignUpResponseSchema = z.object({ data: ProfileSchema });
+
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  // Login checks the password against the stored hash; its length rules apply when it is set, not here.
+  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const LoginResponseSchema = z.object({ token: z.string(), id: z.uuid() });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const EmailBodySchema = z.object({ email: EmailSchema });
+export type EmailBody = z.infer<typeof EmailBodySchema>;
+
+export const OtpSchema = z
+  .string({ error: 'Enter the code from the email' })
+  .trim()
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `The code is ${OTP_LENGTH} digits`);
+
+export const UpdatePasswordBodySchema = z
+  .object({
+    email: EmailSchema,
+    otp: z.union([
+      OtpSchema,
+      z
+        .number()
+        .int()
+        .transform((n) => String(n).padStart(OTP_LENGTH, '0')),
+    ]),
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: 'Confirm your password' }),
+  })
+  .refine(passwordsMatch, mismatch);
+export type UpdatePasswordBody = z.input<typeof UpdatePasswordBodySchema>;
+
+export const StatusResponseSchema = z.object({ ok: z.literal(true), message: z.string() });
+export type StatusResponse = z.infer<typeof StatusResponseSchema>;
+
+export const AccountIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a valid account id' }) });

@@ -1,0 +1,155 @@
+import type { Profile } from '#common/accounts.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Owner } from '../fastify-types.ts';
+
+export type AccountRecord = {
+  id: string;
+  fullName: string;
+  email: string;
+  passwordHash: string;
+  isVerified: boolean;
+};
+
+type AccountRow = { id: string; full_name: string; email: string; password_hash: string; verified: boolean };
+
+export async function findAccountByEmail(db: Queryable, email: string): Promise<AccountRecord | null> {
+  const [row] = await db.query<AccountRow>(
+    `select id, full_name, email, password_hash, email_verified_at is not null as verified
+       from accounts where email = $1`,
+    [email],
+  );
+  return row
+    ? {
+        id: row.id,
+        fullName: row.full_name,
+        email: row.email,
+        passwordHash: row.password_hash,
+        isVerified: row.verified,
+      }
+    : null;
+}
+
+/** Returns null when the email is already registered. */
+export async function insertAccount(
+  db: Queryable,
+  account: { fullName: string; email: string; passwordHash: string },
+): Promise<(Profile & { id: string }) | null> {
+  const [row] = await db.query<{ id: string; full_name: string; email: string }>(
+    `insert into accounts (full_name, email, password_hash) values ($1, $2, $3)
+     on conflict (email) do nothing
+     returning id, full_name, email`,
+    [account.fullName, account.email, account.passwordHash],
+  );
+  return row ? { id: row.id, fullName: row.full_name, email: row.email } : null;
+}
+
+export async function updatePasswordHash(
+  db: Queryable,
+  accountId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.query('update accounts set password_hash = $2 where id = $1', [accountId, passwordHash]);
+}
+
+export async function markEmailVerified(db: Queryable, accountId: string): Promise<void> {
+  await db.query('update accounts set email_verified_at = coalesce(email_verified_at, now()) where id = $1', [
+    accountId,
+  ]);
+}
+
+export async function insertSession(
+  db: Queryable,
+  accountId: string,
+  tokenHash: string,
+  days: number,
+): Promise<void> {
+  await db.query(
+    `insert into sessions (token_hash, account_id, expires_at) values ($1, $2, now() + make_interval(days => $3))`,
+    [tokenHash, accountId, days],
+  );
+}
+
+export async function findOwnerBySession(db: Queryable, tokenHash: string): Promise<Owner | null> {
+  const [row] = await db.query<{ id: string; full_name: string; email: string }>(
+    `select a.id, a.full_name, a.email from sessions s join accounts a on a.id = s.account_id
+      where s.token_hash = $1 and s.expires_at > now()`,
+    [tokenHash],
+  );
+  return row ? { id: row.id, fullName: row.full_name, email: row.email, tokenHash } : null;
+}
+
+export async function deleteSession(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query('delete from sessions where token_hash = $1', [tokenHash]);
+}
+
+export async function deleteSessionsOfAccount(db: Queryable, accountId: string): Promise<void> {
+  await db.query('delete from sessions where account_id = $1', [accountId]);
+}
+
+/** Replaces any unused link of the account: only the newest link works. */
+export async function replaceEmailVerification(
+  db: Queryable,
+  accountId: string,
+  tokenHash: string,
+  hours: number,
+): Promise<void> {
+  await db.query('delete from email_verifications where account_id = $1 and used_at is null', [accountId]);
+  await db.query(
+    `insert into email_verifications (token_hash, account_id, expires_at) values ($1, $2, now() + make_interval(hours => $3))`,
+    [tokenHash, accountId, hours],
+  );
+}
+
+export type VerificationState = { accountId: string; isUsed: boolean; isExpired: boolean };
+
+export async function findEmailVerificationForUpdate(
+  db: Queryable,
+  tokenHash: string,
+): Promise<VerificationState | null> {
+  const [row] = await db.query<{ account_id: string; used: boolean; expired: boolean }>(
+    `select account_id, used_at is not null as used, expires_at <= now() as expired
+       from email_verifications where token_hash = $1 for update`,
+    [tokenHash],
+  );
+  return row ? { accountId: row.account_id, isUsed: row.used, isExpired: row.expired } : null;
+}
+
+export async function markEmailVerificationUsed(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query('update email_verifications set used_at = now() where token_hash = $1', [tokenHash]);
+}
+
+/** Only the newest code works: asking for a new one kills the old. */
+export async function replaceResetCode(
+  db: Queryable,
+  accountId: string,
+  codeHash: string,
+  minutes: number,
+): Promise<void> {
+  await db.query('delete from password_reset_codes where account_id = $1 and used_at is null', [accountId]);
+  await db.query(
+    `insert into password_reset_codes (account_id, code_hash, expires_at) values ($1, $2, now() + make_interval(mins => $3))`,
+    [accountId, codeHash, minutes],
+  );
+}
+
+export async function findLiveResetCodeForUpdate(
+  db: Queryable,
+  accountId: string,
+  maxWrongTries: number,
+): Promise<{ id: string; codeHash: string } | null> {
+  const [row] = await db.query<{ id: string; code_hash: string }>(
+    `select id, code_hash from password_reset_codes
+      where account_id = $1 and used_at is null and expires_at > now() and wrong_tries < $2
+      order by created_at desc limit 1 for update`,
+    [accountId, maxWrongTries],
+  );
+  return row ? { id: row.id, codeHash: row.code_hash } : null;
+}
+
+export async function recordWrongResetTry(db: Queryable, codeId: string): Promise<void> {
+  await db.query('update password_reset_codes set wrong_tries = wrong_tries + 1 where id = $1', [codeId]);
+}
+
+export async function markResetCodeUsed(db: Queryable, codeId: string): Promise<void> {
+  await db.query('update password_reset_codes set used_at = now() where id = $1', [codeId]);
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AccountIdParamsSchema,
+  ACCOUNT_MESSAGES,
+  EmailBodySchema,
+  LoginBodySchema,
+  LoginResponseSchema,
+  ProfileSchema,
+  SignUpBodySchema,
+  SignUpResponseSchema,
+  StatusResponseSchema,
+  UpdatePasswordBodySchema,
+} from '#common/accounts.ts';
+import { authenticate, ownerOf } from '../auth.ts';
+import type { RateLimitRule } from '../config.ts';
+import { notFound } from '../errors.ts';
+import * as accounts from './service.ts';
+
+const VerifyQuerySchema = z.object({ token: z.string().max(200).optional() });
+
+/** Spec §7 Account, under /api/v1. */
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps: accounts.AccountDeps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl };
+  const limits = app.config.rateLimits;
+
+  // Two limits on each sensitive route: per address (a script spraying many emails) and per email (many
+  // addresses guessing one account). They run after validation, where the normalised email is known.
+  const limit = (name: string, perIp: RateLimitRule, perEmail: RateLimitRule) => [
+    app.rateLimit({
+      max: perIp.max,
+      timeWindow: perIp.windowMs,
+      keyGenerator: (req) => `${name}:ip:${req.ip}`,
+    }),
+    app.rateLimit({
+      max: perEmail.max,
+      timeWindow: perEmail.windowMs,
+      keyGenerator: (req: FastifyRequest) => `${name}:email:${(req.body as { email: string }).email}`,
+    }),
+  ];
+  const ok = (message: string) => ({ ok: true as const, message });
+
+  api.post(
+    '/signUp',
+    {
+      schema: { body: SignUpBodySchema, response: { 203: SignUpResponseSchema } },
+      preHandler: limit('signUp', limits.signUpPerIp, limits.signUpPerEmail),
+    },
+    async (request, reply) => {
+      const profile = await accounts.signUp(deps, request.body);
+      return reply.code(203).send({ data: profile });
+    },
+  );
+
+  api.get('/verifyEmail', { schema: { querystring: VerifyQuerySchema } }, async (request, reply) => {
+    const outcome = request.query.token ? await accounts.verifyEmail(deps, request.query.token) : 'invalid';
+    // A plain GET that redirects, so the link works from any mail client.
+    return reply.redirect(outcome === 'verified' ? '/emailVerified' : `/emailVerify?reason=${outcome}`, 303);
+  });
+
+  api.post(
+    '/resendVerification',
+    {
+      schema: { body: EmailBodySchema, response: { 200: StatusResponseSchema } },
+      preHandler: limit('resendVerification', limits.signUpPerIp, limits.signUpPerEmail),
+    },
+    async (request) => {
+      await accounts.resendVerification(deps, request.body.email);
+      return ok('If that address has an unverified account, a new link is on its way.');
+    },
+  );
+
+  api.post(
+    '/login',
+    {
+      schema: { body: LoginBodySchema, response: { 201: LoginResponseSchema } },
+      preHandler: limit('login', limits.loginPerIp, limits.loginPerEmail),
+    },
+    async (request, reply) => reply.code(201).send(await accounts.logIn(deps, request.body)),
+  );
+
+  api.post(
+    '/sendOtp',
+    {
+      schema: { body: EmailBodySchema, response: { 200: StatusResponseSchema } },
+      preHandler: limit('sendOtp', limits.sendOtpPerIp, limits.sendOtpPerEmail),
+    },
+    async (request) => {
+      await accounts.sendResetCode(deps, request.body.email);
+      return ok(ACCOUNT_MESSAGES.otpSent);
+    },
+  );
+
+  api.post(
+    '/updatePassword',
+    {
+      schema: { body: UpdatePasswordBodySchema, response: { 200: StatusResponseSchema } },
+      preHandler: limit('updatePassword', limits.updatePasswordPerIp, limits.updatePasswordPerEmail),
+    },
+    async (request) => {
+      await accounts.resetPassword(deps, request.body);
+      return ok(ACCOUNT_MESSAGES.passwordUpdated);
+    },
+  );
+
+  api.post(
+    '/logout',
+    { onRequest: authenticate, schema: { response: { 200: StatusResponseSchema } } },
+    async (request) => {
+      await accounts.logOut(deps, ownerOf(request).tokenHash);
+      return ok('You are logged out');
+    },
+  );
+
+  api.get(
+    '/:id',
+    { onRequest: authenticate, schema: { params: AccountIdParamsSchema, response: { 200: ProfileSchema } } },
+    async (request) => {
+      const owner = ownerOf(request);
+      // Someone else's id looks exactly like an unknown one.
+      if (request.params.id !== owner.id) throw notFound('No such account');
+      return { fullName: owner.fullName, email: owner.email };
+    },
+  );
+}

@@ -1,0 +1,144 @@
+import {
+  ACCOUNT_MESSAGES,
+  OTP_MAX_WRONG_TRIES,
+  OTP_MINUTES,
+  SESSION_DAYS,
+  VERIFICATION_LINK_HOURS,
+  type LoginResponse,
+  type Profile,
+} from '#common/accounts.ts';
+import type { Database } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { resetCodeMail, verificationMail } from './mails.ts';
+import * as repo from './repository.ts';
+import { digest, hashPassword, newOtp, newSecret, verifyPassword } from './secrets.ts';
+
+export type AccountDeps = { db: Database; mailer: Mailer; publicUrl: string };
+
+const verificationLink = (publicUrl: string, token: string) =>
+  `${publicUrl}/api/v1/verifyEmail?token=${encodeURIComponent(token)}`;
+
+export async function signUp(
+  deps: AccountDeps,
+  input: { fullName: string; email: string; password: string },
+): Promise<Profile> {
+  const passwordHash = await hashPassword(input.password);
+  const token = newSecret();
+  const account = await deps.db.transaction(async (tx) => {
+    const created = await repo.insertAccount(tx, {
+      fullName: input.fullName,
+      email: input.email,
+      passwordHash,
+    });
+    if (!created) return null;
+    await repo.replaceEmailVerification(tx, created.id, digest(token), VERIFICATION_LINK_HOURS);
+    await deps.mailer.enqueue(
+      tx,
+      verificationMail(created.email, created.fullName, verificationLink(deps.publicUrl, token)),
+    );
+    return created;
+  });
+  if (!account) {
+    throw new HttpError(
+      409,
+      'EMAIL_TAKEN',
+      'An account with this email already exists. Log in or reset your password.',
+    );
+  }
+  void deps.mailer.flush();
+  return { fullName: account.fullName, email: account.email };
+}
+
+/** Sends a fresh link when the account exists and is unverified; answers the same either way. */
+export async function resendVerification(deps: AccountDeps, email: string): Promise<void> {
+  const token = newSecret();
+  const sent = await deps.db.transaction(async (tx) => {
+    const account = await repo.findAccountByEmail(tx, email);
+    if (!account || account.isVerified) return false;
+    await repo.replaceEmailVerification(tx, account.id, digest(token), VERIFICATION_LINK_HOURS);
+    await deps.mailer.enqueue(
+      tx,
+      verificationMail(account.email, account.fullName, verificationLink(deps.publicUrl, token)),
+    );
+    return true;
+  });
+  if (sent) void deps.mailer.flush();
+}
+
+export type VerifyOutcome = 'verified' | 'expired' | 'used' | 'invalid';
+
+export async function verifyEmail(deps: AccountDeps, token: string): Promise<VerifyOutcome> {
+  return deps.db.transaction(async (tx) => {
+    const link = await repo.findEmailVerificationForUpdate(tx, digest(token));
+    if (!link) return 'invalid';
+    if (link.isUsed) return 'used';
+    if (link.isExpired) return 'expired';
+    await repo.markEmailVerificationUsed(tx, digest(token));
+    await repo.markEmailVerified(tx, link.accountId);
+    await repo.deleteSessionsOfAccount(tx, link.accountId);
+    return 'verified';
+  });
+}
+
+export async function logIn(
+  deps: AccountDeps,
+  input: { email: string; password: string },
+): Promise<LoginResponse> {
+  const account = await repo.findAccountByEmail(deps.db, input.email);
+  // The spec's statuses (404/405/406) tell a caller whether an email is registered; rate limits bound the
+  // guessing that allows (docs/decisions/004-account-rate-limits.md).
+  if (!account) throw new HttpError(404, 'EMAIL_NOT_FOUND', ACCOUNT_MESSAGES.emailNotFound);
+  if (!(await verifyPassword(account.passwordHash, input.password))) {
+    throw new HttpError(405, 'PASSWORD_INVALID', ACCOUNT_MESSAGES.passwordInvalid);
+  }
+  if (!account.isVerified) throw new HttpError(406, 'EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified);
+  const token = newSecret();
+  await repo.insertSession(deps.db, account.id, digest(token), SESSION_DAYS);
+  return { token, id: account.id };
+}
+
+export async function logOut(deps: AccountDeps, tokenHash: string): Promise<void> {
+  await repo.deleteSession(deps.db, tokenHash);
+}
+
+/** Mails a one-time code when the account exists; answers the same either way, so it reveals nothing. */
+export async function sendResetCode(deps: AccountDeps, email: string): Promise<void> {
+  const code = newOtp();
+  const sent = await deps.db.transaction(async (tx) => {
+    const account = await repo.findAccountByEmail(tx, email);
+    if (!account) return false;
+    await repo.replaceResetCode(tx, account.id, digest(code), OTP_MINUTES);
+    await deps.mailer.enqueue(tx, resetCodeMail(account.email, code));
+    return true;
+  });
+  if (sent) void deps.mailer.flush();
+}
+
+const codeInvalid = () =>
+  new HttpError(400, 'CODE_INVALID', 'This code is wrong, expired or already used. Request a new code.');
+
+export async function resetPassword(
+  deps: AccountDeps,
+  input: { email: string; otp: string; password: string },
+): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const outcome = await deps.db.transaction(async (tx) => {
+    const account = await repo.findAccountByEmail(tx, input.email);
+    if (!account) return 'invalid';
+    const code = await repo.findLiveResetCodeForUpdate(tx, account.id, OTP_MAX_WRONG_TRIES);
+    if (!code) return 'invalid';
+    if (code.codeHash !== digest(input.otp)) {
+      // Committed with the transaction, so a code dies after OTP_MAX_WRONG_TRIES wrong guesses.
+      await repo.recordWrongResetTry(tx, code.id);
+      return 'invalid';
+    }
+    await repo.markResetCodeUsed(tx, code.id);
+    await repo.updatePasswordHash(tx, account.id, passwordHash);
+    // Only the mailbox owner could read the code, so the address is proven too.
+    await repo.markEmailVerified(tx, account.id);
+    await repo.deleteSessionsOfAccount(tx, account.id);
+    return 'updated';
+  });
+  if (outcome !== 'updated') throw codeInvalid();
+}

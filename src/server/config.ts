@@ -1,0 +1,113 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const MiB = 1024 * 1024;
+
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+    .refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), hint);
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** The environment variables of DESIGN.md §2, validated once at start-up. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'must be a postgres:// or postgresql:// URL'),
+  SMTP_URL: optionalUrl(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.string().min(3).default('Easy Form <no-reply@localhost>'),
+  PUBLIC_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
+  UPLOAD_MAX_BYTES: positiveInt(10 * MiB),
+  FORM_TIMEZONE: z
+    .string()
+    .default('Asia/Kolkata')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Kolkata'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type RateLimitRule = { max: number; windowMs: number };
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `memory://` keeps the embedded database in memory (tests). */
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  uploadMaxBytes: number;
+  formTimezone: string;
+  trustProxy: boolean;
+  logLevel: string;
+  /** Where the built web app lives; absent in API-only test apps. */
+  webDir: string | undefined;
+  rateLimits: RateLimits;
+};
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Per IP and per email. A person retrying, or an office behind one address, stays far below these; a script that
+ * guesses passwords or codes meets them within seconds. docs/decisions/004-account-rate-limits.md has the reasoning.
+ */
+export const DEFAULT_RATE_LIMITS = {
+  loginPerIp: { max: 100, windowMs: 15 * MINUTE },
+  loginPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  signUpPerIp: { max: 30, windowMs: HOUR },
+  signUpPerEmail: { max: 5, windowMs: HOUR },
+  sendOtpPerIp: { max: 30, windowMs: HOUR },
+  sendOtpPerEmail: { max: 5, windowMs: HOUR },
+  updatePasswordPerIp: { max: 60, windowMs: 15 * MINUTE },
+  updatePasswordPerEmail: { max: 10, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateLimitRule>;
+export type RateLimits = typeof DEFAULT_RATE_LIMITS;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const scale = (rule: RateLimitRule) => ({
+    ...rule,
+    max: Math.max(1, Math.round(rule.max * e.RATE_LIMIT_MULTIPLIER)),
+  });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    formTimezone: e.FORM_TIMEZONE,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDir: resolve('dist/web'),
+    rateLimits: Object.fromEntries(
+      Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => [name, scale(rule)]),
+    ) as RateLimits,
+  };
+}

@@ -1,0 +1,40 @@
+import { readdir, readFile } from 'node:fs/promises';
+import type { Database } from './database.ts';
+
+const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+// Any constant shared by every Easy Form process; two processes starting together queue on it.
+const MIGRATION_LOCK_KEY = 7_243_001;
+
+/** Applies the pending migrations in name order, in one transaction, under an advisory lock. Returns their names. */
+export async function migrate(db: Database): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{3}-[a-z0-9-]+\.sql$/.test(name)).sort();
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.query(
+      `create table if not exists schema_migrations (
+         name text primary key,
+         applied_at timestamptz not null default now()
+       )`,
+    );
+    const done = new Set(
+      (await tx.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name),
+    );
+    const applied: string[] = [];
+    for (const name of files.filter((f) => !done.has(f))) {
+      const sql = await readFile(new URL(name, MIGRATIONS_DIR), 'utf8');
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('insert into schema_migrations (name) values ($1)', [name]);
+      applied.push(name);
+    }
+    return applied;
+  });
+}
+
+// Parameterised query() runs one statement at a time; our migrations keep to plain statements ending in ';'.
+function splitStatements(sql: string): string[] {
+  return sql
+    .replace(/--.*$/gm, '')
+    .split(/;\s*(?:\n|$)/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}

@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '#common/errors.ts';
+
+/** Anything the server rejects on purpose. The single error handler turns it into the JSON error body. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND', message);
+
+const body = (code: ErrorCode, message: string): ErrorBody => ({ error: { code, message } });
+
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'MALFORMED_JSON',
+    message: 'The request body is not valid JSON',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'MALFORMED_JSON', message: 'The request body is empty' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send the request body as application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'MALFORMED_JSON',
+    message: 'The request body does not match its Content-Length',
+  },
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send(body(error.code, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
+      const message = issue?.message ?? 'Invalid request';
+      return reply.code(400).send(body('VALIDATION_FAILED', field ? `${field}: ${message}` : message));
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.code(known.status).send(body(known.code, known.message));
+    if (error.statusCode === 429) {
+      return reply.code(429).send(body('RATE_LIMITED', error.message));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send(body('VALIDATION_FAILED', error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .code(500)
+      .send(body('INTERNAL', `Something went wrong on our side. Reference: ${request.id}`));
+  });
+}

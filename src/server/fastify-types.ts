@@ -1,0 +1,17 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** The signed-in account, set by the owner-routes auth hook. */
+export type Owner = { id: string; email: string; fullName: string; tokenHash: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    mailer: Mailer;
+  }
+  interface FastifyRequest {
+    owner: Owner | null;
+  }
+}

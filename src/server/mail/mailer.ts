@@ -1,0 +1,134 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Database, Queryable } from '../db/database.ts';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+export interface Mailer {
+  /** Stores the mail in the outbox inside the caller's transaction, so it is sent exactly when that commits. */
+  enqueue(tx: Queryable, mail: Mail): Promise<void>;
+  /** Sends what is due now; call it after the enqueuing transaction committed. Never throws. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+type OutboxRow = {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+};
+
+const POLL_MS = 15_000;
+// A claimed mail is invisible to other senders this long; a process that dies mid-send leaves it to be retried.
+const CLAIM_SECONDS = 120;
+const MAX_BACKOFF_SECONDS = 3600;
+
+/**
+ * The outbox (table mail_outbox) makes mail durable: a mail that fails to send is logged with the reason and retried
+ * with backoff, never dropped. Without SMTP_URL each mail is printed as one log line, link or code included.
+ */
+export function createMailer(options: {
+  db: Database;
+  smtpUrl: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const { db, log } = options;
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    if (!transport) {
+      log.info(
+        { mail: { to: row.to_address, subject: row.subject } },
+        `mail: ${row.text_body.replace(/\s+/g, ' ').trim()}`,
+      );
+      return;
+    }
+    await transport.sendMail({
+      from: options.from,
+      to: row.to_address,
+      subject: row.subject,
+      text: row.text_body,
+      ...(row.html_body ? { html: row.html_body } : {}),
+    });
+  }
+
+  async function sendDue(): Promise<void> {
+    const rows = await db.query<OutboxRow>(
+      `update mail_outbox set next_attempt_at = now() + make_interval(secs => $1)
+        where id in (select id from mail_outbox
+                      where sent_at is null and next_attempt_at <= now()
+                      order by next_attempt_at limit 20 for update skip locked)
+        returning id, to_address, subject, text_body, html_body, attempts`,
+      [CLAIM_SECONDS],
+    );
+    for (const row of rows) {
+      try {
+        await deliver(row);
+        await db.query(
+          'update mail_outbox set sent_at = now(), attempts = attempts + 1, last_error = null where id = $1',
+          [row.id],
+        );
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const delay = Math.min(MAX_BACKOFF_SECONDS, 15 * 2 ** row.attempts);
+        log.warn(
+          { mailId: row.id, to: row.to_address, attempt: row.attempts + 1, retryInSeconds: delay, reason },
+          'mail not sent; will retry',
+        );
+        await db.query(
+          `update mail_outbox set attempts = attempts + 1, last_error = $2, next_attempt_at = now() + make_interval(secs => $3)
+            where id = $1`,
+          [row.id, reason.slice(0, 1000), delay],
+        );
+      }
+    }
+    if (rows.length === 20) again = true;
+  }
+
+  async function flush(): Promise<void> {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await sendDue();
+        } catch (error) {
+          log.error({ err: error }, 'mail outbox could not be read');
+        }
+      } while (again && !closed);
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  const timer = setInterval(() => void flush(), POLL_MS);
+  timer.unref();
+
+  return {
+    async enqueue(tx, mail) {
+      await tx.query(
+        'insert into mail_outbox (to_address, subject, text_body, html_body) values ($1, $2, $3, $4)',
+        [mail.to, mail.subject, mail.text, mail.html ?? null],
+      );
+    },
+    flush,
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      await running;
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from './app.ts';
+import { loadConfig, type Config } from './config.ts';
+import { MEMORY_DATABASE } from './db/database.ts';
+import { startMailCapture, type MailCapture } from './mail/mail-capture.ts';
+
+/** The engine the integration suite runs on: in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
+export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+export type TestApp = { app: FastifyInstance; mail: MailCapture; close(): Promise<void> };
+
+/** A real app over a fresh database with the real migrations, and a real SMTP server capturing its mail. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const mail = await startMailCapture();
+  const database = await createTestDatabase();
+  const config: Config = {
+    ...loadConfig({}),
+    databaseUrl: database.url,
+    smtpUrl: mail.url,
+    publicUrl: 'http://easyform.test',
+    webDir: undefined,
+    logLevel: 'silent',
+    ...overrides,
+  };
+  const app = await buildApp(config);
+  return {
+    app,
+    mail,
+    async close() {
+      await app.close();
+      await database.drop();
+      await mail.close();
+    },
+  };
+}
+
+async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return { url: MEMORY_DATABASE, drop: async () => undefined };
+  const name = `easyform_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique address per call, so tests sharing an app never collide. */
+export const uniqueEmail = (label = 'owner') =>
+  `${label}.${Date.now().toString(36)}.${(counter++).toString(36)}.${randomBytes(2).toString('hex')}@example.com`;
+
+export const verificationLinkIn = (text: string): string => {
+  const match = /https?:\/\/\S+\/api\/v1\/verifyEmail\?token=[\w%-]+/.exec(text);
+  if (!match) throw new Error(`no verification link in: ${text}`);
+  return match[0];
+};
+
+/** Signs up, follows the link from the mail, logs in: what a new owner does. */
+export async function signUpOwner(
+  { app, mail }: TestApp,
+  options: { email?: string; password?: string; fullName?: string } = {},
+): Promise<{ token: string; id: string; email: string; password: string; fullName: string }> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? 'correct horse battery';
+  const fullName = options.fullName ?? 'Asha Rao';
+  const since = mail.mails.length;
+  const signUp = await app.inject({
+    method: 'POST',
+    url: '/api/v1/signUp',
+    payload: { fullName, email, password, confirmPassword: password },
+  });
+  if (signUp.statusCode !== 203) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
+  const link = new URL(verificationLinkIn((await mail.waitFor(email, { since })).text));
+  await app.inject({ method: 'GET', url: link.pathname + link.search });
+  const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { email, password } });
+  if (login.statusCode !== 201) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  const { token, id } = login.json<{ token: string; id: string }>();
+  return { token, id, email, password, fullName };
+}

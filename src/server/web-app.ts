@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from './errors.ts';
+
+/**
+ * Serves the built React app: hashed assets cached for a year, everything else falls back to index.html so the
+ * client router can answer. Unknown paths under /api stay JSON 404s.
+ */
+export async function registerWebApp(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+  const hasWebApp = webDir !== undefined && existsSync(join(webDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        reply.header(
+          'cache-control',
+          path.includes(`${join(webDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (
+      path === '/api' ||
+      path.startsWith('/api/') ||
+      !hasWebApp ||
+      !['GET', 'HEAD'].includes(request.method)
+    ) {
+      throw notFound(`No route ${request.method} ${path}`);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
