@@ -6,7 +6,7 @@ import { accountRoutes } from './accounts/routes.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { HttpError, registerErrorHandler } from './errors.ts';
+import { registerErrorHandler } from './errors.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerWebApp } from './web-app.ts';
 import './fastify-types.ts';
@@ -41,13 +41,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await db.close();
   });
 
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'RATE_LIMITED', `Too many attempts. Try again in ${context.after}.`, {
-        'retry-after': String(Math.ceil(context.ttl / 1000)),
-      }),
-  });
+  // Limits are applied per route (accounts/routes.ts), per address and per email.
+  await app.register(rateLimit, { global: false });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(

@@ -240,6 +240,17 @@ describe(`accounts API on ${TEST_ENGINE}`, () => {
       expect(fake.json().error.code).toBe('UNAUTHORIZED');
     });
 
+    it('answers 400 for an id that is not an account id', async () => {
+      const owner = await signUpOwner(t);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/not-a-uuid',
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe('id: Not a valid account id');
+    });
+
     it("answers 404 for another owner's id", async () => {
       const [a, b] = [await signUpOwner(t), await signUpOwner(t)];
       const res = await t.app.inject({

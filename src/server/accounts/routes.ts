@@ -15,8 +15,16 @@ import {
 } from '#common/accounts.ts';
 import { authenticate, ownerOf } from '../auth.ts';
 import type { RateLimitRule } from '../config.ts';
-import { notFound } from '../errors.ts';
+import { HttpError, notFound } from '../errors.ts';
 import * as accounts from './service.ts';
+
+const tooManyAttempts = (retryAfterSeconds: number) =>
+  new HttpError(
+    429,
+    'RATE_LIMITED',
+    `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute${retryAfterSeconds > 60 ? 's' : ''}.`,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
 
 const VerifyQuerySchema = z.object({ token: z.string().max(200).optional() });
 
@@ -28,18 +36,26 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   // Two limits on each sensitive route: per address (a script spraying many emails) and per email (many
   // addresses guessing one account). They run after validation, where the normalised email is known.
-  const limit = (name: string, perIp: RateLimitRule, perEmail: RateLimitRule) => [
-    app.rateLimit({
-      max: perIp.max,
-      timeWindow: perIp.windowMs,
-      keyGenerator: (req) => `${name}:ip:${req.ip}`,
-    }),
-    app.rateLimit({
-      max: perEmail.max,
-      timeWindow: perEmail.windowMs,
-      keyGenerator: (req: FastifyRequest) => `${name}:email:${(req.body as { email: string }).email}`,
-    }),
-  ];
+  const limit = (name: string, perIp: RateLimitRule, perEmail: RateLimitRule) => {
+    const checks = [
+      app.createRateLimit({
+        max: perIp.max,
+        timeWindow: perIp.windowMs,
+        keyGenerator: (req) => `${name}:ip:${req.ip}`,
+      }),
+      app.createRateLimit({
+        max: perEmail.max,
+        timeWindow: perEmail.windowMs,
+        keyGenerator: (req: FastifyRequest) => `${name}:email:${(req.body as { email: string }).email}`,
+      }),
+    ];
+    return async (request: FastifyRequest) => {
+      for (const check of checks) {
+        const result = await check(request);
+        if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(result.ttlInSeconds);
+      }
+    };
+  };
   const ok = (message: string) => ({ ok: true as const, message });
 
   api.post(

@@ -9,17 +9,28 @@ export type MailCapture = {
   mails: CapturedMail[];
   /** Resolves with the first mail to `to` (received after `since` mails were seen), or rejects after `timeoutMs`. */
   waitFor(to: string, options?: { since?: number; timeoutMs?: number }): Promise<CapturedMail>;
+  /** The next `count` messages are refused with a temporary SMTP error, as a struggling mail server would. */
+  refuseNext(count: number): void;
   close(): Promise<void>;
 };
 
 export async function startMailCapture(): Promise<MailCapture> {
   const mails: CapturedMail[] = [];
   const waiters = new Set<() => void>();
+  let toRefuse = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
+      if (toRefuse > 0) {
+        toRefuse--;
+        stream.resume();
+        stream.on('end', () =>
+          callback(Object.assign(new Error('mailbox busy, try later'), { responseCode: 451 })),
+        );
+        return;
+      }
       simpleParser(stream)
         .then((parsed) => {
           const to = [parsed.to ?? []]
@@ -58,6 +69,9 @@ export async function startMailCapture(): Promise<MailCapture> {
         }, timeoutMs);
         if (!check()) waiters.add(onMail);
       });
+    },
+    refuseNext(count) {
+      toRefuse = count;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
