@@ -1,0 +1,42 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+let webDir: string;
+beforeAll(async () => {
+  webDir = await mkdtemp(join(tmpdir(), 'easyform-web-'));
+  await mkdir(join(webDir, 'assets'));
+  await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Easy Form</title><div id="root"></div>');
+  await writeFile(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ webDir });
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('answers any page route with index.html so the client router can take over', async () => {
+    for (const url of ['/', '/login', '/updatePassword/a%40b.com', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with a long cache life', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing/here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+});
