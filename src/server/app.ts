@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { registerErrorHandler } from './errors.ts';
+import { formRoutes } from './forms/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerWebApp } from './web-app.ts';
 import './fastify-types.ts';
@@ -51,6 +52,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     async () => ({ ok: true as const, db: db.kind }),
   );
   await app.register(accountRoutes, { prefix: '/api/v1' });
+  await app.register(formRoutes, { prefix: '/api' });
 
   await registerWebApp(app, config.webDir);
   // Mail left in the outbox by a previous run goes out now.

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+
+/** Bounds that keep one form reasonable to render, store and fill in (issue 3). */
+export const FORM_TITLE_MAX = 200;
+export const FORM_DESCRIPTION_MAX = 2000;
+export const FIELD_NAME_MAX = 500;
+export const OPTION_VALUE_MAX = 200;
+export const FIELDS_PER_FORM_MAX = 200;
+export const OPTIONS_PER_FIELD_MAX = 100;
+
+/** Field kind ids of the add-field call (spec §9). */
+export const FIELD_KIND_IDS = { 1: 'text', 2: 'select', 3: 'radio', 4: 'check', 5: 'file' } as const;
+export const FIELD_KINDS = ['text', 'select', 'radio', 'check', 'file'] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+/** The spec's text types, plus `textarea` for the editor's Paragraph button (docs/spec-deviations.md). */
+export const TEXT_TYPES = ['text', 'email', 'password', 'date', 'tel', 'textarea'] as const;
+export type TextType = (typeof TEXT_TYPES)[number];
+
+/** The editor's two colour menus (spec §2 Editor), with their standard hex values. */
+export const FORM_COLORS = [
+  { name: 'Glitter', hex: '#E6E8FA' },
+  { name: 'Peach Puff', hex: '#FFDAB9' },
+  { name: 'Bone', hex: '#E3DAC9' },
+  { name: 'Middle green yellow', hex: '#ACBF60' },
+  { name: 'Pale Turquoise', hex: '#AFEEEE' },
+  { name: 'Pale Lavender', hex: '#DCD0FF' },
+  { name: 'Tea Green', hex: '#D0F0C0' },
+  { name: 'Light Steel Blue', hex: '#B0C4DE' },
+] as const;
+export const BORDER_COLORS = [
+  { name: 'Grey', hex: '#808080' },
+  { name: 'Salmon', hex: '#FA8072' },
+  { name: 'Dark Vanilla', hex: '#D1BEA8' },
+  { name: 'Dark Olive Green', hex: '#556B2F' },
+  { name: 'Dark Cyan', hex: '#008B8B' },
+  { name: 'Regalia', hex: '#522D80' },
+  { name: 'Pastel Green', hex: '#77DD77' },
+  { name: 'Blue Sapphire', hex: '#126180' },
+] as const;
+
+export const HexColorSchema = z
+  .string({ error: 'Colour must be a hex value such as #EAEAEA' })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex value such as #EAEAEA')
+  .transform((hex) => hex.toUpperCase());
+
+const trimmedName = (what: string, max: number) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} cannot be empty`)
+    .max(max, `${what} must be at most ${max} characters`);
+
+export const FieldNameSchema = trimmedName('Question', FIELD_NAME_MAX);
+export const OptionValueSchema = trimmedName('Option', OPTION_VALUE_MAX);
+export const FormTitleSchema = trimmedName('Title', FORM_TITLE_MAX);
+export const DescriptionSchema = z
+  .string()
+  .trim()
+  .max(FORM_DESCRIPTION_MAX, `Description must be at most ${FORM_DESCRIPTION_MAX} characters`);
+
+export const OptionSchema = z.object({ _id: z.string(), value: z.string() });
+export type Option = z.infer<typeof OptionSchema>;
+
+export const TextFieldSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.enum(TEXT_TYPES),
+  required: z.boolean(),
+  value: z.string().optional(),
+});
+export const ChoiceFieldSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  required: z.boolean(),
+  options: z.array(OptionSchema),
+});
+export const FileFieldSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.literal('file'),
+  required: z.boolean(),
+});
+export type TextField = z.infer<typeof TextFieldSchema>;
+export type ChoiceField = z.infer<typeof ChoiceFieldSchema>;
+export type FileField = z.infer<typeof FileFieldSchema>;
+
+/** Spec §3 form structure, plus `fieldOrder`: one ordered list across kinds, which the per-kind arrays lose. */
+export const FormSchema = z.object({
+  _id: z.string(),
+  ownerIdAsStructureId: z.string(),
+  formTitle: z.string(),
+  description: z.string(),
+  color: z.string(),
+  border: z.string(),
+  Date: z.string(),
+  textField: z.array(TextFieldSchema),
+  selectField: z.array(ChoiceFieldSchema),
+  radioField: z.array(ChoiceFieldSchema),
+  checkField: z.array(ChoiceFieldSchema),
+  fileField: z.array(FileFieldSchema),
+  fieldOrder: z.array(z.object({ _id: z.string(), kind: z.enum(FIELD_KINDS) })),
+});
+export type Form = z.infer<typeof FormSchema>;
+
+/** Options of one field: blanks ignored by the editor, duplicates refused ('Value already exists!'). */
+export const OptionListSchema = z
+  .array(z.object({ value: OptionValueSchema }), { error: 'Options must be a list' })
+  .min(1, 'Add at least one option')
+  .max(OPTIONS_PER_FIELD_MAX, `A question can have at most ${OPTIONS_PER_FIELD_MAX} options`)
+  .refine((options) => new Set(options.map((o) => o.value)).size === options.length, 'Value already exists!');
+
+export const DUPLICATE_OPTION_MESSAGE = 'Value already exists!';
+
+/** Adds `value` to `existing` unless blank; reports a duplicate the way the spec's editor does. */
+export function addOption(
+  existing: readonly string[],
+  value: string,
+): { ok: true; options: string[] } | { ok: false; reason: 'blank' | 'duplicate' | 'too-many' } {
+  const trimmed = value.trim();
+  if (trimmed === '') return { ok: false, reason: 'blank' };
+  if (existing.includes(trimmed)) return { ok: false, reason: 'duplicate' };
+  if (existing.length >= OPTIONS_PER_FIELD_MAX) return { ok: false, reason: 'too-many' };
+  return { ok: true, options: [...existing, trimmed] };
+}
+
+/** Spec §3/§9 'Date': 'date, time' in en-US, in the configured zone. */
+export const formatSpecDate = (date: Date, timeZone: string): string =>
+  date.toLocaleString('en-US', { timeZone });
+
+export const TEMPLATE_IDS = ['blank', 'contact', 'travel', 'event'] as const;
+export type TemplateId = (typeof TEMPLATE_IDS)[number];
+
+const ignored = z.unknown().optional();
+
+/** POST /api/v1/length. The owner always comes from the token; the spec's client also sends it and a Date. */
+export const CreateFormBodySchema = z.object({
+  template: z.enum(TEMPLATE_IDS, { error: 'Unknown template' }).default('blank'),
+  formTitle: FormTitleSchema.optional(),
+  description: DescriptionSchema.optional(),
+  color: HexColorSchema.optional(),
+  border: HexColorSchema.optional(),
+  ownerIdAsStructureId: ignored,
+  Date: ignored,
+});
+export type CreateFormBody = z.input<typeof CreateFormBodySchema>;
+
+/** PUT /api/updateFormEntry/{fid}: one or more of the four form properties; empty values are refused. */
+export const UpdateFormBodySchema = z
+  .object({
+    formTitle: FormTitleSchema.optional(),
+    description: DescriptionSchema.optional(),
+    color: HexColorSchema.optional(),
+    border: HexColorSchema.optional(),
+  })
+  .refine(
+    (body) => Object.values(body).some((v) => v !== undefined),
+    'Send formTitle, description, color or border',
+  );
+export type UpdateFormBody = z.input<typeof UpdateFormBodySchema>;
+
+const kindId = <N extends number>(n: N) => z.union([z.literal(n), z.literal(String(n))]).transform(() => n);
+
+/** POST /api/text/{fid}: `id` is the field kind (spec §9). */
+export const AddFieldBodySchema = z.discriminatedUnion('id', [
+  z.object({
+    id: kindId(1),
+    name: FieldNameSchema,
+    type: z.enum(TEXT_TYPES, { error: `Type must be one of ${TEXT_TYPES.join(', ')}` }).default('text'),
+    required: z.boolean().default(false),
+  }),
+  ...([2, 3, 4] as const).map((n) =>
+    z.object({
+      id: kindId(n),
+      name: FieldNameSchema,
+      options: OptionListSchema,
+      required: z.boolean().default(false),
+    }),
+  ),
+  z.object({ id: kindId(5), name: FieldNameSchema, required: z.boolean().default(false) }),
+]);
+export type AddFieldBody = z.input<typeof AddFieldBodySchema>;
+
+export const RenameFieldBodySchema = z.object({
+  name: FieldNameSchema,
+  type: z.enum([...TEXT_TYPES, 'file'], { error: `Type must be one of ${TEXT_TYPES.join(', ')}` }).optional(),
+  required: z.boolean().optional(),
+});
+export type RenameFieldBody = z.input<typeof RenameFieldBodySchema>;
+
+export const RenameOptionBodySchema = z.object({ name: OptionValueSchema });
+export const AddOptionBodySchema = z.object({ value: OptionValueSchema });
+export const FieldOrderBodySchema = z.object({
+  order: z.array(z.uuid()).max(FIELDS_PER_FORM_MAX),
+});
+
+export const FormParamsSchema = z.object({ fid: z.uuid({ error: 'Not a valid form id' }) });
+export const FieldParamsSchema = FormParamsSchema.extend({
+  fieldId: z.uuid({ error: 'Not a valid field id' }),
+});
+export const OptionParamsSchema = FieldParamsSchema.extend({
+  optionId: z.uuid({ error: 'Not a valid option id' }),
+});
+
+/** A form definition as exported and imported: no ids, no owner, no dates. */
+export const FormDefinitionSchema = z.object({
+  easyForm: z.literal(1, { error: 'This is not an Easy Form export' }),
+  formTitle: FormTitleSchema,
+  description: DescriptionSchema.default(''),
+  color: HexColorSchema,
+  border: HexColorSchema,
+  fields: z
+    .array(
+      z.discriminatedUnion('kind', [
+        z.object({
+          kind: z.literal('text'),
+          name: FieldNameSchema,
+          type: z.enum(TEXT_TYPES),
+          required: z.boolean(),
+        }),
+        ...(['select', 'radio', 'check'] as const).map((kind) =>
+          z.object({
+            kind: z.literal(kind),
+            name: FieldNameSchema,
+            required: z.boolean(),
+            options: z
+              .array(OptionValueSchema)
+              .min(1, 'Add at least one option')
+              .max(OPTIONS_PER_FIELD_MAX)
+              .refine((o) => new Set(o).size === o.length, DUPLICATE_OPTION_MESSAGE),
+          }),
+        ),
+        z.object({ kind: z.literal('file'), name: FieldNameSchema, required: z.boolean() }),
+      ]),
+    )
+    .max(FIELDS_PER_FORM_MAX, `A form can have at most ${FIELDS_PER_FORM_MAX} questions`),
+});
+export type FormDefinition = z.infer<typeof FormDefinitionSchema>;
+export type FieldDefinition = FormDefinition['fields'][number];

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import type { FieldDefinition, FieldKind, Form, Option, TextType } from '#common/forms.ts';
+import { formatSpecDate } from '#common/forms.ts';
+import type { Queryable } from '../db/database.ts';
+
+type FormRow = {
+  id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  color: string;
+  border: string;
+  created_at: Date;
+};
+type FieldRow = {
+  id: string;
+  form_id: string;
+  kind: FieldKind;
+  name: string;
+  text_type: TextType | null;
+  required: boolean;
+  options: Option[];
+};
+export type FieldRecord = Omit<FieldRow, 'form_id'>;
+
+const FORM_COLUMNS = 'id, owner_id, title, description, color, border, created_at';
+const FIELD_COLUMNS = 'id, form_id, kind, name, text_type, required, options';
+
+function toForm(row: FormRow, fields: FieldRow[], timeZone: string): Form {
+  const form: Form = {
+    _id: row.id,
+    ownerIdAsStructureId: row.owner_id,
+    formTitle: row.title,
+    description: row.description,
+    color: row.color,
+    border: row.border,
+    Date: formatSpecDate(row.created_at, timeZone),
+    textField: [],
+    selectField: [],
+    radioField: [],
+    checkField: [],
+    fileField: [],
+    fieldOrder: [],
+  };
+  for (const f of fields) {
+    form.fieldOrder.push({ _id: f.id, kind: f.kind });
+    if (f.kind === 'text')
+      form.textField.push({ _id: f.id, name: f.name, type: f.text_type ?? 'text', required: f.required });
+    else if (f.kind === 'file')
+      form.fileField.push({ _id: f.id, name: f.name, type: 'file', required: f.required });
+    else form[`${f.kind}Field`].push({ _id: f.id, name: f.name, required: f.required, options: f.options });
+  }
+  return form;
+}
+
+/** Every form of the owner, newest first, with fields in order: two queries whatever the count. */
+export async function listFormsOfOwner(db: Queryable, ownerId: string, timeZone: string): Promise<Form[]> {
+  const forms = await db.query<FormRow>(
+    `select ${FORM_COLUMNS} from forms where owner_id = $1 order by created_at desc, id`,
+    [ownerId],
+  );
+  if (forms.length === 0) return [];
+  const fields = await db.query<FieldRow>(
+    `select ${FIELD_COLUMNS} from form_fields where form_id = any($1::uuid[]) order by position`,
+    [forms.map((f) => f.id)],
+  );
+  return forms.map((row) =>
+    toForm(
+      row,
+      fields.filter((f) => f.form_id === row.id),
+      timeZone,
+    ),
+  );
+}
+
+export async function findFormOfOwner(
+  db: Queryable,
+  ownerId: string,
+  formId: string,
+  timeZone: string,
+): Promise<Form | null> {
+  const [row] = await db.query<FormRow>(`select ${FORM_COLUMNS} from forms where id = $1 and owner_id = $2`, [
+    formId,
+    ownerId,
+  ]);
+  if (!row) return null;
+  const fields = await db.query<FieldRow>(
+    `select ${FIELD_COLUMNS} from form_fields where form_id = $1 order by position`,
+    [formId],
+  );
+  return toForm(row, fields, timeZone);
+}
+
+/** Locks the owner's form row so concurrent edits of its fields queue; returns its field count, or null. */
+export async function lockFormOfOwner(
+  db: Queryable,
+  ownerId: string,
+  formId: string,
+): Promise<number | null> {
+  const [row] = await db.query<{ fields: number }>(
+    `select (select count(*) from form_fields where form_id = f.id)::int as fields
+       from forms f where f.id = $1 and f.owner_id = $2 for update`,
+    [formId, ownerId],
+  );
+  return row ? row.fields : null;
+}
+
+export async function insertForm(
+  db: Queryable,
+  ownerId: string,
+  form: { formTitle: string; description: string; color: string; border: string },
+): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    `insert into forms (owner_id, title, description, color, border) values ($1, $2, $3, $4, $5) returning id`,
+    [ownerId, form.formTitle, form.description, form.color, form.border],
+  );
+  if (!row) throw new Error('insert into forms returned no row');
+  return row.id;
+}
+
+export async function insertFields(
+  db: Queryable,
+  formId: string,
+  fields: readonly FieldDefinition[],
+): Promise<void> {
+  for (const field of fields) {
+    const options = 'options' in field ? field.options.map((value) => ({ _id: randomUUID(), value })) : [];
+    await db.query(
+      `insert into form_fields (form_id, position, kind, name, text_type, required, options)
+       values ($1, (select coalesce(max(position), 0) + 1 from form_fields where form_id = $1), $2, $3, $4, $5, $6)`,
+      [
+        formId,
+        field.kind,
+        field.name,
+        field.kind === 'text' ? field.type : null,
+        field.required,
+        JSON.stringify(options),
+      ],
+    );
+  }
+}
+
+export async function updateFormOfOwner(
+  db: Queryable,
+  ownerId: string,
+  formId: string,
+  patch: { formTitle?: string; description?: string; color?: string; border?: string },
+): Promise<boolean> {
+  const rows = await db.query(
+    `update forms set title = coalesce($3, title), description = coalesce($4, description),
+            color = coalesce($5, color), border = coalesce($6, border), updated_at = now()
+      where id = $1 and owner_id = $2 returning id`,
+    [
+      formId,
+      ownerId,
+      patch.formTitle ?? null,
+      patch.description ?? null,
+      patch.color ?? null,
+      patch.border ?? null,
+    ],
+  );
+  return rows.length > 0;
+}
+
+export async function deleteFormOfOwner(db: Queryable, ownerId: string, formId: string): Promise<boolean> {
+  const rows = await db.query('delete from forms where id = $1 and owner_id = $2 returning id', [
+    formId,
+    ownerId,
+  ]);
+  return rows.length > 0;
+}
+
+/** The field, if it is of one of `kinds` and belongs to a form of the owner; locked for the caller's transaction. */
+export async function findFieldOfOwnerForUpdate(
+  db: Queryable,
+  ownerId: string,
+  formId: string,
+  fieldId: string,
+  kinds: readonly FieldKind[],
+): Promise<FieldRecord | null> {
+  const [row] = await db.query<FieldRow>(
+    `select ff.id, ff.form_id, ff.kind, ff.name, ff.text_type, ff.required, ff.options
+       from form_fields ff join forms f on f.id = ff.form_id
+      where ff.id = $1 and ff.form_id = $2 and f.owner_id = $3 and ff.kind = any($4::text[])
+      for update of ff`,
+    [fieldId, formId, ownerId, kinds],
+  );
+  return row ?? null;
+}
+
+export async function updateField(
+  db: Queryable,
+  fieldId: string,
+  patch: { name?: string; textType?: TextType; required?: boolean; options?: Option[] },
+): Promise<void> {
+  await db.query(
+    `update form_fields set name = coalesce($2, name), text_type = coalesce($3, text_type),
+            required = coalesce($4, required), options = coalesce($5::jsonb, options)
+      where id = $1`,
+    [
+      fieldId,
+      patch.name ?? null,
+      patch.textType ?? null,
+      patch.required ?? null,
+      patch.options ? JSON.stringify(patch.options) : null,
+    ],
+  );
+}
+
+export async function deleteField(db: Queryable, fieldId: string): Promise<void> {
+  await db.query('delete from form_fields where id = $1', [fieldId]);
+}
+
+export async function listFieldIds(db: Queryable, formId: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>('select id from form_fields where form_id = $1', [formId]);
+  return rows.map((r) => r.id);
+}
+
+export async function setFieldPositions(
+  db: Queryable,
+  formId: string,
+  order: readonly string[],
+): Promise<void> {
+  await db.query(
+    `update form_fields ff set position = o.position
+       from unnest($2::uuid[]) with ordinality as o(id, position)
+      where ff.form_id = $1 and ff.id = o.id`,
+    [formId, order],
+  );
+}
