@@ -238,3 +238,7 @@ export const FormDefinitionSchema = z.object({
 });
 export type FormDefinition = z.infer<typeof FormDefinitionSchema>;
 export type FieldDefinition = FormDefinition['fields'][number];
+
+/** What a customer's page receives: the questions, never the owner's account. */
+export const PublicFormSchema = FormSchema.omit({ ownerIdAsStructureId: true });
+export type PublicForm = z.infer<typeof PublicFormSchema>;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,13 +7,22 @@ import { accountRoutes } from './accounts/routes.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { getOrCreateSetting } from './db/settings.ts';
 import { registerErrorHandler } from './errors.ts';
+import { findFormById } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
 import { createMailer } from './mail/mailer.ts';
+import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
+import { publicSubmissionRoutes } from './submissions/routes.ts';
+import { storageKeysOfForm } from './uploads/repository.ts';
+import { uploadRoutes } from './uploads/routes.ts';
+import { deleteStaleUploads } from './uploads/service.ts';
+import { createDiskStorage } from './uploads/storage.ts';
 import { registerWebApp } from './web-app.ts';
 import './fastify-types.ts';
 
 const JSON_BODY_LIMIT = 64 * 1024;
+const SWEEP_MS = 60 * 60 * 1000;
 
 /** Builds the whole app from a config, without listening: main.ts listens, tests inject. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
@@ -33,11 +43,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const applied = await migrate(db);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const signingKey = await getOrCreateSetting(db, 'file_url_key', () => randomBytes(32).toString('hex'));
+  const storage = await createDiskStorage(config.dataDir, signingKey);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);
+  app.decorate('storage', storage);
   app.decorateRequest('owner', null);
+  const uploadDeps = { db, storage, maxBytes: config.uploadMaxBytes, log: app.log };
+  const sweep = () =>
+    deleteStaleUploads(uploadDeps).catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
+  const sweeper = setInterval(sweep, SWEEP_MS);
+  sweeper.unref();
+  app.addHook('onReady', async () => void sweep());
   app.addHook('onClose', async () => {
+    clearInterval(sweeper);
     await mailer.close();
     await db.close();
   });
@@ -52,7 +72,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     async () => ({ ok: true as const, db: db.kind }),
   );
   await app.register(accountRoutes, { prefix: '/api/v1' });
-  await app.register(formRoutes, { prefix: '/api' });
+  // Features meet here, not by importing each other: forms lend submissions and uploads a form lookup, uploads
+  // lend forms the files to remove with a deleted form.
+  const findForm = (formId: string) => findFormById(db, formId, config.formTimezone);
+  await app.register(formRoutes, {
+    prefix: '/api',
+    files: { keysOfForm: storageKeysOfForm, remove: (key) => storage.remove(key) },
+  });
+  await app.register(uploadRoutes, { formExists: async (formId) => (await findForm(formId)) !== null });
+  const submissionDeps = { db, storage, timeZone: config.formTimezone, log: app.log, findForm };
+  await app.register(async (scope) => publicSubmissionRoutes(scope, submissionDeps));
+  await app.register(async (scope) => ownerSubmissionRoutes(scope, submissionDeps));
 
   await registerWebApp(app, config.webDir);
   // Mail left in the outbox by a previous run goes out now.

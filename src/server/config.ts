@@ -38,6 +38,21 @@ const EnvSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  RATE_LIMITS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text?.trim()) return {};
+      try {
+        return RateLimitOverridesSchema.parse(JSON.parse(text));
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be JSON such as {"loginPerIp":{"max":200}}: ${String(error)}`,
+        });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -77,8 +92,24 @@ export const DEFAULT_RATE_LIMITS = {
   sendOtpPerEmail: { max: 5, windowMs: HOUR },
   updatePasswordPerIp: { max: 60, windowMs: 15 * MINUTE },
   updatePasswordPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  // A form filled on a phone makes one submission and a few uploads; a school or event network behind one address
+  // may send many submissions in a minute, so these are generous.
+  submissionsPerIp: { max: 60, windowMs: MINUTE },
+  uploadsPerIp: { max: 120, windowMs: MINUTE },
 } satisfies Record<string, RateLimitRule>;
 export type RateLimits = typeof DEFAULT_RATE_LIMITS;
+
+const RateLimitOverridesSchema = z
+  .partialRecord(
+    z.enum(Object.keys(DEFAULT_RATE_LIMITS) as [keyof RateLimits, ...(keyof RateLimits)[]]),
+    z
+      .object({
+        max: z.number().int().positive().optional(),
+        windowMs: z.number().int().positive().optional(),
+      })
+      .strict(),
+  )
+  .default({});
 
 export class ConfigError extends Error {}
 
@@ -107,7 +138,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     webDir: resolve('dist/web'),
     rateLimits: Object.fromEntries(
-      Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => [name, scale(rule)]),
+      Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => [
+        name,
+        scale({ ...rule, ...e.RATE_LIMITS[name as keyof RateLimits] }),
+      ]),
     ) as RateLimits,
   };
 }

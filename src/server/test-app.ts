@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from './app.ts';
@@ -15,8 +18,10 @@ export type TestApp = { app: FastifyInstance; mail: MailCapture; close(): Promis
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const mail = await startMailCapture();
   const database = await createTestDatabase();
+  const dataDir = await mkdtemp(join(tmpdir(), 'easyform-test-'));
   const config: Config = {
     ...loadConfig({}),
+    dataDir,
     databaseUrl: database.url,
     smtpUrl: mail.url,
     publicUrl: 'http://easyform.test',
@@ -32,6 +37,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await app.close();
       await database.drop();
       await mail.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -37,8 +37,7 @@ export async function fieldRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/text/:fid',
     { schema: { params: FormParamsSchema, body: AddFieldBodySchema, response } },
-    async (request) =>
-      forms.addField(deps, ownerOf(request).id, request.params.fid, request.body),
+    async (request) => forms.addField(deps, ownerOf(request).id, request.params.fid, request.body),
   );
 
   const renames: [string, FieldKind[]][] = [

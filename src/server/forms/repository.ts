@@ -79,10 +79,13 @@ export async function findFormOfOwner(
   formId: string,
   timeZone: string,
 ): Promise<Form | null> {
-  const [row] = await db.query<FormRow>(`select ${FORM_COLUMNS} from forms where id = $1 and owner_id = $2`, [
-    formId,
-    ownerId,
-  ]);
+  const form = await findFormById(db, formId, timeZone);
+  return form?.ownerIdAsStructureId === ownerId ? form : null;
+}
+
+/** Any form by id, for the customer's side: the public link names only the form. */
+export async function findFormById(db: Queryable, formId: string, timeZone: string): Promise<Form | null> {
+  const [row] = await db.query<FormRow>(`select ${FORM_COLUMNS} from forms where id = $1`, [formId]);
   if (!row) return null;
   const fields = await db.query<FieldRow>(
     `select ${FIELD_COLUMNS} from form_fields where form_id = $1 order by position`,

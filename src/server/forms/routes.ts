@@ -16,10 +16,13 @@ import * as forms from './service.ts';
 const ok = z.object({ ok: z.literal(true), message: z.string() });
 
 /** Spec §7 Forms (owner), and what owners expect beyond it. Every route needs the owner's token. */
-export async function formRoutes(app: FastifyInstance): Promise<void> {
+export async function formRoutes(
+  app: FastifyInstance,
+  options: { files: forms.FormDeps['files'] },
+): Promise<void> {
   app.addHook('onRequest', authenticate);
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps: forms.FormDeps = { db: app.db, timeZone: app.config.formTimezone };
+  const deps: forms.FormDeps = { db: app.db, timeZone: app.config.formTimezone, files: options.files };
 
   api.post(
     '/v1/length',

@@ -16,7 +16,15 @@ import type { Database, Queryable } from '../db/database.ts';
 import { HttpError, notFound } from '../errors.ts';
 import * as repo from './repository.ts';
 
-export type FormDeps = { db: Database; timeZone: string };
+export type FormDeps = {
+  db: Database;
+  timeZone: string;
+  /** Files of the form's uploads, removed from storage once the form's rows are gone (composed in app.ts). */
+  files?: {
+    keysOfForm: (tx: Queryable, formId: string) => Promise<string[]>;
+    remove: (key: string) => Promise<void>;
+  };
+};
 
 const formNotFound = () => notFound('Form not found');
 const fieldNotFound = () => notFound('Question not found');
@@ -205,8 +213,15 @@ export async function reorderFields(
   });
 }
 
+/** Deletes the form with its submissions and uploads (rows by cascade, then the files). */
 export async function deleteForm(deps: FormDeps, ownerId: string, formId: string): Promise<void> {
-  if (!(await repo.deleteFormOfOwner(deps.db, ownerId, formId))) throw formNotFound();
+  const keys = await deps.db.transaction(async (tx) => {
+    if ((await repo.lockFormOfOwner(tx, ownerId, formId)) === null) throw formNotFound();
+    const files = (await deps.files?.keysOfForm(tx, formId)) ?? [];
+    await repo.deleteFormOfOwner(tx, ownerId, formId);
+    return files;
+  });
+  await Promise.all(keys.map((key) => deps.files?.remove(key)));
 }
 
 /** The form as a portable definition: what import and duplicate start from. */

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import type { Form } from './forms.ts';
+
+/** Accepted upload types (spec §9): the picker's accept list and the content checks agree on these. */
+export const UPLOAD_TYPES = [
+  { mime: 'image/jpeg', extensions: ['.jpg', '.jpeg'] },
+  { mime: 'image/png', extensions: ['.png'] },
+  { mime: 'application/pdf', extensions: ['.pdf'] },
+] as const;
+export const UPLOAD_ACCEPT = '.jpg,.jpeg,.png,.pdf';
+export const TEXT_ANSWER_MAX = 1000;
+export const LONG_TEXT_ANSWER_MAX = 10_000;
+export const SUBMIT_SUCCESS_MESSAGE = 'Submitted successfully';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** A field no person sees or fills; bots that fill every input give themselves away (docs/decisions). */
+export const HONEYPOT_FIELD = 'website';
+
+/** POST /api/profile answer (spec §3 'Uploaded file response'). `_id` is also the secret that deletes or claims it. */
+export const UploadResponseSchema = z.object({
+  file: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+});
+export type UploadResponse = z.infer<typeof UploadResponseSchema>;
+
+/** One file slot of a submission (spec §3 fileObject entry). */
+export const FileAnswerSchema = z.object({
+  deleteId: z.string().min(1).max(100),
+  name: z.string().max(500).optional(),
+  value: z.string().max(2000).optional(),
+  originalName: z.string().max(500).optional(),
+});
+export type FileAnswer = z.infer<typeof FileAnswerSchema>;
+
+/**
+ * POST /api/forms/{ownerId} (spec §7 Customer). Map keys are question ids (our page) or question names (the spec's
+ * client). The form's title, colours and date are taken from the form on the server, not from the body.
+ */
+export const SubmissionBodySchema = z.object({
+  formStructureId: z.uuid({ error: 'Not a valid form id' }),
+  textObject: z.record(z.string(), z.string().max(LONG_TEXT_ANSWER_MAX)).default({}),
+  selectedValues: z.record(z.string(), z.string().max(500)).default({}),
+  selectedRadio: z.record(z.string(), z.string().max(500)).default({}),
+  selectedCheckboxes: z
+    .array(z.object({ name: z.string(), values: z.array(z.string().max(500)).max(100) }))
+    .max(200)
+    .default([]),
+  fileObject: z.record(z.string(), FileAnswerSchema).default({}),
+  formTitle: z.unknown().optional(),
+  Date: z.unknown().optional(),
+  color: z.unknown().optional(),
+  border: z.unknown().optional(),
+  description: z.unknown().optional(),
+  [HONEYPOT_FIELD]: z.string().max(1000).optional(),
+});
+export type SubmissionBody = z.input<typeof SubmissionBodySchema>;
+
+export const SubmitResponseSchema = z.object({ _id: z.string() });
+
+/** Answers keyed by question id: text, a chosen option, a list of options, or an uploaded file. */
+export type Answers = Record<string, string | string[] | FileAnswer | undefined>;
+
+const isRealDate = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+};
+const PHONE = /^\+?[\d\s().-]{5,25}$/;
+
+function textSchema(type: Form['textField'][number]['type'], required: boolean) {
+  const max = type === 'textarea' ? LONG_TEXT_ANSWER_MAX : TEXT_ANSWER_MAX;
+  const base = z.string().trim().max(max, `Keep it under ${max} characters`);
+  const filled = (() => {
+    switch (type) {
+      case 'email':
+        return base.pipe(z.email('Enter a valid email address'));
+      case 'tel':
+        return base
+          .regex(PHONE, 'Enter a valid phone number')
+          .refine((v) => v.replace(/\D/g, '').length >= 5, 'Enter a valid phone number');
+      case 'date':
+        return base.refine(isRealDate, 'Enter a valid date');
+      default:
+        return base.min(1, 'This question is required');
+    }
+  })();
+  return required
+    ? z.string({ error: 'This question is required' }).trim().min(1, 'This question is required').pipe(filled)
+    : z.union([z.literal('').transform(() => undefined), filled]).optional();
+}
+
+/**
+ * One zod schema per form, used by the customer's page before it sends and by the server when it receives, so both
+ * apply the same rules: required answers present, options among the options, email, phone and date formats, and
+ * nothing that is not a question of the form.
+ */
+export function answersSchemaFor(
+  form: Pick<Form, 'textField' | 'selectField' | 'radioField' | 'checkField' | 'fileField'>,
+) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of form.textField) shape[f._id] = textSchema(f.type, f.required);
+  for (const f of [...form.selectField, ...form.radioField]) {
+    const values = f.options.map((o) => o.value);
+    const one = z.string().refine((v) => values.includes(v), 'Choose one of the options');
+    shape[f._id] = f.required
+      ? z.string({ error: 'Choose an option' }).min(1, 'Choose an option').pipe(one)
+      : one.optional();
+  }
+  for (const f of form.checkField) {
+    const values = f.options.map((o) => o.value);
+    const list = z
+      .array(
+        z.string().refine((v) => values.includes(v), 'Choose among the options'),
+        { error: 'Tick at least one option' },
+      )
+      .refine((l) => new Set(l).size === l.length, 'Each option can be ticked once');
+    shape[f._id] = f.required ? list.min(1, 'Tick at least one option') : list.optional();
+  }
+  for (const f of form.fileField) {
+    shape[f._id] = f.required
+      ? z.object(FileAnswerSchema.shape, { error: 'Upload a file' })
+      : FileAnswerSchema.optional();
+  }
+  return z.strictObject(shape, { error: 'This question is not on the form' });
+}
+
+const FileViewSchema = z.object({
+  url: z.string(),
+  downloadUrl: z.string(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+});
+export type FileView = z.infer<typeof FileViewSchema>;
+
+export const SubmissionAnswerSchema = z.object({
+  fieldId: z.string(),
+  kind: z.enum(['text', 'select', 'radio', 'check', 'file']),
+  name: z.string(),
+  value: z.union([z.string(), z.array(z.string())]).nullable(),
+  file: FileViewSchema.nullable(),
+});
+export type SubmissionAnswer = z.infer<typeof SubmissionAnswerSchema>;
+
+/** One submission as the owner reads it: the spec §3 shape, plus `answers` in question order and `contact`. */
+export const SubmissionSchema = z.object({
+  _id: z.string(),
+  formTitle: z.string(),
+  formStructureId: z.string(),
+  Date: z.string(),
+  createdAt: z.string(),
+  color: z.string(),
+  border: z.string(),
+  description: z.string(),
+  textObject: z.record(z.string(), z.string()),
+  selectedValues: z.record(z.string(), z.string()),
+  selectedRadio: z.record(z.string(), z.string()),
+  selectedCheckboxes: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+  fileObject: z.record(
+    z.string(),
+    z.object({ name: z.string(), value: z.string(), deleteId: z.string(), originalName: z.string() }),
+  ),
+  answers: z.array(SubmissionAnswerSchema),
+  contact: z.string(),
+});
+export type Submission = z.infer<typeof SubmissionSchema>;
+
+export const SubmissionListItemSchema = z.object({
+  _id: z.string(),
+  formStructureId: z.string(),
+  contact: z.string(),
+  Date: z.string(),
+  createdAt: z.string(),
+});
+export type SubmissionListItem = z.infer<typeof SubmissionListItemSchema>;
+
+export const SubmissionPageSchema = z.object({
+  formTitle: z.string(),
+  total: z.number(),
+  items: z.array(SubmissionListItemSchema),
+  /** Pass as `after` for older rows; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Pass as `before` for newer rows; null on the first page. */
+  prevCursor: z.string().nullable(),
+});
+export type SubmissionPage = z.infer<typeof SubmissionPageSchema>;
+
+export const PageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  after: z.string().max(200).optional(),
+  before: z.string().max(200).optional(),
+  from: z.enum(['newest', 'oldest']).default('newest'),
+});
+
+export const FormSummarySchema = z.object({
+  _id: z.string(),
+  formTitle: z.string(),
+  count: z.number(),
+  /** Spec 'Date' of the newest response; null when there is none. */
+  Date: z.string().nullable(),
+  latestAt: z.string().nullable(),
+});
+export type FormSummary = z.infer<typeof FormSummarySchema>;

@@ -1,0 +1,92 @@
+import type { Form } from '#common/forms.ts';
+import { answersSchemaFor, type Answers, type FileAnswer, type SubmissionBody } from '#common/submissions.ts';
+import { HttpError } from '../errors.ts';
+import type { StoredAnswer } from './repository.ts';
+
+type Field = { _id: string; name: string };
+const invalid = (question: string, message: string) =>
+  new HttpError(400, 'VALIDATION_FAILED', `${question}: ${message}`);
+
+/** Finds the question a key names: its id (our page) or, when unambiguous, its name (the spec's client). */
+function resolve(fields: readonly Field[], key: string): Field {
+  const byId = fields.find((f) => f._id === key);
+  if (byId) return byId;
+  const byName = fields.filter((f) => f.name === key);
+  if (byName.length === 1 && byName[0]) return byName[0];
+  throw invalid(key, 'This question is not on the form');
+}
+
+/** The spec's body (per-kind maps) as answers keyed by question id, validated against the form as it is now. */
+export function readAnswers(form: Form, body: SubmissionBody): Answers {
+  const answers: Answers = {};
+  const put = (fields: readonly Field[], key: string, value: Answers[string]) => {
+    const field = resolve(fields, key);
+    if (field._id in answers) throw invalid(field.name, 'Answered twice');
+    answers[field._id] = value;
+  };
+  for (const [key, value] of Object.entries(body.textObject ?? {})) put(form.textField, key, value);
+  for (const [key, value] of Object.entries(body.selectedValues ?? {})) put(form.selectField, key, value);
+  for (const [key, value] of Object.entries(body.selectedRadio ?? {})) put(form.radioField, key, value);
+  for (const { name, values } of body.selectedCheckboxes ?? []) put(form.checkField, name, values);
+  for (const [key, value] of Object.entries(body.fileObject ?? {})) put(form.fileField, key, value);
+
+  const result = answersSchemaFor(form).safeParse(answers);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const fieldId = String(issue?.path[0] ?? '');
+    const all: Field[] = [
+      ...form.textField,
+      ...form.selectField,
+      ...form.radioField,
+      ...form.checkField,
+      ...form.fileField,
+    ];
+    const question = all.find((f) => f._id === fieldId)?.name ?? fieldId;
+    throw invalid(question, issue?.message ?? 'Invalid answer');
+  }
+  return result.data as Answers;
+}
+
+export const fileAnswersOf = (form: Form, answers: Answers): { field: Field; answer: FileAnswer }[] =>
+  form.fileField.flatMap((field) => {
+    const answer = answers[field._id];
+    return answer && typeof answer === 'object' && !Array.isArray(answer) ? [{ field, answer }] : [];
+  });
+
+/** Answers in the form's question order, each with the question's name as it is now. */
+export function toStoredAnswers(
+  form: Form,
+  answers: Answers,
+  uploadIdOf: (deleteId: string) => string,
+): StoredAnswer[] {
+  const names = new Map<string, string>();
+  for (const f of [
+    ...form.textField,
+    ...form.selectField,
+    ...form.radioField,
+    ...form.checkField,
+    ...form.fileField,
+  ]) {
+    names.set(f._id, f.name);
+  }
+  return form.fieldOrder.flatMap(({ _id, kind }): StoredAnswer[] => {
+    const value = answers[_id];
+    if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return [];
+    const name = names.get(_id) ?? '';
+    if (typeof value === 'object' && !Array.isArray(value)) {
+      return [{ fieldId: _id, kind, name, value: { uploadId: uploadIdOf(value.deleteId) } }];
+    }
+    return [{ fieldId: _id, kind, name, value }];
+  });
+}
+
+/** The respondent's first identifying answers (name, email, phone) for the owner's list. */
+export function contactOf(form: Form, stored: readonly StoredAnswer[]): string {
+  const identifying = new Set(
+    form.textField.filter((f) => ['text', 'email', 'tel'].includes(f.type)).map((f) => f._id),
+  );
+  const texts = stored.filter((a) => a.kind === 'text' && typeof a.value === 'string');
+  const picked = texts.filter((a) => identifying.has(a.fieldId)).slice(0, 2);
+  const chosen = picked.length > 0 ? picked : texts.slice(0, 1);
+  return chosen.map((a) => String(a.value).slice(0, 120)).join(' · ');
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { formatSpecDate, FormParamsSchema } from '#common/forms.ts';
+import {
+  FormSummarySchema,
+  PageQuerySchema,
+  SubmissionPageSchema,
+  SubmissionSchema,
+} from '#common/submissions.ts';
+import { authenticate, ownerOf } from '../auth.ts';
+import { notFound } from '../errors.ts';
+import { findUploadsByIds } from '../uploads/repository.ts';
+import { streamFormCsv } from './csv.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import * as repo from './repository.ts';
+import * as submissions from './service.ts';
+
+const SubmissionParamsSchema = z.object({ userFormId: z.uuid({ error: 'Not a valid submission id' }) });
+
+/** The owner's side: submissions of the caller's forms only. */
+export async function ownerSubmissionRoutes(
+  app: FastifyInstance,
+  deps: submissions.SubmissionDeps,
+): Promise<void> {
+  app.addHook('onRequest', authenticate);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { timeZone } = deps;
+
+  const pageOf = (query: z.infer<typeof PageQuerySchema>) => ({
+    limit: query.limit,
+    after: query.after ? decodeCursor(query.after, 'after') : undefined,
+    before: query.before ? decodeCursor(query.before, 'before') : undefined,
+    oldest: query.from === 'oldest' && !query.after && !query.before,
+  });
+
+  // Spec: 'GET forms → all submissions'. Ours are the caller's only, newest first, a page at a time; the cursor of
+  // the next page is in the X-Next-Cursor header so the body keeps the spec's array shape.
+  api.get(
+    '/api/forms',
+    { schema: { querystring: PageQuerySchema, response: { 200: z.array(SubmissionSchema) } } },
+    async (request, reply) => {
+      const page = await repo.listSubmissions(
+        deps.db,
+        { ownerId: ownerOf(request).id },
+        pageOf(request.query),
+      );
+      const last = page.items.at(-1);
+      if (page.hasMore && last) reply.header('x-next-cursor', encodeCursor(last));
+      return Promise.all(page.items.map((s) => submissions.toSubmission(deps, s)));
+    },
+  );
+
+  api.get(
+    '/api/forms/:userFormId',
+    { schema: { params: SubmissionParamsSchema, response: { 200: SubmissionSchema } } },
+    async (request) => submissions.findSubmission(deps, ownerOf(request).id, request.params.userFormId),
+  );
+
+  api.get(
+    '/api/formSummary',
+    { schema: { response: { 200: z.array(FormSummarySchema) } } },
+    async (request) => {
+      const rows = await repo.summariseForms(deps.db, ownerOf(request).id);
+      return rows.map((r) => ({
+        _id: r.formId,
+        formTitle: r.formTitle,
+        count: r.count,
+        Date: r.latestAt ? formatSpecDate(r.latestAt, timeZone) : null,
+        latestAt: r.latestAt?.toISOString() ?? null,
+      }));
+    },
+  );
+
+  api.get(
+    '/api/formSubmissions/:fid',
+    {
+      schema: {
+        params: FormParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: SubmissionPageSchema },
+      },
+    },
+    async (request) => {
+      const ownerId = ownerOf(request).id;
+      const form = await deps.findForm(request.params.fid);
+      if (!form || form.ownerIdAsStructureId !== ownerId) throw notFound('Form not found');
+      const query = pageOf(request.query);
+      const [page, total] = await Promise.all([
+        repo.listSubmissions(deps.db, { ownerId, formId: form._id }, query),
+        repo.countSubmissionsOfForm(deps.db, ownerId, form._id),
+      ]);
+      const first = page.items[0];
+      const last = page.items.at(-1);
+      // Going back (before / from the oldest) the extra row lies on the newer side; going forward, on the older.
+      const isBackwards = Boolean(query.before) || query.oldest;
+      const hasOlder = isBackwards ? Boolean(query.before) : page.hasMore;
+      const hasNewer = isBackwards ? page.hasMore : Boolean(query.after);
+      return {
+        formTitle: form.formTitle,
+        total: total ?? 0,
+        items: page.items.map((s) => ({
+          _id: s.id,
+          formStructureId: s.formId,
+          contact: s.contact,
+          Date: formatSpecDate(s.createdAt, timeZone),
+          createdAt: s.createdAt.toISOString(),
+        })),
+        nextCursor: hasOlder && last ? encodeCursor(last) : null,
+        prevCursor: hasNewer && first ? encodeCursor(first) : null,
+      };
+    },
+  );
+
+  api.get(
+    '/api/formSubmissions/:fid/csv',
+    { schema: { params: FormParamsSchema } },
+    async (request, reply) => {
+      const form = await deps.findForm(request.params.fid);
+      if (!form || form.ownerIdAsStructureId !== ownerOf(request).id) throw notFound('Form not found');
+      const fileNames = async (ids: string[]) =>
+        new Map((await findUploadsByIds(deps.db, ids)).map((u) => [u.id, u.originalName]));
+      const filename = `${form.formTitle.replace(/[^\w -]+/g, '').trim() || 'responses'} responses.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(streamFormCsv(deps.db, form, timeZone, fileNames));
+    },
+  );
+}

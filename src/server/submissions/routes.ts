@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FormParamsSchema, PublicFormSchema } from '#common/forms.ts';
+import {
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_HEADER,
+  SubmissionBodySchema,
+  SubmitResponseSchema,
+} from '#common/submissions.ts';
+import { HttpError } from '../errors.ts';
+import * as submissions from './service.ts';
+
+const OwnerParamsSchema = z.object({ ownerId: z.uuid({ error: 'Not a valid owner id' }) });
+const IdempotencyHeadersSchema = z.object({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .regex(/^[\w-]{8,100}$/, 'Send 8 to 100 letters, digits, - or _')
+    .optional(),
+});
+
+/** The customer's side (spec §7 Customer): public, no token. */
+export async function publicSubmissionRoutes(
+  app: FastifyInstance,
+  deps: submissions.SubmissionDeps,
+): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const perIp = app.config.rateLimits.submissionsPerIp;
+  const submitLimit = app.rateLimit({
+    max: perIp.max,
+    timeWindow: perIp.windowMs,
+    keyGenerator: (r) => `submit:${r.ip}`,
+  });
+
+  api.get(
+    '/api/publicForm/:fid',
+    { schema: { params: FormParamsSchema, response: { 200: PublicFormSchema } } },
+    async (request) => {
+      const form = await deps.findForm(request.params.fid);
+      if (!form) throw new HttpError(404, 'NOT_FOUND', 'This form does not exist or was deleted');
+      const { ownerIdAsStructureId: _owner, ...publicForm } = form;
+      return publicForm;
+    },
+  );
+
+  api.post(
+    '/api/forms/:ownerId',
+    {
+      schema: {
+        params: OwnerParamsSchema,
+        headers: IdempotencyHeadersSchema,
+        body: SubmissionBodySchema,
+        response: { 200: SubmitResponseSchema },
+      },
+      preHandler: submitLimit,
+    },
+    async (request) => {
+      const id = await submissions.submit(deps, {
+        ownerId: request.params.ownerId,
+        body: request.body,
+        idempotencyKey: request.headers[IDEMPOTENCY_HEADER] ?? null,
+        isBot: Boolean(request.body[HONEYPOT_FIELD]?.trim()),
+      });
+      return { _id: id };
+    },
+  );
+}

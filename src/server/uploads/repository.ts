@@ -1,0 +1,116 @@
+import type { Queryable } from '../db/database.ts';
+
+export type UploadRecord = {
+  id: string;
+  formId: string | null;
+  ownerId: string | null;
+  storageKey: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  submissionId: string | null;
+};
+
+type UploadRow = {
+  id: string;
+  form_id: string | null;
+  owner_id: string | null;
+  storage_key: string;
+  original_name: string;
+  mime_type: string;
+  size_bytes: string | number;
+  submission_id: string | null;
+};
+const COLUMNS = 'id, form_id, owner_id, storage_key, original_name, mime_type, size_bytes, submission_id';
+const toUpload = (r: UploadRow): UploadRecord => ({
+  id: r.id,
+  formId: r.form_id,
+  ownerId: r.owner_id,
+  storageKey: r.storage_key,
+  originalName: r.original_name,
+  mimeType: r.mime_type,
+  size: Number(r.size_bytes),
+  submissionId: r.submission_id,
+});
+
+export async function insertUpload(
+  db: Queryable,
+  upload: Omit<UploadRecord, 'id' | 'submissionId'> & { secretHash: string },
+): Promise<UploadRecord> {
+  const [row] = await db.query<UploadRow>(
+    `insert into uploads (form_id, owner_id, storage_key, original_name, mime_type, size_bytes, secret_hash)
+     values ($1, $2, $3, $4, $5, $6, $7) returning ${COLUMNS}`,
+    [
+      upload.formId,
+      upload.ownerId,
+      upload.storageKey,
+      upload.originalName,
+      upload.mimeType,
+      upload.size,
+      upload.secretHash,
+    ],
+  );
+  if (!row) throw new Error('insert into uploads returned no row');
+  return toUpload(row);
+}
+
+export async function findUploadById(db: Queryable, id: string): Promise<UploadRecord | null> {
+  const [row] = await db.query<UploadRow>(`select ${COLUMNS} from uploads where id = $1`, [id]);
+  return row ? toUpload(row) : null;
+}
+
+export async function findUploadsBySecret(
+  db: Queryable,
+  secretHashes: readonly string[],
+): Promise<(UploadRecord & { secretHash: string })[]> {
+  const rows = await db.query<UploadRow & { secret_hash: string }>(
+    `select ${COLUMNS}, secret_hash from uploads where secret_hash = any($1::text[])`,
+    [secretHashes],
+  );
+  return rows.map((r) => ({ ...toUpload(r), secretHash: r.secret_hash }));
+}
+
+/** Deletes an upload no submission has claimed; returns its storage key, or null. */
+export async function deleteUnclaimedUpload(db: Queryable, secretHash: string): Promise<string | null> {
+  const [row] = await db.query<{ storage_key: string }>(
+    'delete from uploads where secret_hash = $1 and claimed_at is null returning storage_key',
+    [secretHash],
+  );
+  return row?.storage_key ?? null;
+}
+
+export async function claimUploads(
+  db: Queryable,
+  submissionId: string,
+  uploadIds: readonly string[],
+): Promise<number> {
+  const rows = await db.query(
+    `update uploads set submission_id = $1, claimed_at = now()
+      where id = any($2::uuid[]) and claimed_at is null returning id`,
+    [submissionId, uploadIds],
+  );
+  return rows.length;
+}
+
+/** Removes uploads nobody claimed within `hours`; returns their storage keys so the files can go too. */
+export async function deleteStaleUploads(db: Queryable, hours: number): Promise<string[]> {
+  const rows = await db.query<{ storage_key: string }>(
+    `delete from uploads where claimed_at is null and created_at < now() - make_interval(hours => $1)
+     returning storage_key`,
+    [hours],
+  );
+  return rows.map((r) => r.storage_key);
+}
+
+export async function storageKeysOfForm(db: Queryable, formId: string): Promise<string[]> {
+  const rows = await db.query<{ storage_key: string }>('select storage_key from uploads where form_id = $1', [
+    formId,
+  ]);
+  return rows.map((r) => r.storage_key);
+}
+
+export async function findUploadsByIds(db: Queryable, ids: readonly string[]): Promise<UploadRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<UploadRow>(`select ${COLUMNS} from uploads where id = any($1::uuid[])`, [ids]);
+  return rows.map(toUpload);
+}

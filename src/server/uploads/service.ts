@@ -1,0 +1,89 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyBaseLogger } from 'fastify';
+import type { UploadResponse } from '#common/submissions.ts';
+import { digest, newSecret } from '../accounts/secrets.ts';
+import type { Database } from '../db/database.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { mimeOfFileName, sniffMime } from './file-type.ts';
+import * as repo from './repository.ts';
+import type { Storage } from './storage.ts';
+
+export type UploadDeps = { db: Database; storage: Storage; maxBytes: number; log: FastifyBaseLogger };
+
+/** Unclaimed customer uploads older than this are deleted (issue 4). */
+export const UNCLAIMED_UPLOAD_HOURS = 24;
+/** Lifetime of a file URL handed to the uploader or minted for an owner's view. */
+export const FILE_URL_SECONDS = 60 * 60;
+
+const wrongType = () =>
+  new HttpError(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Upload a JPEG, PNG or PDF file whose name ends in .jpg, .jpeg, .png or .pdf',
+  );
+const tooLarge = (max: number) =>
+  new HttpError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${Math.floor(max / (1024 * 1024))} MB`);
+
+/** Streams the part to storage, checking its content against its name as the bytes arrive. */
+export async function receiveUpload(
+  deps: UploadDeps,
+  part: MultipartFile,
+  context: { formId: string | null; ownerId: string | null },
+): Promise<UploadResponse> {
+  const claimed = mimeOfFileName(part.filename);
+  if (!claimed) {
+    part.file.resume();
+    throw wrongType();
+  }
+  let saved: { key: string; size: number };
+  try {
+    saved = await deps.storage.save(part.file, (head) => {
+      if (sniffMime(head) !== claimed) throw wrongType();
+    });
+  } catch (error) {
+    part.file.resume();
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(deps.maxBytes);
+    throw error;
+  }
+  if (part.file.truncated) {
+    await deps.storage.remove(saved.key);
+    throw tooLarge(deps.maxBytes);
+  }
+  const secret = newSecret();
+  const originalName = part.filename.slice(0, 255);
+  const upload = await repo.insertUpload(deps.db, {
+    formId: context.formId,
+    ownerId: context.ownerId,
+    storageKey: saved.key,
+    originalName,
+    mimeType: claimed,
+    size: saved.size,
+    secretHash: digest(secret),
+  });
+  return {
+    file: deps.storage.signUrl(upload.id, FILE_URL_SECONDS),
+    _id: secret,
+    name: originalName,
+    mimeType: claimed,
+    size: saved.size,
+  };
+}
+
+export async function deleteUpload(deps: UploadDeps, deleteId: string): Promise<void> {
+  const key = await repo.deleteUnclaimedUpload(deps.db, digest(deleteId));
+  if (!key) throw notFound('No such upload');
+  await deps.storage.remove(key);
+}
+
+export async function deleteStaleUploads(deps: UploadDeps): Promise<number> {
+  const keys = await repo.deleteStaleUploads(deps.db, UNCLAIMED_UPLOAD_HOURS);
+  await Promise.all(keys.map((key) => deps.storage.remove(key)));
+  if (keys.length > 0) deps.log.info({ count: keys.length }, 'deleted unclaimed uploads');
+  return keys.length;
+}
+
+/** RFC 6266 header with an ASCII fallback and the UTF-8 name. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,129 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Form } from '#common/forms.ts';
+import type { UploadResponse } from '#common/submissions.ts';
+import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../test-app.ts';
+import { JPEG, multipart, PDF, PNG } from '../test-files.ts';
+import { deleteStaleUploads } from './service.ts';
+
+const MAX = 64 * 1024;
+let t: TestApp;
+let form: Form;
+beforeAll(async () => {
+  t = await createTestApp({ uploadMaxBytes: MAX });
+  const owner = await signUpOwner(t);
+  form = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/length',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { template: 'travel' },
+    })
+  ).json<Form>();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const upload = (filename: string, content: Buffer, formId: string | null = form._id) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/profile${formId ? `?formId=${formId}` : ''}`,
+    ...multipart(filename, content),
+  });
+const storedFiles = async () => (await readdir(join(t.app.config.dataDir, 'uploads'))).length;
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe(`uploads on ${TEST_ENGINE}`, () => {
+  describe('POST /api/profile', () => {
+    it.each([
+      ['photo.JPG', JPEG, 'image/jpeg'],
+      ['scan.png', PNG, 'image/png'],
+      ['passport.pdf', PDF, 'application/pdf'],
+    ])('accepts %s and serves it back through its signed URL', async (name, content, mime) => {
+      const res = await upload(name, content);
+      expect(res.statusCode).toBe(200);
+      const body = res.json<UploadResponse>();
+      expect(body).toMatchObject({ name, mimeType: mime, size: content.length });
+      expect(body._id).toMatch(/^[\w-]{43}$/);
+      const file = await get(body.file);
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(content)).toBe(true);
+      expect(file.headers['content-type']).toBe(mime);
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+      expect(file.headers['content-disposition']).toContain(`inline; filename="${name}"`);
+      expect((await get(`${body.file}&download=1`)).headers['content-disposition']).toMatch(/^attachment;/);
+    });
+
+    it('answers 415 for a text file named .png, a .gif, or a JPEG named .pdf, and keeps nothing', async () => {
+      const before = await storedFiles();
+      for (const [name, content] of [
+        ['notes.png', Buffer.from('just some text, not an image')],
+        ['anim.gif', Buffer.from('GIF89a......')],
+        ['photo.pdf', JPEG],
+      ] as const) {
+        const res = await upload(name, content);
+        expect(res.statusCode, name).toBe(415);
+        expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      }
+      expect(await storedFiles()).toBe(before);
+    });
+
+    it('answers 413 for a file over UPLOAD_MAX_BYTES and keeps nothing', async () => {
+      const before = await storedFiles();
+      const big = Buffer.concat([PDF, Buffer.alloc(MAX + 1, 0x20)]);
+      const res = await upload('big.pdf', big);
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error.message).toMatch(/larger than/);
+      expect(await storedFiles()).toBe(before);
+    });
+
+    it('answers 404 for an unknown form, 401 without form or token, 415 when not multipart', async () => {
+      expect((await upload('a.png', PNG, '7b0f3c9e-0000-4000-8000-000000000000')).statusCode).toBe(404);
+      expect((await upload('a.png', PNG, null)).statusCode).toBe(401);
+      const json = await t.app.inject({
+        method: 'POST',
+        url: `/api/profile?formId=${form._id}`,
+        payload: { file: 'x' },
+      });
+      expect(json.statusCode).toBe(415);
+    });
+  });
+
+  describe('DELETE /api/profile/:deleteId and /files URLs', () => {
+    it('removes the file: its URL then answers 404, and a second delete 404', async () => {
+      const body = (await upload('scan.png', PNG)).json<UploadResponse>();
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/profile/${body._id}` });
+      expect(res.statusCode).toBe(200);
+      expect((await get(body.file)).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/profile/${body._id}` })).statusCode).toBe(
+        404,
+      );
+    });
+
+    it('answers 404 for a tampered or expired signature', async () => {
+      const body = (await upload('scan.png', PNG)).json<UploadResponse>();
+      const tampered = body.file.slice(0, -1) + (body.file.endsWith('A') ? 'B' : 'A');
+      expect((await get(tampered)).statusCode).toBe(404);
+      const id = /\/files\/([^?]+)/.exec(body.file)?.[1] ?? '';
+      expect((await get(t.app.storage.signUrl(id, -5))).statusCode).toBe(404);
+      expect((await get(t.app.storage.signUrl(id, 60))).statusCode).toBe(200);
+    });
+
+    it('deletes uploads no submission claimed within 24 hours', async () => {
+      const body = (await upload('old.png', PNG)).json<UploadResponse>();
+      await t.app.db.query(
+        `update uploads set created_at = now() - interval '25 hours' where original_name = 'old.png'`,
+      );
+      const removed = await deleteStaleUploads({
+        db: t.app.db,
+        storage: t.app.storage,
+        maxBytes: MAX,
+        log: t.app.log,
+      });
+      expect(removed).toBeGreaterThanOrEqual(1);
+      expect((await get(body.file)).statusCode).toBe(404);
+    });
+  });
+});
