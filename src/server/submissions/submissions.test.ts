@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Form } from '#common/forms.ts';
+import type { Submission, SubmissionBody, UploadResponse } from '#common/submissions.ts';
+import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../test-app.ts';
+import { JPEG, multipart, PDF } from '../test-files.ts';
+
+let t: TestApp;
+let owner: { token: string; id: string };
+let other: { token: string; id: string };
+let form: Form;
+
+/** A form with one question of every kind and type, some required. */
+async function buildForm(token: string): Promise<Form> {
+  const auth = { authorization: `Bearer ${token}` };
+  let f = (
+    await t.app.inject({ method: 'POST', url: '/api/v1/length', headers: auth, payload: {} })
+  ).json<Form>();
+  for (const field of [
+    { id: 1, name: 'Name', type: 'text', required: true },
+    { id: 1, name: 'Email', type: 'email', required: true },
+    { id: 1, name: 'Phone', type: 'tel' },
+    { id: 1, name: 'Arrival', type: 'date' },
+    { id: 2, name: 'Room', options: [{ value: 'Single' }, { value: 'Double' }], required: true },
+    { id: 3, name: 'Meal', options: [{ value: 'Veg' }, { value: 'Non-veg' }] },
+    { id: 4, name: 'Extras', options: [{ value: 'Wifi' }, { value: 'Parking' }], required: true },
+    { id: 5, name: 'ID proof', required: true },
+    { id: 5, name: 'Photo' },
+  ]) {
+    f = (
+      await t.app.inject({ method: 'POST', url: `/api/text/${f._id}`, headers: auth, payload: field })
+    ).json<Form>();
+  }
+  return f;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUpOwner(t, { fullName: 'Owner One' });
+  other = await signUpOwner(t, { fullName: 'Owner Two' });
+  form = await buildForm(owner.token);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const idOf = (f: Form, name: string) => {
+  const all = [...f.textField, ...f.selectField, ...f.radioField, ...f.checkField, ...f.fileField];
+  const field = all.find((x) => x.name === name);
+  if (!field) throw new Error(`no question ${name}`);
+  return field._id;
+};
+const uploadFor = async (f: Form, name = 'id.pdf', content = PDF) =>
+  (
+    await t.app.inject({ method: 'POST', url: `/api/profile?formId=${f._id}`, ...multipart(name, content) })
+  ).json<UploadResponse>();
+
+async function validBody(f: Form = form): Promise<SubmissionBody> {
+  const file = await uploadFor(f);
+  return {
+    formStructureId: f._id,
+    formTitle: f.formTitle,
+    textObject: {
+      [idOf(f, 'Name')]: 'Priya Sharma',
+      [idOf(f, 'Email')]: 'priya@example.com',
+      [idOf(f, 'Phone')]: '+91 98765 43210',
+    },
+    selectedValues: { [idOf(f, 'Room')]: 'Double' },
+    selectedRadio: { [idOf(f, 'Meal')]: 'Veg' },
+    selectedCheckboxes: [{ name: idOf(f, 'Extras'), values: ['Wifi'] }],
+    fileObject: {
+      [idOf(f, 'ID proof')]: {
+        deleteId: file._id,
+        value: file.file,
+        originalName: file.name,
+        name: 'ID proof',
+      },
+    },
+  };
+}
+const submit = (body: unknown, ownerId = owner.id, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: `/api/forms/${ownerId}`, payload: body as object, headers });
+const asOwner = (token: string, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+describe(`submissions on ${TEST_ENGINE}`, () => {
+  describe('GET /api/publicForm/:fid', () => {
+    it('gives the questions without the owner, 404 for an unknown form', async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/publicForm/${form._id}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).not.toHaveProperty('ownerIdAsStructureId');
+      expect(res.json().fieldOrder).toHaveLength(9);
+      expect((await t.app.inject({ method: 'GET', url: `/api/publicForm/${randomUUID()}` })).statusCode).toBe(
+        404,
+      );
+    });
+  });
+
+  describe('POST /api/forms/:ownerId', () => {
+    it('stores a valid submission that its owner then reads in full, with a working file URL', async () => {
+      const res = await submit(await validBody());
+      expect(res.statusCode, res.body).toBe(200);
+      const { _id } = res.json<{ _id: string }>();
+      const read = await asOwner(owner.token, `/api/forms/${_id}`);
+      expect(read.statusCode).toBe(200);
+      const s = read.json<Submission>();
+      expect(s).toMatchObject({
+        formStructureId: form._id,
+        formTitle: form.formTitle,
+        contact: 'Priya Sharma · priya@example.com',
+        textObject: { Name: 'Priya Sharma', Email: 'priya@example.com', Phone: '+91 98765 43210' },
+        selectedValues: { Room: 'Double' },
+        selectedRadio: { Meal: 'Veg' },
+        selectedCheckboxes: [{ name: 'Extras', values: ['Wifi'] }],
+      });
+      expect(s.answers.map((a) => a.name)).toEqual([
+        'Name',
+        'Email',
+        'Phone',
+        'Room',
+        'Meal',
+        'Extras',
+        'ID proof',
+      ]);
+      const file = s.answers.find((a) => a.kind === 'file')?.file;
+      expect(file).toMatchObject({ originalName: 'id.pdf', mimeType: 'application/pdf' });
+      expect((await t.app.inject({ method: 'GET', url: file?.url ?? '' })).statusCode).toBe(200);
+    });
+
+    it('accepts the spec client keyed by question names', async () => {
+      const file = await uploadFor(form, 'me.jpg', JPEG);
+      const res = await submit({
+        formStructureId: form._id,
+        textObject: { Name: 'Arjun', Email: 'arjun@example.com' },
+        selectedValues: { Room: 'Single' },
+        selectedCheckboxes: [{ name: 'Extras', values: ['Parking', 'Wifi'] }],
+        fileObject: { 'ID proof': { deleteId: file._id, originalName: 'me.jpg' } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+
+    const cases: [string, (b: SubmissionBody) => void, string][] = [
+      [
+        'a missing required text',
+        (b) => delete b.textObject?.[idOf(form, 'Name')],
+        'Name: This question is required',
+      ],
+      [
+        'a blank required text',
+        (b) => void (b.textObject![idOf(form, 'Name')] = '   '),
+        'Name: This question is required',
+      ],
+      [
+        'a malformed email',
+        (b) => void (b.textObject![idOf(form, 'Email')] = 'priya@'),
+        'Email: Enter a valid email address',
+      ],
+      [
+        'a malformed phone',
+        (b) => void (b.textObject![idOf(form, 'Phone')] = 'call me'),
+        'Phone: Enter a valid phone number',
+      ],
+      [
+        'an impossible date',
+        (b) => void (b.textObject![idOf(form, 'Arrival')] = '2026-02-30'),
+        'Arrival: Enter a valid date',
+      ],
+      [
+        'a dropdown answer not among the options',
+        (b) => void (b.selectedValues![idOf(form, 'Room')] = 'Suite'),
+        'Room: Choose one of the options',
+      ],
+      ['a missing required dropdown', (b) => void (b.selectedValues = {}), 'Room: Choose an option'],
+      [
+        'a radio answer not among the options',
+        (b) => void (b.selectedRadio![idOf(form, 'Meal')] = 'Vegan'),
+        'Meal: Choose one of the options',
+      ],
+      [
+        'a checkbox answer not among the options',
+        (b) => void (b.selectedCheckboxes = [{ name: idOf(form, 'Extras'), values: ['Spa'] }]),
+        'Extras: Choose among the options',
+      ],
+      [
+        'no box ticked on a required checkbox',
+        (b) => void (b.selectedCheckboxes = [{ name: idOf(form, 'Extras'), values: [] }]),
+        'Extras: Tick at least one option',
+      ],
+      ['a missing required file', (b) => void (b.fileObject = {}), 'ID proof: Upload a file'],
+      [
+        'a question that is not on the form',
+        (b) => void (b.textObject!['Favourite colour'] = 'blue'),
+        'Favourite colour: This question is not on the form',
+      ],
+      [
+        'a file that was never uploaded',
+        (b) => void (b.fileObject = { [idOf(form, 'ID proof')]: { deleteId: 'x'.repeat(43) } }),
+        'ID proof: This file was not uploaded for this form; upload it again',
+      ],
+    ];
+    it.each(cases)(
+      'answers 400 naming the question for %s, and stores nothing',
+      async (_name, spoil, message) => {
+        const before = (await asOwner(owner.token, '/api/formSummary')).json()[0].count;
+        const body = await validBody();
+        spoil(body);
+        const res = await submit(body);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toEqual({ code: 'VALIDATION_FAILED', message });
+        expect((await asOwner(owner.token, '/api/formSummary')).json()[0].count).toBe(before);
+      },
+    );
+
+    it('refuses a file uploaded for another form, or one another submission already used', async () => {
+      const otherForm = await buildForm(other.token);
+      const foreign = await uploadFor(otherForm);
+      const body = await validBody();
+      body.fileObject = { [idOf(form, 'ID proof')]: { deleteId: foreign._id } };
+      expect((await submit(body)).json().error.message).toMatch(
+        /^ID proof: This file was not uploaded for this form/,
+      );
+      const first = await validBody();
+      expect((await submit(first)).statusCode).toBe(200);
+      const reuse = await validBody();
+      reuse.fileObject = first.fileObject;
+      expect((await submit(reuse)).statusCode).toBe(400);
+    });
+
+    it('answers 400 when the owner in the link is not the form owner, 404 for an unknown form', async () => {
+      const wrongOwner = await submit(await validBody(), other.id);
+      expect(wrongOwner.statusCode).toBe(400);
+      expect(wrongOwner.json().error.message).toMatch(/^ownerId: /);
+      const unknown = await submit({ ...(await validBody()), formStructureId: randomUUID() });
+      expect(unknown.statusCode).toBe(404);
+    });
+
+    it('stores one submission for a retried Idempotency-Key and answers with the first id', async () => {
+      const before = (await asOwner(owner.token, '/api/formSummary')).json()[0].count;
+      const body = await validBody();
+      const key = randomUUID();
+      const first = await submit(body, owner.id, { 'idempotency-key': key });
+      const again = await submit(body, owner.id, { 'idempotency-key': key });
+      expect(first.statusCode).toBe(200);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()._id).toBe(first.json()._id);
+      expect((await asOwner(owner.token, '/api/formSummary')).json()[0].count).toBe(before + 1);
+    });
+
+    it('answers a filled honeypot like a success and stores nothing', async () => {
+      const before = (await asOwner(owner.token, '/api/formSummary')).json()[0].count;
+      const res = await submit({ ...(await validBody()), website: 'http://spam.example' });
+      expect(res.statusCode).toBe(200);
+      expect((await asOwner(owner.token, `/api/forms/${res.json()._id}`)).statusCode).toBe(404);
+      expect((await asOwner(owner.token, '/api/formSummary')).json()[0].count).toBe(before);
+    });
+  });
+
+  describe('owner reads', () => {
+    it('answers 404 to another owner for the submission and its list, and 401 without a token', async () => {
+      const { _id } = (await submit(await validBody())).json<{ _id: string }>();
+      expect((await asOwner(other.token, `/api/forms/${_id}`)).statusCode).toBe(404);
+      expect((await asOwner(other.token, `/api/formSubmissions/${form._id}`)).statusCode).toBe(404);
+      expect((await asOwner(other.token, `/api/formSubmissions/${form._id}/csv`)).statusCode).toBe(404);
+      expect((await asOwner(other.token, '/api/forms')).json()).toEqual([]);
+      expect((await t.app.inject({ method: 'GET', url: `/api/forms/${_id}` })).statusCode).toBe(401);
+      expect((await asOwner(owner.token, `/api/forms/${randomUUID()}`)).statusCode).toBe(404);
+    });
+
+    it('summarises each form: count, newest date, and null for a form without responses', async () => {
+      const fresh = await buildForm(owner.token);
+      const summary = (await asOwner(owner.token, '/api/formSummary')).json<
+        { _id: string; count: number; Date: string | null }[]
+      >();
+      expect(summary[0]).toMatchObject({ _id: fresh._id, count: 0, Date: null });
+      const main = summary.find((s) => s._id === form._id);
+      expect(main?.count).toBeGreaterThan(0);
+      expect(main?.Date).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}, /);
+    });
+
+    it("pages a form's submissions newest first, forwards, backwards and from the oldest", async () => {
+      const f = await buildForm(owner.token);
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const body = await validBody(f);
+        body.textObject![idOf(f, 'Name')] = `Person ${i}`;
+        ids.push((await submit(body)).json()._id);
+      }
+      const newestFirst = [...ids].reverse();
+      const page1 = (await asOwner(owner.token, `/api/formSubmissions/${f._id}?limit=2`)).json();
+      expect(page1.total).toBe(5);
+      expect(page1.items.map((i: { _id: string }) => i._id)).toEqual(newestFirst.slice(0, 2));
+      expect(page1.items[0].contact).toBe('Person 4 · priya@example.com');
+      expect(page1.prevCursor).toBeNull();
+      const page2 = (
+        await asOwner(owner.token, `/api/formSubmissions/${f._id}?limit=2&after=${page1.nextCursor}`)
+      ).json();
+      expect(page2.items.map((i: { _id: string }) => i._id)).toEqual(newestFirst.slice(2, 4));
+      const back = (
+        await asOwner(owner.token, `/api/formSubmissions/${f._id}?limit=2&before=${page2.prevCursor}`)
+      ).json();
+      expect(back.items.map((i: { _id: string }) => i._id)).toEqual(newestFirst.slice(0, 2));
+      const last = (await asOwner(owner.token, `/api/formSubmissions/${f._id}?limit=2&from=oldest`)).json();
+      expect(last.items.map((i: { _id: string }) => i._id)).toEqual(newestFirst.slice(3, 5));
+      expect(last.nextCursor).toBeNull();
+      expect((await asOwner(owner.token, `/api/formSubmissions/${f._id}?after=garbage`)).statusCode).toBe(
+        400,
+      );
+    });
+
+    it('exports CSV with one column per question and formulas defused', async () => {
+      const f = await buildForm(owner.token);
+      const body = await validBody(f);
+      body.textObject![idOf(f, 'Name')] = '=HYPERLINK("http://evil.example","click")';
+      body.textObject![idOf(f, 'Phone')] = '+91 98765 43210';
+      await submit(body);
+      const res = await asOwner(owner.token, `/api/formSubmissions/${f._id}/csv`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      const lines = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
+      expect(lines[0]).toBe('Submitted,Name,Email,Phone,Arrival,Room,Meal,Extras,ID proof,Photo');
+      expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+      expect(lines[1]).toContain("'+91 98765 43210");
+      expect(lines[1]).toContain('id.pdf');
+    });
+
+    it('deleting the form deletes its submissions and files', async () => {
+      const f = await buildForm(owner.token);
+      const body = await validBody(f);
+      const { _id } = (await submit(body)).json<{ _id: string }>();
+      const fileUrl = (await asOwner(owner.token, `/api/forms/${_id}`))
+        .json<Submission>()
+        .answers.find((a) => a.file)?.file?.url;
+      const files = async () => (await readdir(join(t.app.config.dataDir, 'uploads'))).length;
+      const before = await files();
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/deleteForm/${f._id}`,
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(del.statusCode).toBe(200);
+      expect((await asOwner(owner.token, `/api/forms/${_id}`)).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: fileUrl ?? '' })).statusCode).toBe(404);
+      expect(await files()).toBe(before - 1);
+    });
+  });
+});
