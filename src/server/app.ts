@@ -12,11 +12,12 @@ import { registerErrorHandler } from './errors.ts';
 import { findFormById } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
 import { createMailer } from './mail/mailer.ts';
+import { profileRoutes } from './profile/routes.ts';
 import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
 import { publicSubmissionRoutes } from './submissions/routes.ts';
-import { storageKeysOfForm } from './uploads/repository.ts';
+import { claimOwnerUpload, findUploadById, storageKeysOfForm } from './uploads/repository.ts';
 import { uploadRoutes } from './uploads/routes.ts';
-import { deleteStaleUploads } from './uploads/service.ts';
+import { deleteStaleUploads, FILE_URL_SECONDS } from './uploads/service.ts';
 import { createDiskStorage } from './uploads/storage.ts';
 import { registerWebApp } from './web-app.ts';
 import './fastify-types.ts';
@@ -83,6 +84,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const submissionDeps = { db, storage, timeZone: config.formTimezone, log: app.log, findForm };
   await app.register(async (scope) => publicSubmissionRoutes(scope, submissionDeps));
   await app.register(async (scope) => ownerSubmissionRoutes(scope, submissionDeps));
+  await app.register(async (scope) =>
+    profileRoutes(scope, {
+      claim: claimOwnerUpload,
+      view: async (uploadId) => {
+        const upload = await findUploadById(db, uploadId);
+        if (!upload) return null;
+        return {
+          url: storage.signUrl(upload.id, FILE_URL_SECONDS),
+          originalName: upload.originalName,
+          mimeType: upload.mimeType,
+        };
+      },
+    }),
+  );
 
   await registerWebApp(app, config.webDir);
   // Mail left in the outbox by a previous run goes out now.

@@ -114,3 +114,17 @@ export async function findUploadsByIds(db: Queryable, ids: readonly string[]): P
   const rows = await db.query<UploadRow>(`select ${COLUMNS} from uploads where id = any($1::uuid[])`, [ids]);
   return rows.map(toUpload);
 }
+
+/** Claims an owner's own upload (made with their token) for their profile; returns its id, or null. */
+export async function claimOwnerUpload(
+  db: Queryable,
+  ownerId: string,
+  secretHash: string,
+): Promise<string | null> {
+  const [row] = await db.query<{ id: string }>(
+    `update uploads set claimed_at = coalesce(claimed_at, now())
+      where secret_hash = $1 and owner_id = $2 and form_id is null returning id`,
+    [secretHash, ownerId],
+  );
+  return row?.id ?? null;
+}

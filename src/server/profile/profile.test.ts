@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JoiningForm, JoiningFormBody } from '#common/profile.ts';
+import type { UploadResponse } from '#common/submissions.ts';
+import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../test-app.ts';
+import { multipart, PDF, PNG } from '../test-files.ts';
+
+let t: TestApp;
+let owner: { token: string };
+let other: { token: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUpOwner(t);
+  other = await signUpOwner(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const details: JoiningFormBody = {
+  fullName: 'Asha Rao',
+  email: 'asha@example.com',
+  phoneNumber: '+91 98450 12345',
+  address1: '12 MG Road',
+  address2: 'Indiranagar',
+  address3: '',
+  country: 'India',
+  state: 'Karnataka',
+  city: 'Bengaluru',
+  zip: '560038',
+};
+const auth = (o: { token: string }) => ({ authorization: `Bearer ${o.token}` });
+const uploadAs = async (o: { token: string }, name: string, content: Buffer) => {
+  const body = multipart(name, content);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/profile',
+    payload: body.payload,
+    headers: { ...body.headers, ...auth(o) },
+  });
+};
+const put = (o: { token: string }, payload: JoiningFormBody) =>
+  t.app.inject({ method: 'PUT', url: '/api/userForm', headers: auth(o), payload });
+
+describe(`joining form on ${TEST_ENGINE}`, () => {
+  it('starts empty, saves the details and both documents, and shows them again', async () => {
+    const empty = (
+      await t.app.inject({ method: 'GET', url: '/api/userForm', headers: auth(owner) })
+    ).json<JoiningForm>();
+    expect(empty).toMatchObject({ fullName: '', panCard: null, aadharCard: null, updatedAt: null });
+    const pan = (await uploadAs(owner, 'pan.png', PNG)).json<UploadResponse>();
+    const aadhar = (await uploadAs(owner, 'aadhar.pdf', PDF)).json<UploadResponse>();
+    const saved = await put(owner, { ...details, panCardId: pan._id, aadharCardId: aadhar._id });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const again = (
+      await t.app.inject({ method: 'GET', url: '/api/userForm', headers: auth(owner) })
+    ).json<JoiningForm>();
+    expect(again).toMatchObject({
+      ...details,
+      panCard: { originalName: 'pan.png' },
+      aadharCard: { originalName: 'aadhar.pdf' },
+    });
+    expect((await t.app.inject({ method: 'GET', url: again.panCard?.url ?? '' })).statusCode).toBe(200);
+
+    const kept = (await put(owner, { ...details, city: 'Mysuru' })).json<JoiningForm>();
+    expect(kept).toMatchObject({ city: 'Mysuru', panCard: { originalName: 'pan.png' } });
+    const removed = (await put(owner, { ...details, panCardId: null })).json<JoiningForm>();
+    expect(removed.panCard).toBeNull();
+  });
+
+  it("refuses another owner's document, a bad email, a GIF, and callers without a token", async () => {
+    const theirs = (await uploadAs(other, 'pan.png', PNG)).json<UploadResponse>();
+    const stolen = await put(owner, { ...details, panCardId: theirs._id });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().error.message).toBe('panCardId: Upload the document again');
+    expect((await put(owner, { ...details, email: 'asha@' })).json().error.message).toBe(
+      'email: Enter a valid email address',
+    );
+    expect((await uploadAs(owner, 'pan.gif', Buffer.from('GIF89a'))).statusCode).toBe(415);
+    expect((await t.app.inject({ method: 'GET', url: '/api/userForm' })).statusCode).toBe(401);
+  });
+});
