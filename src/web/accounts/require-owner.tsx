@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '../paths.ts';
+import { readSession } from './session.ts';
+
+/** Owner pages send a signed-out visitor to /login and bring them back afterwards. */
+export function RequireOwner({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  if (!readSession()) {
+    return <Navigate to={`${paths.login.href()}?next=${encodeURIComponent(location.pathname)}`} replace />;
+  }
+  return children;
+}

@@ -1,0 +1,49 @@
+import type { Profile } from '#common/accounts.ts';
+
+/** The spec's local storage keys (spec §3). `easyId` marks a signed-in browser. */
+const KEYS = {
+  easyId: 'easyId',
+  id: 'id',
+  token: 'token',
+  profile: 'myProfile',
+  signUpEmail: 'signUpmail',
+} as const;
+
+export type Session = { id: string; token: string; profile: Profile | null };
+
+export function readSession(): Session | null {
+  const id = localStorage.getItem(KEYS.id);
+  const token = localStorage.getItem(KEYS.token);
+  if (!localStorage.getItem(KEYS.easyId) || !id || !token) return null;
+  return { id, token, profile: readProfile() };
+}
+
+function readProfile(): Profile | null {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(KEYS.profile) ?? 'null');
+    if (parsed && typeof parsed === 'object' && 'fullName' in parsed && 'email' in parsed) {
+      return { fullName: String(parsed.fullName), email: String(parsed.email) };
+    }
+  } catch {
+    // A corrupt copy is refetched from the server.
+  }
+  return null;
+}
+
+export function startSession(id: string, token: string): void {
+  localStorage.setItem(KEYS.id, id);
+  localStorage.setItem(KEYS.token, token);
+  localStorage.setItem(KEYS.easyId, id);
+}
+
+export const saveProfile = (profile: Profile): void =>
+  localStorage.setItem(KEYS.profile, JSON.stringify(profile));
+
+/** Log Out clears all local storage (spec §4). */
+export function endSession(): void {
+  localStorage.clear();
+  sessionStorage.clear();
+}
+
+export const rememberSignUpEmail = (email: string): void => sessionStorage.setItem(KEYS.signUpEmail, email);
+export const signUpEmail = (): string | null => sessionStorage.getItem(KEYS.signUpEmail);

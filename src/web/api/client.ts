@@ -1,0 +1,70 @@
+import { ErrorBodySchema } from '#common/errors.ts';
+import { endSession, readSession } from '../accounts/session.ts';
+
+/** Any non-2xx answer: the status, the server's code and a sentence fit to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** The field a 400 names ("password: …"), if any. */
+  get field(): string | null {
+    const match = /^([\w.]+): /.exec(this.message);
+    return this.code === 'VALIDATION_FAILED' && match?.[1] ? match[1] : null;
+  }
+
+  /** The message without its field prefix. */
+  get detail(): string {
+    return this.field ? this.message.slice(this.field.length + 2) : this.message;
+  }
+}
+
+const OFFLINE = 'Could not reach Easy Form. Check your connection and try again.';
+const SERVER_FAULT = 'Something went wrong on our side. Try again in a moment.';
+
+type Options = { method?: string; body?: unknown; headers?: Record<string, string>; owner?: boolean };
+
+/** The one place that speaks HTTP to the API. Owner calls carry the token; a 401 on one ends the session. */
+export async function api<T>(
+  path: string,
+  { method = 'GET', body, headers = {}, owner = false }: Options = {},
+): Promise<T> {
+  const session = owner ? readSession() : null;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(session ? { authorization: `Bearer ${session.token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'OFFLINE', OFFLINE);
+  }
+  if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
+  const parsed = ErrorBodySchema.safeParse(await response.json().catch(() => null));
+  const error = parsed.success
+    ? new ApiError(
+        response.status,
+        parsed.data.error.code,
+        response.status >= 500 ? SERVER_FAULT : parsed.data.error.message,
+      )
+    : new ApiError(
+        response.status,
+        'UNKNOWN',
+        response.status >= 500 ? SERVER_FAULT : `Request failed (${response.status})`,
+      );
+  if (owner && response.status === 401) {
+    endSession();
+    window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname)}`);
+  }
+  throw error;
+}

@@ -1,0 +1,14 @@
+import { Link } from 'react-router';
+import { MessagePage } from '../ui/message-page.tsx';
+
+/** Any route the app does not know. */
+export function NotFoundPage() {
+  return (
+    <MessagePage icon="?" title="Page not found">
+      <p>There is nothing at this address. It may have moved, or the link may be mistyped.</p>
+      <Link to="/" className="button button-primary button-block">
+        Go to the home page
+      </Link>
+    </MessagePage>
+  );
+}

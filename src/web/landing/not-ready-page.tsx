@@ -1,0 +1,14 @@
+import { Link } from 'react-router';
+import { MessagePage } from '../ui/message-page.tsx';
+
+/** /notReady (spec §2): where every placeholder menu entry goes. */
+export function NotReadyPage() {
+  return (
+    <MessagePage icon="⏳" title="Coming Soon...">
+      <p>We&apos;re still building this part of Easy Form. Check back soon.</p>
+      <Link to="/" className="button button-secondary button-block">
+        Back to the home page
+      </Link>
+    </MessagePage>
+  );
+}

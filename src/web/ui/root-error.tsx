@@ -1,0 +1,29 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { SiteHeader } from './site-header.tsx';
+
+/** The screen for an uncaught render error (spec: 'Unexpected Application Error!' and the error text). */
+export function RootError() {
+  const error = useRouteError();
+  const text = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return (
+    <>
+      <SiteHeader />
+      <main className="auth-main">
+        <div className="card auth-card" role="alert">
+          <h1>Unexpected Application Error!</h1>
+          <p className="muted">{text}</p>
+          <div className="row-between">
+            <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
+              Reload
+            </button>
+            <Link to="/">Go to the home page</Link>
+          </div>
+        </div>
+      </main>
+    </>
+  );
+}
