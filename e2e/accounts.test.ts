@@ -1,0 +1,110 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailCapture, type MailCapture } from '../src/server/mail/mail-capture.ts';
+import { DESKTOP, hasChromium, launchBrowser, PHONE, screenshot, watchForErrors } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let mail: MailCapture;
+let browser: Browser;
+
+// Skipped only where Chromium is missing; support/browser.ts prints why, and .ci/run installs it.
+describe.skipIf(!hasChromium)(
+  'an owner signs up, verifies, logs in and out, and resets a forgotten password',
+  () => {
+    beforeAll(async () => {
+      mail = await startMailCapture();
+      server = await startServer({ SMTP_URL: mail.url });
+      browser = await launchBrowser();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+      await mail?.close();
+    });
+
+    it('works end to end on a phone', async () => {
+      const email = `meera.${Date.now()}@example.com`;
+      const page = await browser.newPage({ viewport: PHONE });
+      const errors = watchForErrors(page);
+
+      await page.goto(server.url);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await screenshot(page, 'landing');
+      await page.getByRole('link', { name: 'Create your first form' }).click();
+
+      await page.getByLabel('Name', { exact: true }).fill('Meera Nair');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('first password');
+      await page.getByLabel('Confirm Password', { exact: true }).fill('first password');
+      await screenshot(page, 'sign-up');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+
+      await page.getByRole('heading', { name: 'Check your Email' }).waitFor();
+      expect(await page.getByText('Registration Successful with Meera Nair').isVisible()).toBe(true);
+      expect(await page.getByText(email).isVisible()).toBe(true);
+      expect(await page.getByText('valid for 24 hours').isVisible()).toBe(true);
+      await screenshot(page, 'verification');
+
+      const verification = await mail.waitFor(email);
+      const link = /https?:\/\/\S+verifyEmail\?token=[\w-]+/.exec(verification.text)?.[0];
+      expect(link).toBeTruthy();
+      await page.goto(link ?? '');
+      await page.getByRole('heading', { name: 'Your email has been verified' }).waitFor();
+      await screenshot(page, 'email-verified');
+      await page.getByRole('link', { name: 'Log in' }).click();
+
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('wrong password');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.getByRole('alert').getByText('Password Invalid').waitFor();
+      await page.getByLabel('Password', { exact: true }).fill('first password');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.getByRole('heading', { name: 'Welcome, Meera Nair' }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('easyId'))).toBeTruthy();
+
+      await page.getByRole('button', { name: 'Log Out' }).click();
+      await page.getByRole('link', { name: 'Create your first form' }).waitFor();
+      expect(await page.evaluate(() => localStorage.length)).toBe(0);
+
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('link', { name: 'Forgot Password?' }).click();
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      const since = mail.mails.length;
+      await page.getByRole('button', { name: 'Send Verification Otp' }).click();
+      await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+      const code = /\b(\d{6})\b/.exec((await mail.waitFor(email, { since })).text)?.[1] ?? '';
+      await page.getByLabel('One-time code', { exact: true }).fill(code);
+      await page.getByLabel('New Password', { exact: true }).fill('second password');
+      await page.getByLabel('Confirm Password', { exact: true }).fill('second password');
+      await screenshot(page, 'update-password');
+      await page.getByRole('button', { name: 'Update Password' }).click();
+
+      await page.getByText('Log in with your new password').waitFor();
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('second password');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.getByRole('heading', { name: 'Welcome, Meera Nair' }).waitFor();
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
+    it('looks finished at desktop width', async () => {
+      const page = await browser.newPage({ viewport: DESKTOP });
+      for (const [path, name] of [
+        ['/', 'landing'],
+        ['/login', 'login'],
+        ['/signUp', 'sign-up'],
+        ['/forgetPassword', 'forget-password'],
+        ['/emailVerify?reason=expired', 'email-verify-expired'],
+        ['/notReady', 'not-ready'],
+        ['/no/such/page', 'not-found'],
+      ] as const) {
+        await page.goto(`${server.url}${path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await screenshot(page, name);
+      }
+      await page.close();
+    });
+  },
+);
