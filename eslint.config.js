@@ -22,6 +22,7 @@ export default tseslint.config(
         'error',
         {
           groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
+          pathGroups: [{ pattern: '#common/**', group: 'internal' }],
           alphabetize: { order: 'asc', caseInsensitive: true },
         },
       ],

@@ -1,4 +1,5 @@
 // `npm run dev`: the API server (restarting on change) and Vite's dev server with hot reload, side by side.
+// Open http://localhost:3000; Vite proxies /api to the API server on API_PORT (vite.config.ts).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -16,10 +17,17 @@ const children = [
     env: { ...process.env, API_PORT: apiPort },
   }),
 ];
-const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+
+let stopping = false;
+const stop = () => {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+};
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
-for (const child of children)
+for (const child of children) {
   child.on('exit', (code) => {
+    // The first to exit decides the exit code (a crash is not hidden by the other one's clean shutdown).
+    if (!stopping) process.exitCode = code ?? 1;
     stop();
-    process.exitCode = code ?? 0;
   });
+}

@@ -1,13 +1,19 @@
 // `npm start`: build the web app when its sources changed since the last build, then run the server.
+// The e2e harness (e2e/support/server.ts) runs this same file, so browser journeys start the app as a user does.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const stamp = join(root, 'dist', 'web', '.built');
+process.chdir(root); // vite.config.ts and the default DATA_DIR (./data) are relative to the project
+const outDir = join(root, 'dist', 'web');
+// Written only after a successful build; `vite build` empties dist/web first, so a failed build leaves no stamp.
+const stamp = join(outDir, '.built');
 const sources = ['src/web', 'src/common', 'vite.config.ts', 'package.json'];
 
+/** The newest mtime under `path` (directories count too, so a deleted file is a change). */
 function newestChange(path) {
   const full = join(root, path);
   if (!existsSync(full)) return 0;
@@ -20,18 +26,28 @@ function newestChange(path) {
 }
 
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-if (builtAt === 0 || sources.some((s) => newestChange(s) > builtAt)) {
-  console.log('Building the web app…');
-  const { build } = await import('vite');
-  await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
-  writeFileSync(stamp, new Date().toISOString());
-} else {
+const upToDate =
+  builtAt > 0 && existsSync(join(outDir, 'index.html')) && sources.every((s) => newestChange(s) <= builtAt);
+if (upToDate) {
   console.log('Web app is up to date.');
+} else {
+  console.log('Building the web app…');
+  const started = Date.now();
+  try {
+    const { build } = await import('vite');
+    await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+  } catch (error) {
+    console.error('Building the web app failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  writeFileSync(stamp, new Date().toISOString());
+  console.log(`Built the web app in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
   stdio: 'inherit',
   cwd: root,
 });
+// Ctrl-C in a terminal reaches both processes; a supervisor's SIGTERM reaches only us, so pass it on.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+server.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));

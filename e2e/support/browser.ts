@@ -1,14 +1,20 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 
+// Browser journeys need Debian's Chromium. Where it is missing (a developer's machine), the journeys are skipped
+// with `describe.skipIf(!hasChromium)` rather than failing, and this banner says so; `.ci/run` installs Chromium,
+// so CI always runs them.
 if (!hasChromium) {
+  const bar = '!'.repeat(96);
   console.warn(
-    '\n*** Chromium not found at /usr/bin/chromium: browser journeys SKIPPED. ***\n' +
-      '*** Run `bash .ci/run` or `apt-get install -y chromium` to run them.   ***\n',
+    `\n${bar}\n!! Chromium not found: browser journeys SKIPPED — run .ci/run or apt-get install chromium\n` +
+      `!! (looked for ${CHROMIUM})\n${bar}\n`,
   );
 }
 
@@ -31,11 +37,14 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Saves a full-page screenshot to e2e/screenshots/<name>-<width>.png for people to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await mkdir('e2e/screenshots', { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `e2e/screenshots/${name}-${width}.png`, fullPage: true });
+const screenshots = fileURLToPath(new URL('../screenshots', import.meta.url));
+
+/** Saves a full-page screenshot to e2e/screenshots/<name>-<width>.png (gitignored) for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(screenshots, { recursive: true });
+  const path = join(screenshots, `${name}-${page.viewportSize()?.width ?? 0}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
 }
 
 /** Fails the journey on any uncaught page error or console error, as a user would see a broken page. */

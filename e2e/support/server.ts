@@ -3,60 +3,145 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMailCapture, type MailCapture } from '../../src/server/mail/mail-capture.ts';
 
-export type RunningServer = { url: string; stop(): Promise<void> };
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
+export type RunningServer = {
+  /** http://127.0.0.1:<port>, also the server's PUBLIC_URL, so links in mails point here. */
+  url: string;
+  /** The SMTP server the app sends its mail to. */
+  mail: MailCapture;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Stops the server (its whole process group), the mail capture if we started it, and removes DATA_DIR. */
+  stop(): Promise<void>;
+};
+
+export type StartServerOptions = {
+  /** Extra environment for the server, e.g. `{ UPLOAD_MAX_BYTES: '1000' }`. */
+  env?: Record<string, string>;
+  /** A mail capture to send mail to; by default the server gets one of its own. */
+  mail?: MailCapture;
+  /** How long to wait for the build and for /api/health to answer 200. */
+  timeoutMs?: number;
+};
+
+/**
+ * The app's own settings are never inherited from the shell running the tests: a developer's DATABASE_URL or
+ * SMTP_URL must not receive test data. The server always runs on the embedded PGlite in a fresh DATA_DIR.
+ */
+const APP_VARIABLES = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'PUBLIC_URL',
+  'UPLOAD_MAX_BYTES',
+  'FORM_TIMEZONE',
+  'TRUST_PROXY',
+  'RATE_LIMITS',
+  'RATE_LIMIT_MULTIPLIER',
+  'LOG_LEVEL',
+  'TEST_DATABASE_URL',
+];
+
+const running = new Set<number>();
+// If the test process ends without calling stop(), do not leave servers behind.
+process.once('exit', () => {
+  for (const pid of running) killGroup(pid, 'SIGKILL');
+});
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
       probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
       );
     });
   });
+}
 
-/** Runs the app exactly as `npm start` does, on a free port with a fresh DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Runs the app exactly as a user's `npm start` does (`node scripts/start.mjs`: build the web app if its sources
+ * changed, apply migrations, serve app + API), on a free port with a fresh DATA_DIR and mail going to a capture.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const ownMail = options.mail === undefined;
+  const mail = options.mail ?? (await startMailCapture());
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'easyform-e2e-'));
   const url = `http://127.0.0.1:${port}`;
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const name of APP_VARIABLES) delete env[name];
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
     env: {
-      ...process.env,
+      ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
+      SMTP_URL: mail.url,
       LOG_LEVEL: 'warn',
-      ...env,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so that stop() reaches start.mjs and the server it spawned.
     detached: true,
   });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('could not spawn node scripts/start.mjs');
+  running.add(pid);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  let stopped = false;
   const stop = async () => {
-    if (child.exitCode === null && child.pid) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      process.kill(-child.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      killGroup(pid, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
     }
+    running.delete(pid);
+    if (ownMail) await mail.close();
     await rm(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    const healthy = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
+
+  const timeoutMs = options.timeoutMs ?? 150_000;
+  const deadline = Date.now() + timeoutMs;
+  let status = 'no answer';
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+    status = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => `HTTP ${response.status}`,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
     );
-    if (healthy) return { url, stop };
+    if (status === 'HTTP 200') return { url, mail, output: () => output, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  const why =
+    child.exitCode !== null || child.signalCode !== null
+      ? `exited with ${child.exitCode ?? child.signalCode}`
+      : `did not answer 200 on /api/health within ${timeoutMs} ms (last: ${status})`;
   await stop();
-  throw new Error(`the server did not become healthy:\n${output}`);
+  throw new Error(`The server (node scripts/start.mjs on port ${port}) ${why}. Its output:\n${output}`);
 }

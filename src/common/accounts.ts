@@ -105,3 +105,20 @@ export const StatusResponseSchema = z.object({ ok: z.literal(true), message: z.s
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
 
 export const AccountIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a valid account id' }) });
+
+/** Settings tab: rename the account. */
+export const UpdateProfileBodySchema = z.object({ fullName: FullNameSchema });
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+/** Settings tab: change the password while signed in. */
+export const ChangePasswordBodySchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Enter your current password' })
+      .min(1, 'Enter your current password')
+      .max(PASSWORD_MAX_LENGTH),
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: 'Confirm your password' }),
+  })
+  .refine(passwordsMatch, mismatch);
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;

@@ -356,6 +356,67 @@ describe(`accounts API on ${TEST_ENGINE}`, () => {
     });
   });
 
+  describe('PUT /api/v1/profile and POST /api/v1/changePassword', () => {
+    it('renames the account', async () => {
+      const owner = await signUpOwner(t);
+      const headers = { authorization: `Bearer ${owner.token}` };
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/profile',
+        headers,
+        payload: { fullName: '  Asha R.  ' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ fullName: 'Asha R.', email: owner.email });
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/v1/${owner.id}`, headers })).json().fullName,
+      ).toBe('Asha R.');
+      const blank = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/profile',
+        headers,
+        payload: { fullName: ' ' },
+      });
+      expect(blank.json().error.message).toBe('fullName: Enter your name');
+      expect(
+        (await t.app.inject({ method: 'PUT', url: '/api/v1/profile', payload: { fullName: 'X' } }))
+          .statusCode,
+      ).toBe(401);
+    });
+
+    it('changes the password with the current one, keeping this session and ending the others', async () => {
+      const owner = await signUpOwner(t);
+      const other = (await post('/api/v1/login', { email: owner.email, password: owner.password })).json()
+        .token;
+      const headers = { authorization: `Bearer ${owner.token}` };
+      const wrong = await post(
+        '/api/v1/changePassword',
+        { currentPassword: 'nope nope', password: 'new password 1', confirmPassword: 'new password 1' },
+        headers,
+      );
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().error.message).toBe('currentPassword: Your current password is not right');
+      const res = await post(
+        '/api/v1/changePassword',
+        { currentPassword: owner.password, password: 'new password 1', confirmPassword: 'new password 1' },
+        headers,
+      );
+      expect(res.statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: `/api/v1/${owner.id}`, headers })).statusCode).toBe(
+        200,
+      );
+      const otherSession = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/${owner.id}`,
+        headers: { authorization: `Bearer ${other}` },
+      });
+      expect(otherSession.statusCode).toBe(401);
+      expect(
+        (await post('/api/v1/login', { email: owner.email, password: 'new password 1' })).statusCode,
+      ).toBe(201);
+    });
+  });
+
   describe('unknown API routes', () => {
     it('answer a JSON 404', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });

@@ -153,3 +153,26 @@ export async function recordWrongResetTry(db: Queryable, codeId: string): Promis
 export async function markResetCodeUsed(db: Queryable, codeId: string): Promise<void> {
   await db.query('update password_reset_codes set used_at = now() where id = $1', [codeId]);
 }
+
+export async function updateFullName(db: Queryable, accountId: string, fullName: string): Promise<void> {
+  await db.query('update accounts set full_name = $2 where id = $1', [accountId, fullName]);
+}
+
+export async function findPasswordHash(db: Queryable, accountId: string): Promise<string | null> {
+  const [row] = await db.query<{ password_hash: string }>(
+    'select password_hash from accounts where id = $1',
+    [accountId],
+  );
+  return row?.password_hash ?? null;
+}
+
+export async function deleteOtherSessions(
+  db: Queryable,
+  accountId: string,
+  keepTokenHash: string,
+): Promise<void> {
+  await db.query('delete from sessions where account_id = $1 and token_hash <> $2', [
+    accountId,
+    keepTokenHash,
+  ]);
+}

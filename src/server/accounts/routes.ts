@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AccountIdParamsSchema,
+  ChangePasswordBodySchema,
   ACCOUNT_MESSAGES,
   EmailBodySchema,
   LoginBodySchema,
@@ -12,6 +13,7 @@ import {
   SignUpResponseSchema,
   StatusResponseSchema,
   UpdatePasswordBodySchema,
+  UpdateProfileBodySchema,
 } from '#common/accounts.ts';
 import { authenticate, ownerOf } from '../auth.ts';
 import type { RateLimitRule } from '../config.ts';
@@ -127,6 +129,33 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       await accounts.logOut(deps, ownerOf(request).tokenHash);
       return ok('You are logged out');
+    },
+  );
+
+  api.put(
+    '/profile',
+    { onRequest: authenticate, schema: { body: UpdateProfileBodySchema, response: { 200: ProfileSchema } } },
+    async (request) => {
+      const owner = ownerOf(request);
+      await accounts.renameAccount(deps, owner.id, request.body.fullName);
+      return { fullName: request.body.fullName, email: owner.email };
+    },
+  );
+
+  api.post(
+    '/changePassword',
+    {
+      onRequest: authenticate,
+      schema: { body: ChangePasswordBodySchema, response: { 200: StatusResponseSchema } },
+      preHandler: app.rateLimit({
+        max: limits.loginPerEmail.max,
+        timeWindow: limits.loginPerEmail.windowMs,
+        keyGenerator: (req) => `changePassword:${req.owner?.id ?? req.ip}`,
+      }),
+    },
+    async (request) => {
+      await accounts.changePassword(deps, ownerOf(request), request.body);
+      return ok('Password changed');
     },
   );
 

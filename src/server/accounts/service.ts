@@ -142,3 +142,24 @@ export async function resetPassword(
   });
   if (outcome !== 'updated') throw codeInvalid();
 }
+
+export async function renameAccount(deps: AccountDeps, accountId: string, fullName: string): Promise<void> {
+  await repo.updateFullName(deps.db, accountId, fullName);
+}
+
+/** Changes the password of a signed-in owner; every other session of the account ends. */
+export async function changePassword(
+  deps: AccountDeps,
+  owner: { id: string; tokenHash: string },
+  input: { currentPassword: string; password: string },
+): Promise<void> {
+  const current = await repo.findPasswordHash(deps.db, owner.id);
+  if (!current || !(await verifyPassword(current, input.currentPassword))) {
+    throw new HttpError(400, 'VALIDATION_FAILED', 'currentPassword: Your current password is not right');
+  }
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    await repo.updatePasswordHash(tx, owner.id, passwordHash);
+    await repo.deleteOtherSessions(tx, owner.id, owner.tokenHash);
+  });
+}

@@ -1,0 +1,49 @@
+// The Vitest part of `npm test`. Extra arguments go to Vitest (`npm test -- e2e/smoke`).
+//  1. every project (server, web, e2e) with the server integration suite on in-memory PGlite;
+//  2. when TEST_DATABASE_URL is set (`bash .ci/run` and `npm run test:pg` set it): the server project again, on that
+//     PostgreSQL server (src/server/test-app.ts creates a fresh database per test app there).
+// TEST_DATABASE_URL is kept out of the first pass so that each engine runs exactly once.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const args = process.argv.slice(2);
+const { TEST_DATABASE_URL: postgresUrl, ...env } = process.env;
+
+function vitestRun(title, extraArgs, runEnv) {
+  console.log(`\n▶ ${title}\n`);
+  const result = spawnSync(process.execPath, [vitest, 'run', ...extraArgs, ...args], {
+    cwd: root,
+    env: runEnv,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+vitestRun('Vitest: every project, server integration suite on PGlite', [], env);
+
+if (postgresUrl) {
+  const where = new URL(postgresUrl);
+  vitestRun(
+    `Vitest: server integration suite again on PostgreSQL at ${where.host}`,
+    ['--project', 'server', '--passWithNoTests'],
+    { ...env, TEST_DATABASE_URL: postgresUrl },
+  );
+} else {
+  console.warn(
+    '\n' +
+      '⚠ PostgreSQL pass SKIPPED: TEST_DATABASE_URL is unset, so the server integration suite ran on PGlite only.\n' +
+      '  `npm run test:pg` runs it on a throwaway PostgreSQL 15; `bash .ci/run` runs everything as CI does.\n',
+  );
+}
+
+// e2e/support/browser.ts skips the browser journeys without Chromium; repeat it here, where it cannot scroll away.
+if (!existsSync('/usr/bin/chromium')) {
+  console.warn(
+    '⚠ Browser journeys SKIPPED: Chromium not found at /usr/bin/chromium.\n' +
+      '  Run `bash .ci/run` or `apt-get install -y chromium` to run them.\n',
+  );
+}
