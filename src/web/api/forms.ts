@@ -1,0 +1,119 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  AddFieldBody,
+  CreateFormBody,
+  Form,
+  FormDefinition,
+  RenameFieldBody,
+  UpdateFormBody,
+} from '#common/forms.ts';
+import { api } from './client.ts';
+
+const owner = { owner: true } as const;
+
+export const formsQuery = () =>
+  queryOptions({ queryKey: ['forms'], queryFn: () => api<Form[]>('/api/v1/formStructure', owner) });
+
+export const formQuery = (fid: string) =>
+  queryOptions({
+    queryKey: ['forms', fid],
+    queryFn: () => api<Form>(`/api/singleFormForEdit/${fid}`, owner),
+  });
+
+export const createForm = (body: CreateFormBody) =>
+  api<Form>('/api/v1/length', { ...owner, method: 'POST', body });
+export const importForm = (body: unknown) => api<Form>('/api/importForm', { ...owner, method: 'POST', body });
+export const duplicateForm = (fid: string) =>
+  api<Form>(`/api/duplicateForm/${fid}`, { ...owner, method: 'POST' });
+export const deleteForm = (fid: string) =>
+  api<unknown>(`/api/deleteForm/${fid}`, { ...owner, method: 'DELETE' });
+export const exportForm = (fid: string) => api<FormDefinition>(`/api/exportForm/${fid}`, owner);
+
+/** Every editor call answers the whole form; these are the spec's per-kind paths (spec §7). */
+const RENAME_PATH = {
+  text: 'updateText',
+  file: 'updateFile',
+  select: 'updateSelectText',
+  radio: 'updateSelectText',
+  check: 'updatecheckText',
+} as const;
+const DELETE_PATH = {
+  text: 'deleteText',
+  file: 'deleteFile',
+  select: 'deleteSelectText',
+  radio: 'deleteRadioText',
+  check: 'deletecheckText',
+} as const;
+const OPTION_PATHS = {
+  select: { update: 'updateOption', remove: 'deleteOption' },
+  radio: { update: 'updateRadioOption', remove: 'deleteRadioOption' },
+  check: { update: 'updatecheckOption', remove: 'deletecheckOption' },
+} as const;
+type ChoiceKind = keyof typeof OPTION_PATHS;
+type Kind = keyof typeof RENAME_PATH;
+
+export type FormEdit =
+  | { type: 'updateForm'; body: UpdateFormBody }
+  | { type: 'addField'; body: AddFieldBody }
+  | { type: 'renameField'; kind: Kind; fieldId: string; body: RenameFieldBody }
+  | { type: 'deleteField'; kind: Kind; fieldId: string }
+  | { type: 'addOption'; fieldId: string; value: string }
+  | { type: 'renameOption'; kind: ChoiceKind; fieldId: string; optionId: string; name: string }
+  | { type: 'deleteOption'; kind: ChoiceKind; fieldId: string; optionId: string }
+  | { type: 'reorder'; order: string[] };
+
+export function sendEdit(fid: string, edit: FormEdit): Promise<Form> {
+  switch (edit.type) {
+    case 'updateForm':
+      return api(`/api/updateFormEntry/${fid}`, { ...owner, method: 'PUT', body: edit.body });
+    case 'addField':
+      return api(`/api/text/${fid}`, { ...owner, method: 'POST', body: edit.body });
+    case 'renameField':
+      return api(`/api/${RENAME_PATH[edit.kind]}/${fid}/${edit.fieldId}`, {
+        ...owner,
+        method: 'PUT',
+        body: edit.body,
+      });
+    case 'deleteField':
+      return api(`/api/${DELETE_PATH[edit.kind]}/${fid}/${edit.fieldId}`, { ...owner, method: 'DELETE' });
+    case 'addOption':
+      return api(`/api/addOption/${fid}/${edit.fieldId}`, {
+        ...owner,
+        method: 'POST',
+        body: { value: edit.value },
+      });
+    case 'renameOption':
+      return api(`/api/${OPTION_PATHS[edit.kind].update}/${fid}/${edit.fieldId}/${edit.optionId}`, {
+        ...owner,
+        method: 'PUT',
+        body: { name: edit.name },
+      });
+    case 'deleteOption':
+      return api(`/api/${OPTION_PATHS[edit.kind].remove}/${fid}/${edit.fieldId}/${edit.optionId}`, {
+        ...owner,
+        method: 'DELETE',
+      });
+    case 'reorder':
+      return api(`/api/fieldOrder/${fid}`, { ...owner, method: 'PUT', body: { order: edit.order } });
+  }
+}
+
+/** Creating, importing and duplicating all end with a new form in the list. */
+export function useNewForm<T>(create: (input: T) => Promise<Form>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: create,
+    onSuccess: (form) => {
+      client.setQueryData(formQuery(form._id).queryKey, form);
+      void client.invalidateQueries({ queryKey: formsQuery().queryKey, exact: true });
+    },
+  });
+}
+
+export function useDeleteForm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteForm,
+    onSuccess: () => client.invalidateQueries({ queryKey: formsQuery().queryKey }),
+  });
+}
