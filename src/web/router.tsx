@@ -1,6 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { RequireOwner } from './accounts/require-owner.tsx';
-import { readSession } from './accounts/session.ts';
+import { readSession } from './api/session.ts';
 import { paths } from './paths.ts';
 import { RootError } from './ui/root-error.tsx';
 

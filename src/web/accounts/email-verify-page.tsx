@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
+import { signUpEmail } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { MessagePage } from '../ui/message-page.tsx';
 import { ResendLinkForm } from './resend-link-form.tsx';
-import { signUpEmail } from './session.ts';
 
 const REASONS: Record<string, { title: string; text: string }> = {
   expired: {

@@ -5,12 +5,12 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { LoginBodySchema, type LoginBody } from '#common/accounts.ts';
 import { fetchProfile, useLogIn, useResendVerification } from '../api/accounts.ts';
 import { ApiError } from '../api/client.ts';
+import { readSession, saveProfile, startSession } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { PasswordField } from '../ui/password-field.tsx';
 import { TextField } from '../ui/text-field.tsx';
-import { readSession, saveProfile, startSession } from './session.ts';
 
 /** /login (spec §2): email and password; the spec's messages for 404, 405 and 406. */
 export function LoginPage() {

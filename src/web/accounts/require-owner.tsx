@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { readSession } from '../api/session.ts';
 import { paths } from '../paths.ts';
-import { readSession } from './session.ts';
 
 /** Owner pages send a signed-out visitor to /login and bring them back afterwards. */
 export function RequireOwner({ children }: { children: ReactNode }) {

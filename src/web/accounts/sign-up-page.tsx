@@ -10,12 +10,12 @@ import {
 } from '#common/accounts.ts';
 import { useSignUp } from '../api/accounts.ts';
 import { ApiError } from '../api/client.ts';
+import { rememberSignUpEmail } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { PasswordField } from '../ui/password-field.tsx';
 import { TextField } from '../ui/text-field.tsx';
-import { rememberSignUpEmail } from './session.ts';
 
 const FIELDS = ['fullName', 'email', 'password', 'confirmPassword'] as const;
 const isField = (name: string | null): name is (typeof FIELDS)[number] => FIELDS.includes(name as never);

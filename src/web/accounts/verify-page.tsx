@@ -1,10 +1,10 @@
 import { Link, useLocation } from 'react-router';
 import { VERIFICATION_LINK_HOURS } from '#common/accounts.ts';
+import { signUpEmail } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { MessagePage } from '../ui/message-page.tsx';
 import { ResendLinkForm } from './resend-link-form.tsx';
-import { signUpEmail } from './session.ts';
 
 /** /verification and /verify (spec §2): 'Check your Email' with the address just used to sign up. */
 export function VerifyPage() {

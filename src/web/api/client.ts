@@ -1,5 +1,5 @@
 import { ErrorBodySchema } from '#common/errors.ts';
-import { endSession, readSession } from '../accounts/session.ts';
+import { endSession, readSession } from './session.ts';
 
 /** Any non-2xx answer: the status, the server's code and a sentence fit to show. */
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { logOutAndLeave } from '../accounts/log-out.ts';
-import { readSession } from '../accounts/session.ts';
 import { profileQuery } from '../api/accounts.ts';
+import { logOutAndLeave } from '../api/log-out.ts';
+import { readSession } from '../api/session.ts';
 import { SiteHeader } from '../ui/site-header.tsx';
 import './owner-home.css';
 

@@ -1,4 +1,4 @@
-import { logOut } from '../api/accounts.ts';
+import { logOut } from './accounts.ts';
 import { endSession } from './session.ts';
 
 /** Revokes the token on the server (best effort), clears storage and goes home (spec §4). */
