@@ -1,0 +1,143 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { FORM_TEMPLATES } from '#common/form-templates.ts';
+import { TEMPLATE_IDS, type TemplateId } from '#common/forms.ts';
+import { logOutAndLeave } from '../api/log-out.ts';
+import { createForm, formsQuery, useNewForm } from '../api/forms.ts';
+import { useOwner } from '../api/use-owner.ts';
+import { Alert } from '../ui/alert.tsx';
+import { OwnerHeader } from '../ui/owner-header.tsx';
+import { ImportFormButton } from './import-form-button.tsx';
+import { editorHref } from './request-tab.tsx';
+import { splitSpecDate } from './split-date.ts';
+import './dashboard.css';
+import './create-page.css';
+
+const RECENT_PAGE = 4;
+
+/** /createPage (spec §2): Create New, the three templates, and the owner's recent forms four at a time. */
+export function CreatePage() {
+  const owner = useOwner();
+  const navigate = useNavigate();
+  const forms = useQuery(formsQuery());
+  const create = useNewForm(createForm);
+  const [page, setPage] = useState(0);
+  const recent = forms.data ?? [];
+  const pages = Math.max(1, Math.ceil(recent.length / RECENT_PAGE));
+  const shown = recent.slice(page * RECENT_PAGE, page * RECENT_PAGE + RECENT_PAGE);
+
+  const start = (template: TemplateId) =>
+    create.mutate({ template }, { onSuccess: (form) => navigate(editorHref(form)) });
+
+  return (
+    <>
+      <OwnerHeader fullName={owner.fullName} email={owner.email} onLogOut={() => void logOutAndLeave()}>
+        <Link to="/dashboard" className="button button-secondary">
+          Response
+        </Link>
+      </OwnerHeader>
+      <main className="container create">
+        <section aria-labelledby="start-title">
+          <div className="row-between">
+            <h1 id="start-title">Start a new form</h1>
+            <ImportFormButton onImported={(form) => navigate(editorHref(form))} />
+          </div>
+          {create.error ? (
+            <Alert tone="error">The form could not be created. {create.error.message}</Alert>
+          ) : null}
+          <ul className="template-grid">
+            {TEMPLATE_IDS.map((id) => {
+              const template = FORM_TEMPLATES[id];
+              return (
+                <li key={id}>
+                  <button
+                    type="button"
+                    className="template-card"
+                    disabled={create.isPending}
+                    onClick={() => start(id)}
+                    style={{
+                      ['--tpl-bg' as string]: template.color,
+                      ['--tpl-accent' as string]: template.border,
+                    }}
+                  >
+                    <span className="template-thumb" aria-hidden="true">
+                      <span className="template-bar" />
+                      {id === 'blank' ? (
+                        <span className="template-plus">+</span>
+                      ) : (
+                        <span className="template-lines" />
+                      )}
+                    </span>
+                    <span className="template-name">{template.label}</span>
+                    <span className="template-meta">
+                      {template.fields.length === 0
+                        ? 'Blank form'
+                        : `${template.fields.length} questions to start`}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        <section aria-labelledby="recent-title" className="recent">
+          <div className="row-between">
+            <h2 id="recent-title">Recent Forms</h2>
+            <div className="pager">
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                aria-label="Newer forms"
+                disabled={page === 0}
+                onClick={() => setPage((p) => p - 1)}
+              >
+                ←
+              </button>
+              <span className="muted">
+                {page + 1} / {pages}
+              </span>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                aria-label="Older forms"
+                disabled={page >= pages - 1}
+                onClick={() => setPage((p) => p + 1)}
+              >
+                →
+              </button>
+            </div>
+          </div>
+          {forms.isPending ? <p className="muted">Loading…</p> : null}
+          {forms.isError ? (
+            <Alert tone="error">Your forms could not be loaded. {forms.error.message}</Alert>
+          ) : null}
+          {forms.isSuccess && recent.length === 0 ? (
+            <p className="card empty">Your forms will appear here. Start with a template above.</p>
+          ) : null}
+          <ul className="recent-grid">
+            {shown.map((form) => (
+              <li key={form._id}>
+                <Link
+                  to={editorHref(form)}
+                  className="recent-card"
+                  style={{ ['--tpl-bg' as string]: form.color, ['--tpl-accent' as string]: form.border }}
+                >
+                  <span className="template-thumb" aria-hidden="true">
+                    <span className="template-bar" />
+                    <span className="template-lines" />
+                  </span>
+                  <span className="template-name">{form.formTitle}</span>
+                  <span className="template-meta">
+                    {splitSpecDate(form.Date).date} · {form.fieldOrder.length} questions
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { summaryQuery } from '../api/responses.ts';
+import { Alert } from '../ui/alert.tsx';
+import { splitSpecDate } from './split-date.ts';
+
+const listHref = (fid: string) => `/formList?fid=${fid}`;
+
+/** Received tab (spec §2): per form, the newest response's date and time and the count; 'No Response' when none. */
+export function ReceivedTab() {
+  const summary = useQuery(summaryQuery());
+  const navigate = useNavigate();
+  if (summary.isPending) return <p className="muted">Loading responses…</p>;
+  if (summary.isError)
+    return <Alert tone="error">Responses could not be loaded. {summary.error.message}</Alert>;
+  if (summary.data.length === 0)
+    return <div className="card empty">No forms yet, so no responses either.</div>;
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Received Form Information</th>
+            <th scope="col">Date</th>
+            <th scope="col">Time</th>
+            <th scope="col">View</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.data.map((form) => {
+            if (form.count === 0) {
+              return (
+                <tr key={form._id}>
+                  <td>
+                    <strong>{form.formTitle}</strong>
+                  </td>
+                  <td colSpan={3} className="muted">
+                    No Response
+                  </td>
+                </tr>
+              );
+            }
+            const { date, time } = splitSpecDate(form.Date);
+            return (
+              <tr key={form._id} className="is-clickable" onClick={() => navigate(listHref(form._id))}>
+                <td>
+                  <strong>{form.formTitle}</strong>
+                  <br />
+                  <span className="muted">
+                    {form.count} {form.count === 1 ? 'response' : 'responses'}
+                  </span>
+                </td>
+                <td>{date}</td>
+                <td>{time}</td>
+                <td>
+                  <Link to={listHref(form._id)} onClick={(e) => e.stopPropagation()}>
+                    View<span className="visually-hidden"> responses to {form.formTitle}</span>
+                  </Link>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import type { Form } from '#common/forms.ts';
+import { formsQuery } from '../api/forms.ts';
+import { Alert } from '../ui/alert.tsx';
+import { FormActions } from './form-actions.tsx';
+import { splitSpecDate } from './split-date.ts';
+
+export const editorHref = (form: Pick<Form, '_id'>) => `/makeForms?fid=${form._id}`;
+
+/** Request tab (spec §2): one row per form of the owner; a row opens the editor. */
+export function RequestTab() {
+  const forms = useQuery(formsQuery());
+  const navigate = useNavigate();
+  if (forms.isPending) return <p className="muted">Loading your forms…</p>;
+  if (forms.isError) return <Alert tone="error">Your forms could not be loaded. {forms.error.message}</Alert>;
+  if (forms.data.length === 0) {
+    return (
+      <div className="card empty">
+        <p>You have no forms yet.</p>
+        <Link to="/createPage" className="button button-primary">
+          Create your first form
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Form Name</th>
+            <th scope="col">Date</th>
+            <th scope="col">Time</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {forms.data.map((form) => {
+            const { date, time } = splitSpecDate(form.Date);
+            return (
+              <tr key={form._id} className="is-clickable" onClick={() => navigate(editorHref(form))}>
+                <td>
+                  <Link className="table-link" to={editorHref(form)} onClick={(e) => e.stopPropagation()}>
+                    {form.formTitle}
+                  </Link>
+                </td>
+                <td>{date}</td>
+                <td>{time}</td>
+                <td onClick={(e) => e.stopPropagation()}>
+                  <FormActions form={form} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

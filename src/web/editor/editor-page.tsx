@@ -1,0 +1,130 @@
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { textColorOn } from '#common/contrast.ts';
+import { logOutAndLeave } from '../api/log-out.ts';
+import { useOwner } from '../api/use-owner.ts';
+import { Alert } from '../ui/alert.tsx';
+import { OwnerHeader } from '../ui/owner-header.tsx';
+import { AddFieldPanel } from './add-field-panel.tsx';
+import { ColorControls } from './color-controls.tsx';
+import { EditableText } from './editable-text.tsx';
+import { FieldCard } from './field-card.tsx';
+import { fieldsInOrder } from './fields-in-order.ts';
+import { SaveStatus } from './save-status.tsx';
+import { ShareBar } from './share-bar.tsx';
+import { useFormEditor } from './use-form-editor.ts';
+import './editor.css';
+
+/** The form id from the URL, else the one the spec keeps in local storage (`fid`). */
+export function useEditedFormId(): string {
+  const [search] = useSearchParams();
+  const fid = search.get('fid') ?? localStorage.getItem('fid') ?? '';
+  if (fid) localStorage.setItem('fid', fid);
+  return fid;
+}
+
+/** /makeForms (spec §2 Editor). */
+export function EditorPage() {
+  const fid = useEditedFormId();
+  const owner = useOwner();
+  const { form, edit, save } = useFormEditor(fid);
+  if (!fid) return <Navigate to="/createPage" replace />;
+
+  const header = (
+    <OwnerHeader fullName={owner.fullName} email={owner.email} onLogOut={() => void logOutAndLeave()} />
+  );
+  if (form.isPending)
+    return (
+      <>
+        {header}
+        <p className="container muted editor-loading">Loading the form…</p>
+      </>
+    );
+  if (form.isError) {
+    return (
+      <>
+        {header}
+        <main className="container editor-loading">
+          <Alert tone="error">
+            This form could not be opened: {form.error.message}{' '}
+            <Link to="/dashboard">Back to your forms</Link>
+          </Alert>
+        </main>
+      </>
+    );
+  }
+
+  const data = form.data;
+  const fields = fieldsInOrder(data);
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= fields.length) return;
+    const order = fields.map((f) => f._id);
+    const [moved] = order.splice(from, 1);
+    if (moved) order.splice(to, 0, moved);
+    void edit({ type: 'reorder', order });
+  };
+
+  return (
+    <div className="editor" style={{ background: data.color }}>
+      {header}
+      <div className="editor-topbar" style={{ background: data.border, color: textColorOn(data.border) }}>
+        <div className="container row-between">
+          <Link to="/dashboard" className="topbar-link" style={{ color: 'inherit' }}>
+            ← Your forms
+          </Link>
+          <SaveStatus state={save} />
+        </div>
+      </div>
+      <main className="container editor-body">
+        <div className="editor-main">
+          <section className="card editor-head" aria-label="Title and description">
+            <div className="editor-banner" style={{ background: data.border }} aria-hidden="true" />
+            <h1 className="editor-title">
+              <EditableText
+                value={data.formTitle}
+                label="Form title"
+                onSave={(formTitle) => void edit({ type: 'updateForm', body: { formTitle } })}
+              />
+            </h1>
+            <EditableText
+              multiline
+              value={data.description}
+              label="Form description"
+              className="editor-description"
+              onSave={(description) => void edit({ type: 'updateForm', body: { description } })}
+            />
+          </section>
+          <ShareBar fid={data._id} ownerId={data.ownerIdAsStructureId} title={data.formTitle} />
+          <section aria-labelledby="questions-title">
+            <h2 id="questions-title" className="editor-section-title">
+              Questions <span className="muted">({fields.length})</span>
+            </h2>
+            {fields.length === 0 ? (
+              <p className="card empty">No questions yet. Add the first one below.</p>
+            ) : null}
+            <ol className="field-list">
+              {fields.map((field, i) => (
+                <FieldCard
+                  key={field._id}
+                  field={field}
+                  position={i}
+                  count={fields.length}
+                  onEdit={(e) => void edit(e)}
+                  onMove={move}
+                />
+              ))}
+            </ol>
+          </section>
+          <AddFieldPanel onAdd={(body) => edit({ type: 'addField', body })} />
+        </div>
+        <aside className="card editor-side" aria-label="Appearance">
+          <h2>Appearance</h2>
+          <ColorControls
+            color={data.color}
+            border={data.border}
+            onChange={(body) => void edit({ type: 'updateForm', body })}
+          />
+        </aside>
+      </main>
+    </div>
+  );
+}

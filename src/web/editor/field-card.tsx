@@ -1,0 +1,125 @@
+import { TEXT_TYPES, type TextType } from '#common/forms.ts';
+import type { FormEdit } from '../api/forms.ts';
+import { EditableText } from './editable-text.tsx';
+import { KIND_LABELS, TEXT_TYPE_LABELS, type EditorField } from './fields-in-order.ts';
+import { OptionList } from './option-list.tsx';
+
+type Props = {
+  field: EditorField;
+  position: number;
+  count: number;
+  onEdit: (edit: FormEdit) => void;
+  onMove: (from: number, to: number) => void;
+};
+
+/** One saved question: inline rename, type and required for text, options for choices, move and delete. */
+export function FieldCard({ field, position, count, onEdit, onMove }: Props) {
+  const { _id: fieldId, kind } = field;
+  return (
+    <li
+      className="field-card card"
+      draggable
+      onDragStart={(e) => e.dataTransfer.setData('text/plain', String(position))}
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault();
+        const from = Number(e.dataTransfer.getData('text/plain'));
+        if (Number.isInteger(from) && from !== position) onMove(from, position);
+      }}
+    >
+      <div className="field-card-head">
+        <span className="drag-handle" aria-hidden="true" title="Drag to reorder">
+          ⋮⋮
+        </span>
+        <span className="kind-badge">
+          {kind === 'text' && field.type ? TEXT_TYPE_LABELS[field.type] : KIND_LABELS[kind]}
+        </span>
+        <div className="field-card-tools">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Move ${field.name} up`}
+            disabled={position === 0}
+            onClick={() => onMove(position, position - 1)}
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Move ${field.name} down`}
+            disabled={position === count - 1}
+            onClick={() => onMove(position, position + 1)}
+          >
+            ↓
+          </button>
+          <button
+            type="button"
+            className="icon-button is-danger"
+            aria-label={`Delete question ${field.name}`}
+            onClick={() => onEdit({ type: 'deleteField', kind, fieldId })}
+          >
+            Delete
+          </button>
+        </div>
+      </div>
+      <EditableText
+        className="field-name"
+        value={field.name}
+        label="Question"
+        onSave={(name) => onEdit({ type: 'renameField', kind, fieldId, body: { name } })}
+      />
+      {
+        <div className="field-settings">
+          {kind === 'text' ? (
+            <label className="inline-field">
+              <span>Type</span>
+              <select
+                className="input"
+                value={field.type}
+                onChange={(e) =>
+                  onEdit({
+                    type: 'renameField',
+                    kind,
+                    fieldId,
+                    body: { name: field.name, type: e.target.value as TextType },
+                  })
+                }
+              >
+                {TEXT_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {TEXT_TYPE_LABELS[t]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={field.required}
+              onChange={(e) =>
+                onEdit({
+                  type: 'renameField',
+                  kind,
+                  fieldId,
+                  body: { name: field.name, required: e.target.checked },
+                })
+              }
+            />
+            <span>Required</span>
+          </label>
+        </div>
+      }
+      {field.options && (kind === 'select' || kind === 'radio' || kind === 'check') ? (
+        <OptionList
+          questionName={field.name}
+          options={field.options}
+          onAdd={(value) => onEdit({ type: 'addOption', fieldId, value })}
+          onRename={(optionId, name) => onEdit({ type: 'renameOption', kind, fieldId, optionId, name })}
+          onRemove={(optionId) => onEdit({ type: 'deleteOption', kind, fieldId, optionId })}
+        />
+      ) : null}
+    </li>
+  );
+}

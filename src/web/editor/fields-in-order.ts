@@ -1,0 +1,41 @@
+import type { FieldKind, Form, Option, TextType } from '#common/forms.ts';
+
+export type EditorField = {
+  _id: string;
+  kind: FieldKind;
+  name: string;
+  required: boolean;
+  type?: TextType;
+  options?: Option[];
+};
+
+/** The form's questions as one list in the owner's order (the API's per-kind arrays plus fieldOrder). */
+export function fieldsInOrder(form: Form): EditorField[] {
+  const byId = new Map<string, EditorField>();
+  for (const f of form.textField)
+    byId.set(f._id, { _id: f._id, kind: 'text', name: f.name, required: f.required, type: f.type });
+  for (const f of form.fileField)
+    byId.set(f._id, { _id: f._id, kind: 'file', name: f.name, required: f.required });
+  for (const kind of ['select', 'radio', 'check'] as const) {
+    for (const f of form[`${kind}Field`])
+      byId.set(f._id, { _id: f._id, kind, name: f.name, required: f.required, options: f.options });
+  }
+  return form.fieldOrder.flatMap(({ _id }) => byId.get(_id) ?? []);
+}
+
+export const KIND_LABELS: Record<FieldKind, string> = {
+  text: 'Text',
+  select: 'Dropdown',
+  radio: 'Radio buttons',
+  check: 'Checkboxes',
+  file: 'File upload',
+};
+
+export const TEXT_TYPE_LABELS: Record<TextType, string> = {
+  text: 'Short text',
+  email: 'Email',
+  password: 'Password',
+  date: 'Date',
+  tel: 'Phone',
+  textarea: 'Paragraph (long text)',
+};

@@ -1,0 +1,100 @@
+import { Link } from 'react-router';
+import { textColorOn } from '#common/contrast.ts';
+import { UPLOAD_ACCEPT } from '#common/submissions.ts';
+import { useEditedFormId } from './editor-page.tsx';
+import { fieldsInOrder, type EditorField } from './fields-in-order.ts';
+import { useFormEditor } from './use-form-editor.ts';
+import './editor.css';
+import './preview.css';
+
+function PreviewQuestion({ field }: { field: EditorField }) {
+  const label = (
+    <>
+      {field.name}
+      {field.required ? (
+        <span className="required" aria-label="required">
+          {' '}
+          *
+        </span>
+      ) : null}
+    </>
+  );
+  const id = `preview-${field._id}`;
+  if (field.kind === 'radio' || field.kind === 'check') {
+    return (
+      <fieldset className="preview-group">
+        <legend className="field-label">{label}</legend>
+        {field.options?.map((o) => (
+          <label key={o._id} className="checkbox">
+            <input
+              type={field.kind === 'radio' ? 'radio' : 'checkbox'}
+              name={id}
+              required={field.required && field.kind === 'radio'}
+            />
+            <span>{o.value}</span>
+          </label>
+        ))}
+      </fieldset>
+    );
+  }
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      {field.kind === 'select' ? (
+        <select id={id} className="input" required={field.required} defaultValue="">
+          <option value="" disabled>
+            Select an Option
+          </option>
+          {field.options?.map((o) => (
+            <option key={o._id}>{o.value}</option>
+          ))}
+        </select>
+      ) : field.kind === 'file' ? (
+        <input id={id} className="input" type="file" accept={UPLOAD_ACCEPT} required={field.required} />
+      ) : field.type === 'textarea' ? (
+        <textarea id={id} className="input" rows={4} required={field.required} />
+      ) : (
+        <input id={id} className="input" type={field.type ?? 'text'} required={field.required} />
+      )}
+    </div>
+  );
+}
+
+/** /correctionPurpose (spec §2): what customers will see, with inputs that go nowhere. */
+export function PreviewPage() {
+  const fid = useEditedFormId();
+  const { form } = useFormEditor(fid);
+  if (form.isPending) return <p className="container muted editor-loading">Loading the preview…</p>;
+  if (form.isError)
+    return <p className="container editor-loading">This form could not be opened: {form.error.message}</p>;
+  const data = form.data;
+  return (
+    <div className="preview" style={{ background: data.color }}>
+      <Link to={`/makeForms?fid=${data._id}`} className="button button-primary preview-back">
+        ✎ Back to the editor
+      </Link>
+      <main className="preview-sheet">
+        <p className="alert alert-info">Preview: answers here are not sent anywhere.</p>
+        <header className="card preview-head">
+          <div className="editor-banner" style={{ background: data.border }} aria-hidden="true" />
+          <h1 style={{ color: textColorOn('#FFFFFF') }}>{data.formTitle}</h1>
+          <p className="muted">{data.description}</p>
+        </header>
+        <form className="card preview-form" onSubmit={(e) => e.preventDefault()}>
+          {fieldsInOrder(data).map((f) => (
+            <PreviewQuestion key={f._id} field={f} />
+          ))}
+          <button
+            type="submit"
+            className="button button-primary"
+            style={{ background: data.border, color: textColorOn(data.border) }}
+          >
+            Submit
+          </button>
+        </form>
+      </main>
+    </div>
+  );
+}
