@@ -1,0 +1,134 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { logOutAndLeave } from '../api/log-out.ts';
+import { csvUrl, submissionPageQuery, type PageRequest } from '../api/responses.ts';
+import { readSession } from '../api/session.ts';
+import { useOwner } from '../api/use-owner.ts';
+import { Alert } from '../ui/alert.tsx';
+import { OwnerHeader } from '../ui/owner-header.tsx';
+import { downloadWithToken } from './download.ts';
+import './responses.css';
+
+const PAGE_SIZE = 25;
+
+/** /formList (spec §2): one form's responses, newest first, a page at a time; a row opens the response. */
+export function FormListPage() {
+  const owner = useOwner();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const fid = search.get('fid') ?? '';
+  const page: PageRequest = {
+    after: search.get('after') ?? undefined,
+    before: search.get('before') ?? undefined,
+    from: search.get('from') === 'oldest' ? 'oldest' : undefined,
+  };
+  const list = useQuery({ ...submissionPageQuery(fid, page, PAGE_SIZE), enabled: fid !== '' });
+  if (!fid) return <Navigate to="/dashboard?tab=received" replace />;
+  const go = (next: Record<string, string>) => setSearch({ fid, ...next });
+
+  return (
+    <>
+      <OwnerHeader fullName={owner.fullName} email={owner.email} onLogOut={() => void logOutAndLeave()} />
+      <main className="container responses">
+        <Link to="/dashboard?tab=received">← All forms</Link>
+        {list.isPending ? <p className="muted">Loading responses…</p> : null}
+        {list.isError ? (
+          <Alert tone="error">These responses could not be loaded. {list.error.message}</Alert>
+        ) : null}
+        {list.isSuccess ? (
+          <>
+            <div className="row-between responses-head">
+              <div>
+                <h1>{list.data.formTitle}</h1>
+                <p className="muted">
+                  {list.data.total} {list.data.total === 1 ? 'response' : 'responses'}, newest first
+                </p>
+              </div>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() =>
+                  void downloadWithToken(
+                    csvUrl(fid),
+                    readSession()?.token ?? '',
+                    `${list.data.formTitle} responses.csv`,
+                  )
+                }
+              >
+                Download CSV
+              </button>
+            </div>
+            {list.data.items.length === 0 ? (
+              <p className="card empty">
+                No responses yet. Share the form&apos;s link to start collecting them.
+              </p>
+            ) : (
+              <div className="table-wrap">
+                <table className="table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Contact Information</th>
+                      <th scope="col">Date</th>
+                      <th scope="col">Time</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.data.items.map((item) => {
+                      const [date, time] = item.Date.split(',').map((s) => s.trim());
+                      const href = `/submitedForm/${item._id}`;
+                      return (
+                        <tr key={item._id} className="is-clickable" onClick={() => navigate(href)}>
+                          <td>
+                            <Link className="table-link" to={href} onClick={(e) => e.stopPropagation()}>
+                              {item.contact || 'Anonymous response'}
+                            </Link>
+                          </td>
+                          <td>{date}</td>
+                          <td>{time}</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <nav className="pager responses-pager" aria-label="Pages of responses">
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={!list.data.prevCursor}
+                onClick={() => go({})}
+              >
+                Newest
+              </button>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={!list.data.prevCursor}
+                onClick={() => list.data.prevCursor && go({ before: list.data.prevCursor })}
+              >
+                ← Newer
+              </button>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={!list.data.nextCursor}
+                onClick={() => list.data.nextCursor && go({ after: list.data.nextCursor })}
+              >
+                Older →
+              </button>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={!list.data.nextCursor}
+                onClick={() => go({ from: 'oldest' })}
+              >
+                Oldest
+              </button>
+            </nav>
+          </>
+        ) : null}
+      </main>
+    </>
+  );
+}

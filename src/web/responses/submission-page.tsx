@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Link, useParams } from 'react-router';
+import type { SubmissionAnswer } from '#common/submissions.ts';
+import { logOutAndLeave } from '../api/log-out.ts';
+import { submissionQuery } from '../api/responses.ts';
+import { useOwner } from '../api/use-owner.ts';
+import { Alert } from '../ui/alert.tsx';
+import { OwnerHeader } from '../ui/owner-header.tsx';
+import './responses.css';
+
+// pdf.js is large: only a response with a PDF loads it.
+const PdfViewer = lazy(() => import('./pdf-viewer.tsx').then((m) => ({ default: m.PdfViewer })));
+
+function AnswerValue({ answer }: { answer: SubmissionAnswer }) {
+  if (answer.file) {
+    const { file } = answer;
+    return (
+      <div className="answer-file">
+        {file.mimeType.startsWith('image/') ? (
+          <img
+            src={file.url}
+            alt={`${answer.name}: ${file.originalName}`}
+            width={300}
+            className="answer-image"
+          />
+        ) : (
+          <Suspense fallback={<p className="muted">Loading the PDF…</p>}>
+            <PdfViewer url={file.url} name={file.originalName} />
+          </Suspense>
+        )}
+        <a href={file.downloadUrl} className="button button-secondary button-small">
+          Download {file.originalName}
+        </a>
+      </div>
+    );
+  }
+  if (Array.isArray(answer.value)) {
+    return (
+      <ul className="answer-list">
+        {answer.value.map((v) => (
+          <li key={v}>{v}</li>
+        ))}
+      </ul>
+    );
+  }
+  return <p className="answer-text">{answer.value}</p>;
+}
+
+/** /submitedForm/{userFormId} (spec §2): every answer of one response; images 300 px wide, PDFs in the page. */
+export function SubmissionPage() {
+  const owner = useOwner();
+  const id = useParams().userFormId ?? '';
+  const submission = useQuery(submissionQuery(id));
+  return (
+    <>
+      <OwnerHeader fullName={owner.fullName} email={owner.email} onLogOut={() => void logOutAndLeave()} />
+      <main className="container responses">
+        {submission.isSuccess ? (
+          <Link to={`/formList?fid=${submission.data.formStructureId}`}>← All responses</Link>
+        ) : (
+          <Link to="/dashboard?tab=received">← Responses</Link>
+        )}
+        {submission.isPending ? <p className="muted">Loading the response…</p> : null}
+        {submission.isError ? (
+          <Alert tone="error">
+            {submission.error.message === 'Submission not found'
+              ? 'This response does not exist or is not yours.'
+              : submission.error.message}
+          </Alert>
+        ) : null}
+        {submission.isSuccess ? (
+          <article className="card submission" style={{ borderTop: `8px solid ${submission.data.border}` }}>
+            <header>
+              <h1>{submission.data.formTitle}</h1>
+              <p className="muted">Submitted {submission.data.Date}</p>
+            </header>
+            <dl className="answers">
+              {submission.data.answers.map((answer) => (
+                <div key={answer.fieldId} className="answer">
+                  <dt>{answer.name}</dt>
+                  <dd>
+                    <AnswerValue answer={answer} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            {submission.data.answers.length === 0 ? (
+              <p className="muted">This response left every question blank.</p>
+            ) : null}
+          </article>
+        ) : null}
+      </main>
+    </>
+  );
+}
