@@ -30,27 +30,36 @@ export function FormActions({ form }: { form: Pick<Form, '_id' | 'formTitle'> })
   };
 
   return (
-    <div className="form-actions">
-      <button
-        type="button"
-        className="button button-secondary button-small"
-        disabled={duplicate.isPending}
-        onClick={() =>
-          duplicate.mutate(form._id, { onSuccess: (copy) => navigate(`/makeForms?fid=${copy._id}`) })
-        }
-      >
-        {duplicate.isPending ? 'Duplicating…' : 'Duplicate'}
-      </button>
-      <button type="button" className="button button-secondary button-small" onClick={() => void download()}>
-        Export
-      </button>
-      <button
-        type="button"
-        className="button button-secondary button-small"
-        onClick={() => setConfirming(true)}
-      >
-        Delete
-      </button>
+    <details className="form-actions">
+      <summary className="button button-secondary button-small" aria-label={`Actions for ${form.formTitle}`}>
+        Actions
+      </summary>
+      <div className="form-actions-menu">
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          disabled={duplicate.isPending}
+          onClick={() =>
+            duplicate.mutate(form._id, { onSuccess: (copy) => navigate(`/makeForms?fid=${copy._id}`) })
+          }
+        >
+          {duplicate.isPending ? 'Duplicating…' : 'Duplicate'}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={() => void download()}
+        >
+          Export
+        </button>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          onClick={() => setConfirming(true)}
+        >
+          Delete
+        </button>
+      </div>
       {error || duplicate.error || remove.error ? (
         <span role="alert" className="field-error">
           {error ?? duplicate.error?.message ?? remove.error?.message}
@@ -66,6 +75,6 @@ export function FormActions({ form }: { form: Pick<Form, '_id' | 'formTitle'> })
           The form, every response to it and every uploaded file will be deleted. This cannot be undone.
         </ConfirmDialog>
       ) : null}
-    </div>
+    </details>
   );
 }

@@ -31,7 +31,9 @@ export function RequestTab() {
           <tr>
             <th scope="col">Form Name</th>
             <th scope="col">Date</th>
-            <th scope="col">Time</th>
+            <th scope="col" className="hide-on-phone">
+              Time
+            </th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -48,7 +50,7 @@ export function RequestTab() {
                   </Link>
                 </td>
                 <td>{date}</td>
-                <td>{time}</td>
+                <td className="hide-on-phone">{time}</td>
                 <td onClick={(e) => e.stopPropagation()}>
                   <FormActions form={form} />
                 </td>

@@ -49,7 +49,7 @@ export function AddFieldPanel({ onAdd }: { onAdd: (body: AddFieldBody) => Promis
       <h2 id={`${id}-title`}>{name.trim() || 'Untitled Question'}</h2>
       <div className="field">
         <label className="field-label" htmlFor={`${id}-name`}>
-          Question
+          New question
         </label>
         <input
           id={`${id}-name`}
