@@ -15,6 +15,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | unde
       root: webDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts); browsers get the smallest they accept.
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header(
           'cache-control',
