@@ -15,4 +15,15 @@ export const paths = {
   notReady: { path: '/notReady', href: () => '/notReady' },
   createPage: { path: '/createPage', href: () => '/createPage' },
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  makeForms: { path: '/makeForms', href: (fid: string) => `/makeForms?fid=${fid}` },
+  correctionPurpose: { path: '/correctionPurpose', href: (fid: string) => `/correctionPurpose?fid=${fid}` },
+  formList: { path: '/formList', href: (fid: string) => `/formList?fid=${fid}` },
+  submitedForm: { path: '/submitedForm/:userFormId', href: (id: string) => `/submitedForm/${id}` },
+  userForm: { path: '/userForm', href: () => '/userForm' },
+  customer: {
+    path: '/customer/:fid/:id',
+    href: (fid: string, ownerId: string) => `/customer/${fid}/${ownerId}`,
+  },
+  preview: { path: '/preview', href: () => '/preview' },
+  fileUpload: { path: '/fileUpload', href: () => '/fileUpload' },
 } as const;

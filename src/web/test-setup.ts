@@ -2,7 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// A console.error during a test is a bug (React warnings, failed props) unless the test says it expects one.
+// A console.error during a test is a bug (React warnings, failed props) unless the test says it expects one:
+// a test opts in with `vi.mocked(console.error).mockImplementation(() => {})`, which replaces this recorder.
 let consoleErrors: unknown[][] = [];
 beforeEach(() => {
   consoleErrors = [];

@@ -1,36 +1,49 @@
 import { Link, useSearchParams } from 'react-router';
+import { VERIFICATION_LINK_HOURS } from '#common/accounts.ts';
 import { signUpEmail } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { MessagePage } from '../ui/message-page.tsx';
 import { ResendLinkForm } from './resend-link-form.tsx';
 
-const REASONS: Record<string, { title: string; text: string }> = {
+const REASONS = {
   expired: {
     title: 'This verification link has expired',
-    text: 'Links are valid for 24 hours. Enter your email and we will send you a new one.',
+    text: `Links are valid for ${VERIFICATION_LINK_HOURS} hours. Enter your email and we will send you a new one.`,
   },
   used: {
     title: 'This link was already used',
-    text: 'Your email may already be verified: try logging in. If you cannot, ask for a new link.',
+    text: 'Your email may already be verified — try logging in. If that does not work, ask for a new link.',
   },
   invalid: {
-    title: 'This link is not valid',
+    title: 'This verification link is not valid',
     text: 'It may be incomplete, or a newer link replaced it. Enter your email and we will send a fresh one.',
   },
-};
+} as const;
 
-/** /emailVerify: where an expired, used or unknown verification link lands, with a way to get a new one. */
+const isReason = (value: string | null): value is keyof typeof REASONS =>
+  value === 'expired' || value === 'used' || value === 'invalid';
+
+/** /emailVerify: where an expired, used or unknown verification link lands (?reason=), with a way to get a new one. */
 export function EmailVerifyPage() {
   const [search] = useSearchParams();
-  const reason = REASONS[search.get('reason') ?? ''] ?? REASONS.invalid;
+  const given = search.get('reason');
+  const reason = REASONS[isReason(given) ? given : 'invalid'];
   return (
-    <MessagePage icon="⚠" title="Verify Your Email">
-      <h2>{reason?.title}</h2>
-      <p>{reason?.text}</p>
-      <ResendLinkForm initialEmail={signUpEmail() ?? ''} askEmail />
-      <p className="auth-footer">
-        <Link to={paths.login.href()}>Go to Login</Link>
-      </p>
+    <MessagePage icon="!" title="Verify Your Email">
+      <h2>{reason.title}</h2>
+      <p>{reason.text}</p>
+      {given === 'used' ? (
+        <Link to={paths.login.href()} className="button button-primary button-block">
+          Log in
+        </Link>
+      ) : null}
+      {given === 'used' ? <p className="auth-separator">Still not verified?</p> : null}
+      <ResendLinkForm initialEmail={signUpEmail() ?? ''} askEmail label="Send a new link" />
+      {given === 'used' ? null : (
+        <p className="auth-footer">
+          Already verified? <Link to={paths.login.href()}>Go to Login</Link>
+        </p>
+      )}
     </MessagePage>
   );
 }

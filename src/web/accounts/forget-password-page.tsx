@@ -2,13 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { ACCOUNT_MESSAGES, EmailBodySchema, type EmailBody } from '#common/accounts.ts';
+import { ACCOUNT_MESSAGES, EmailBodySchema, OTP_LENGTH, type EmailBody } from '#common/accounts.ts';
 import { useSendOtp } from '../api/accounts.ts';
 import { ApiError } from '../api/client.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { Field } from '../ui/field.tsx';
+import { Form } from '../ui/form.tsx';
 
 /** /forgetPassword (spec §2): mails a one-time code, then on to /updatePassword/{email}. */
 export function ForgetPasswordPage() {
@@ -16,40 +17,32 @@ export function ForgetPasswordPage() {
   const sendOtp = useSendOtp();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<EmailBody>({ resolver: zodResolver(EmailBodySchema), defaultValues: { email: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const isSubmitting = form.formState.isSubmitting;
 
-  const onSubmit = form.handleSubmit(async ({ email }) => {
+  const onSubmit = async ({ email }: EmailBody) => {
     setFailure(null);
     try {
       await sendOtp.mutateAsync({ email });
       navigate(paths.updatePassword.href(email), { state: { notice: ACCOUNT_MESSAGES.otpSent } });
     } catch (error) {
-      setFailure(
-        error instanceof ApiError && error.status === 429 ? error.message : ACCOUNT_MESSAGES.otpFailed,
-      );
+      const isExplained = error instanceof ApiError && (error.status === 429 || error.status === 0);
+      setFailure(isExplained ? error.message : ACCOUNT_MESSAGES.otpFailed);
     }
-  });
+  };
 
   return (
     <AuthLayout>
       <h1>Forgot your password?</h1>
       <p className="muted">
-        Enter your account&apos;s email and we&apos;ll send you a 6-digit code to set a new one.
+        Enter your account&apos;s email and we&apos;ll send you a {OTP_LENGTH}-digit code to set a new one.
       </p>
-      <form onSubmit={onSubmit} noValidate>
+      <Form form={form} onSubmit={onSubmit}>
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
         <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Send Verification Otp'}
         </button>
-      </form>
+      </Form>
       <p className="auth-footer">
         <Link to={paths.login.href()}>Go to Login</Link>
       </p>

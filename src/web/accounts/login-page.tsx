@@ -3,14 +3,19 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoginBodySchema, type LoginBody } from '#common/accounts.ts';
-import { fetchProfile, useLogIn, useResendVerification } from '../api/accounts.ts';
+import { fetchProfile, useLogIn } from '../api/accounts.ts';
 import { ApiError } from '../api/client.ts';
 import { readSession, saveProfile, startSession } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
-import { PasswordField } from '../ui/password-field.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { Field } from '../ui/field.tsx';
+import { Form } from '../ui/form.tsx';
+import { LoginFailure } from './login-failure.tsx';
+
+/** Only a path on this site: `?next=//evil.example` must not send a fresh session elsewhere. */
+const safeNext = (next: string | null) =>
+  next?.startsWith('/') && !next.startsWith('//') ? next : paths.createPage.href();
 
 /** /login (spec §2): email and password; the spec's messages for 404, 405 and 406. */
 export function LoginPage() {
@@ -19,84 +24,45 @@ export function LoginPage() {
   const [search] = useSearchParams();
   const notice = (location.state as { notice?: string } | null)?.notice;
   const logIn = useLogIn();
-  const resend = useResendVerification();
-  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [failure, setFailure] = useState<{ error: ApiError; email: string } | null>(null);
   const form = useForm<LoginBody>({
     resolver: zodResolver(LoginBodySchema),
     defaultValues: { email: '', password: '' },
   });
-  const { errors } = form.formState;
+  const isSubmitting = form.formState.isSubmitting;
 
+  // Spec §2: with a stored session, /login shows the owner's page instead.
   if (readSession()) return <Navigate to={paths.createPage.href()} replace />;
 
-  const onSubmit = form.handleSubmit(async (body) => {
+  const onSubmit = async (body: LoginBody) => {
     setFailure(null);
-    resend.reset();
     try {
+      // Spec §4: only the 201 stores the session, fetches the profile and moves on.
       const { token, id } = await logIn.mutateAsync(body);
       startSession(id, token);
       saveProfile(await fetchProfile(id));
-      const next = search.get('next');
-      navigate(next?.startsWith('/') && !next.startsWith('//') ? next : paths.createPage.href(), {
-        replace: true,
-      });
+      navigate(safeNext(search.get('next')), { replace: true });
     } catch (error) {
       const apiError = error instanceof ApiError ? error : new ApiError(0, 'UNKNOWN', 'Something went wrong');
       if (apiError.field === 'email' || apiError.field === 'password') {
-        form.setError(apiError.field, { message: apiError.detail });
+        form.setError(apiError.field, { message: apiError.detail }, { shouldFocus: true });
       } else {
-        setFailure(apiError);
+        setFailure({ error: apiError, email: body.email });
       }
     }
-  });
+  };
 
   return (
     <AuthLayout>
       <h1>Log in</h1>
       <p className="muted">Welcome back. Your forms and responses are waiting.</p>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
-      <form onSubmit={onSubmit} noValidate>
-        {failure ? (
-          <Alert tone="error">
-            <p>{failure.message}</p>
-            {failure.status === 406 ? (
-              <p>
-                {resend.isSuccess ? (
-                  'We sent a new verification link. Check your inbox.'
-                ) : (
-                  <button
-                    type="button"
-                    className="link-button"
-                    disabled={resend.isPending}
-                    onClick={() => resend.mutate({ email: form.getValues('email') })}
-                  >
-                    {resend.isPending ? 'Sending…' : 'Resend verification email'}
-                  </button>
-                )}
-              </p>
-            ) : null}
-            {failure.status === 404 ? (
-              <p>
-                New here? <Link to={paths.signUp.href()}>Create an account</Link>.
-              </p>
-            ) : null}
-          </Alert>
-        ) : null}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
+      <Form form={form} onSubmit={onSubmit}>
+        {failure ? <LoginFailure error={failure.error} email={failure.email} /> : null}
+        <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
+        <Field name="password" label="Password" type="password" autoComplete="current-password" />
         <div className="row-between">
+          {/* Spec §2/§5: shown unchecked and not enforced. */}
           <label className="checkbox">
             <input type="checkbox" name="terms" />
             <span>
@@ -106,14 +72,10 @@ export function LoginPage() {
           </label>
           <Link to={paths.forgetPassword.href()}>Forgot Password?</Link>
         </div>
-        <button
-          type="submit"
-          className="button button-primary button-block"
-          disabled={form.formState.isSubmitting}
-        >
-          {form.formState.isSubmitting ? 'Logging in…' : 'Log In'}
+        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
+          {isSubmitting ? 'Logging in…' : 'Log In'}
         </button>
-      </form>
+      </Form>
       <p className="auth-footer">
         Don&apos;t have an account? <Link to={paths.signUp.href()}>Sign Up</Link>
       </p>

@@ -1,44 +1,34 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { EmailBodySchema, type EmailBody } from '#common/accounts.ts';
 import { useResendVerification } from '../api/accounts.ts';
-import { ApiError } from '../api/client.ts';
 import { Alert } from '../ui/alert.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { Field } from '../ui/field.tsx';
+import { Form } from '../ui/form.tsx';
+
+type Props = { initialEmail: string; askEmail: boolean; label?: string };
 
 /** Asks for a fresh verification link; the answer is the same whether or not the address has an account. */
-export function ResendLinkForm({ initialEmail, askEmail }: { initialEmail: string; askEmail: boolean }) {
-  const [email, setEmail] = useState(initialEmail);
+export function ResendLinkForm({ initialEmail, askEmail, label = 'Resend email' }: Props) {
   const resend = useResendVerification();
-  const failure =
-    resend.error instanceof ApiError ? resend.error.message : resend.error ? 'Something went wrong' : null;
+  const form = useForm<EmailBody>({
+    resolver: zodResolver(EmailBodySchema),
+    defaultValues: { email: initialEmail },
+  });
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        resend.mutate({ email });
-      }}
-    >
+    <Form form={form} onSubmit={(body) => resend.mutateAsync(body).catch(() => undefined)}>
       {askEmail ? (
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
       ) : null}
       {resend.isSuccess ? (
-        <Alert tone="success">If {email} has an account waiting, a new link is on its way.</Alert>
+        <Alert tone="success">
+          If {resend.variables.email} has an account waiting for verification, a new link is on its way.
+        </Alert>
       ) : null}
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <button
-        type="submit"
-        className="button button-secondary button-block"
-        disabled={resend.isPending || !email}
-      >
-        {resend.isPending ? 'Sending…' : 'Resend email'}
+      {resend.isError ? <Alert tone="error">{resend.error.message}</Alert> : null}
+      <button type="submit" className="button button-secondary button-block" disabled={resend.isPending}>
+        {resend.isPending ? 'Sending…' : label}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,67 +1,68 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_MESSAGES } from '#common/accounts.ts';
-import { LoginPage } from './login-page.tsx';
-import { SignUpPage } from './sign-up-page.tsx';
+import { signUpSuccessMessage } from '#common/accounts.ts';
+import { answer, renderAt } from './render-at.tsx';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/signUp', element: <SignUpPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/verification', element: <p>verification page</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+async function fillSignUp(password: string, confirmPassword = password) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Name'), 'Meera Nair');
+  await user.type(screen.getByLabelText('Email'), 'meera@example.com');
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.type(screen.getByLabelText('Confirm Password'), confirmPassword);
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+  return user;
 }
 
-const answer = (status: number, body: unknown) =>
-  vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status }));
-
-describe('sign-up page', () => {
+describe('/signUp', () => {
   it('shows field errors for a short password and a mismatched confirmation without calling the server', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     renderAt('/signUp');
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Name'), 'Meera');
-    await user.type(screen.getByLabelText('Email'), 'meera@example.com');
-    await user.type(screen.getByLabelText('Password'), 'short');
-    await user.type(screen.getByLabelText('Confirm Password'), 'different');
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    const user = await fillSignUp('short', 'different');
     expect(await screen.findByText('Password must be at least 8 characters')).toBeVisible();
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'long enough');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Passwords do not match')).toBeVisible();
+    expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription('Passwords do not match');
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('says the email is taken, with ways on, when the server answers 409', async () => {
-    answer(409, { error: { code: 'EMAIL_TAKEN', message: 'An account with this email already exists.' } });
+  it('remembers the email and goes on to /verification with the success message on a 203', async () => {
+    answer(203, { data: { fullName: 'Meera Nair', email: 'meera@example.com' } });
+    const router = renderAt('/signUp');
+    await fillSignUp('long enough');
+    expect(await screen.findByText('verification page')).toBeVisible();
+    expect(router.state.location.state).toEqual({ notice: signUpSuccessMessage('Meera Nair') });
+    expect(sessionStorage.getItem('signUpmail')).toBe('meera@example.com');
+  });
+
+  it('says the email is already registered, with links to log in or reset, on a 409', async () => {
+    answer(409, { error: { code: 'EMAIL_TAKEN', message: 'An account with this email already exists' } });
     renderAt('/signUp');
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Name'), 'Meera');
-    await user.type(screen.getByLabelText('Email'), 'meera@example.com');
-    await user.type(screen.getByLabelText('Password'), 'long enough');
-    await user.type(screen.getByLabelText('Confirm Password'), 'long enough');
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists.');
-    expect(screen.getByRole('link', { name: 'reset your password' })).toHaveAttribute(
+    await fillSignUp('long enough');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('An account with this email already exists.');
+    expect(within(alert).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(within(alert).getByRole('link', { name: 'reset your password' })).toHaveAttribute(
       'href',
       '/forgetPassword',
     );
   });
 
-  it('toggles the password between hidden and shown', async () => {
+  it('puts a 400 on the field the server names', async () => {
+    answer(400, {
+      error: { code: 'VALIDATION_FAILED', message: 'password: Password must be at most 256 characters' },
+    });
+    renderAt('/signUp');
+    await fillSignUp('long enough');
+    expect(await screen.findByText('Password must be at most 256 characters')).toBeVisible();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('toggles each password between hidden and shown', async () => {
     renderAt('/signUp');
     const user = userEvent.setup();
     const input = screen.getByLabelText('Password');
@@ -70,23 +71,6 @@ describe('sign-up page', () => {
     expect(input).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: 'Hide password' }));
     expect(input).toHaveAttribute('type', 'password');
-  });
-});
-
-describe('login page', () => {
-  it.each([
-    [404, ACCOUNT_MESSAGES.emailNotFound],
-    [405, ACCOUNT_MESSAGES.passwordInvalid],
-    [406, ACCOUNT_MESSAGES.emailNotVerified],
-  ])('shows the spec message for a %i', async (status, message) => {
-    answer(status, { error: { code: 'X', message } });
-    renderAt('/login');
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Email'), 'meera@example.com');
-    await user.type(screen.getByLabelText('Password'), 'whatever1');
-    await user.click(screen.getByRole('button', { name: 'Log In' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    if (status === 406)
-      expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Show confirm password' })).toBeVisible();
   });
 });

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import {
   ACCOUNT_MESSAGES,
+  PASSWORD_MIN_LENGTH,
   SignUpBodySchema,
   signUpSuccessMessage,
   type SignUpBody,
@@ -14,11 +15,11 @@ import { rememberSignUpEmail } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
-import { PasswordField } from '../ui/password-field.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { Field } from '../ui/field.tsx';
+import { Form } from '../ui/form.tsx';
 
 const FIELDS = ['fullName', 'email', 'password', 'confirmPassword'] as const;
-const isField = (name: string | null): name is (typeof FIELDS)[number] => FIELDS.includes(name as never);
+const isField = (name: string | null) => FIELDS.find((field) => field === name);
 
 /** /signUp (spec §2): Name, Email, Password, Confirm Password; a 203 goes on to /verification. */
 export function SignUpPage() {
@@ -29,9 +30,9 @@ export function SignUpPage() {
     resolver: zodResolver(SignUpBodySchema),
     defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const isSubmitting = form.formState.isSubmitting;
 
-  const onSubmit = form.handleSubmit(async (body) => {
+  const onSubmit = async (body: SignUpBody) => {
     setFailure(null);
     try {
       const { data } = await signUp.mutateAsync(body);
@@ -40,66 +41,56 @@ export function SignUpPage() {
     } catch (error) {
       const apiError =
         error instanceof ApiError ? error : new ApiError(0, 'UNKNOWN', ACCOUNT_MESSAGES.signUpFailed);
-      if (isField(apiError.field)) form.setError(apiError.field, { message: apiError.detail });
+      const field = isField(apiError.field);
+      if (field) form.setError(field, { message: apiError.detail }, { shouldFocus: true });
       else setFailure(apiError);
     }
-  });
+  };
 
   return (
     <AuthLayout>
       <h1>Create your account</h1>
       <p className="muted">Build your first form in minutes. Free, and yours to host.</p>
-      <form onSubmit={onSubmit} noValidate>
-        {failure ? (
-          <Alert tone="error">
-            {failure.status === 409 ? (
-              <p>
-                {failure.message} <Link to={paths.login.href()}>Log in</Link> or{' '}
-                <Link to={paths.forgetPassword.href()}>reset your password</Link>.
-              </p>
-            ) : (
-              <p>
-                {failure.status >= 500 || failure.status === 0
-                  ? failure.message
-                  : ACCOUNT_MESSAGES.signUpFailed}
-              </p>
-            )}
-          </Alert>
-        ) : null}
-        <TextField
-          label="Name"
-          autoComplete="name"
-          error={errors.fullName?.message}
-          {...form.register('fullName')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <PasswordField
+      <Form form={form} onSubmit={onSubmit}>
+        {failure ? <SignUpFailure failure={failure} /> : null}
+        <Field name="fullName" label="Name" autoComplete="name" />
+        <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
+        <Field
+          name="password"
           label="Password"
+          type="password"
           autoComplete="new-password"
-          hint="At least 8 characters."
-          error={errors.password?.message}
-          {...form.register('password')}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
-        />
+        <Field name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
         <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
           {isSubmitting ? 'Creating your account…' : 'Create Account'}
         </button>
-      </form>
+      </Form>
       <p className="auth-footer">
         Already have an account? <Link to={paths.login.href()}>Log in</Link>
       </p>
     </AuthLayout>
+  );
+}
+
+/** Why the account was not created, and for a taken email the two ways on. */
+function SignUpFailure({ failure }: { failure: ApiError }) {
+  if (failure.code === 'EMAIL_TAKEN' || failure.status === 409) {
+    return (
+      <Alert tone="error">
+        <p>
+          An account with this email already exists. <Link to={paths.login.href()}>Log in</Link> or{' '}
+          <Link to={paths.forgetPassword.href()}>reset your password</Link>.
+        </p>
+      </Alert>
+    );
+  }
+  // 429, offline and server faults carry a sentence worth reading; anything else gets the spec's message.
+  const isExplained = failure.status === 429 || failure.status === 0 || failure.status >= 500;
+  return (
+    <Alert tone="error">
+      <p>{isExplained ? failure.message : ACCOUNT_MESSAGES.signUpFailed}</p>
+    </Alert>
   );
 }

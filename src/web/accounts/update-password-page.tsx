@@ -2,24 +2,24 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
-import { ACCOUNT_MESSAGES, OtpSchema, PasswordSchema } from '#common/accounts.ts';
+import {
+  ACCOUNT_MESSAGES,
+  OTP_LENGTH,
+  OTP_MINUTES,
+  PASSWORD_MIN_LENGTH,
+  UpdatePasswordBodySchema,
+} from '#common/accounts.ts';
 import { useUpdatePassword } from '../api/accounts.ts';
 import { ApiError } from '../api/client.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
-import { PasswordField } from '../ui/password-field.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { Field } from '../ui/field.tsx';
+import { Form } from '../ui/form.tsx';
 
-const ResetFormSchema = z
-  .object({ otp: OtpSchema, password: PasswordSchema, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
-type ResetForm = z.infer<typeof ResetFormSchema>;
 const FIELDS = ['otp', 'password', 'confirmPassword'] as const;
+const CODE_INVALID = 'That code is wrong, expired or already used. Request a new one.';
+const PASSWORD_UPDATED_NOTICE = 'Password updated — log in with your new password.';
 
 /** /updatePassword/{email} (spec §2): the code from the mail and a new password. */
 export function UpdatePasswordPage() {
@@ -28,72 +28,73 @@ export function UpdatePasswordPage() {
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const update = useUpdatePassword();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ResetForm>({
-    resolver: zodResolver(ResetFormSchema),
-    defaultValues: { otp: '', password: '', confirmPassword: '' },
+  // The email rides along as a value without an input, so the whole body is checked by the server's schema.
+  const form = useForm({
+    resolver: zodResolver(UpdatePasswordBodySchema),
+    defaultValues: { email, otp: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = async (body: Parameters<typeof update.mutateAsync>[0]) => {
     setFailure(null);
     try {
-      await update.mutateAsync({ email, ...values });
-      navigate(paths.login.href(), {
-        replace: true,
-        state: { notice: `${ACCOUNT_MESSAGES.passwordUpdated}. Log in with your new password.` },
-      });
+      await update.mutateAsync(body);
+      navigate(paths.login.href(), { replace: true, state: { notice: PASSWORD_UPDATED_NOTICE } });
     } catch (error) {
       if (!(error instanceof ApiError)) return setFailure(ACCOUNT_MESSAGES.passwordUpdateFailed);
       const field = FIELDS.find((f) => f === error.field);
-      if (error.code === 'CODE_INVALID') form.setError('otp', { message: error.message });
-      else if (field) form.setError(field, { message: error.detail });
-      else
-        setFailure(
-          error.status === 429 || error.status >= 500 ? error.message : ACCOUNT_MESSAGES.passwordUpdateFailed,
-        );
+      if (error.code === 'CODE_INVALID')
+        form.setError('otp', { message: CODE_INVALID }, { shouldFocus: true });
+      else if (field) form.setError(field, { message: error.detail }, { shouldFocus: true });
+      else {
+        const isExplained = error.status === 429 || error.status === 0 || error.status >= 500;
+        setFailure(isExplained ? error.message : ACCOUNT_MESSAGES.passwordUpdateFailed);
+      }
     }
-  });
+  };
 
   return (
     <AuthLayout>
       <h1>Set a new password</h1>
       <p className="muted">
-        We sent a 6-digit code to <strong>{email}</strong>. It is valid for 10 minutes.
+        We sent a {OTP_LENGTH}-digit code to <strong>{email}</strong>. It is valid for {OTP_MINUTES} minutes.
       </p>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
-      <form onSubmit={onSubmit} noValidate>
+      <Form form={form} onSubmit={onSubmit}>
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <TextField
+        {errors.email ? (
+          <Alert tone="error">
+            This reset link has no valid email address.{' '}
+            <Link to={paths.forgetPassword.href()}>Start again</Link>.
+          </Alert>
+        ) : null}
+        <Field
+          name="otp"
           label="One-time code"
+          className="input-code"
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          maxLength={OTP_LENGTH}
           pattern="[0-9]*"
-          error={errors.otp?.message}
           hint={
             <>
-              Didn&apos;t get it? <Link to={paths.forgetPassword.href()}>Request a new code</Link>.
+              Didn&apos;t get it, or did it expire?{' '}
+              <Link to={paths.forgetPassword.href()}>Request a new code</Link>.
             </>
           }
-          {...form.register('otp')}
         />
-        <PasswordField
+        <Field
+          name="password"
           label="New Password"
+          type="password"
           autoComplete="new-password"
-          hint="At least 8 characters."
-          error={errors.password?.message}
-          {...form.register('password')}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
-        />
+        <Field name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
         <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
           {isSubmitting ? 'Updating…' : 'Update Password'}
         </button>
-      </form>
+      </Form>
       <p className="auth-footer">
         <Link to={paths.login.href()}>Back to Login</Link>
       </p>

@@ -11,9 +11,8 @@ export function VerifyPage() {
   const email = signUpEmail();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   return (
-    <MessagePage icon="✉" title="Check your Email">
+    <MessagePage icon="✉" kicker="Verify Your Email" title="Check your Email">
       {notice ? <Alert tone="success">{notice}</Alert> : null}
-      <h2>Verify Your Email</h2>
       <p>
         We sent a verification link to {email ? <strong>{email}</strong> : 'the address you signed up with'}.
         Open it to activate your account. The link is valid for {VERIFICATION_LINK_HOURS} hours.

@@ -1,19 +1,25 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type {
-  EmailBody,
-  LoginBody,
-  LoginResponse,
-  Profile,
-  SignUpBody,
-  StatusResponse,
-  UpdatePasswordBody,
+import {
+  LoginResponseSchema,
+  ProfileSchema,
+  SignUpResponseSchema,
+  type EmailBody,
+  type LoginBody,
+  type SignUpBody,
+  type StatusResponse,
+  type UpdatePasswordBody,
 } from '#common/accounts.ts';
 import { api } from './client.ts';
 
+// The answers the session is built from are checked, so a wrong shape fails here and not deep in a page.
 export const signUp = (body: SignUpBody) =>
-  api<{ data: Profile }>('/api/v1/signUp', { method: 'POST', body });
-export const logIn = (body: LoginBody) => api<LoginResponse>('/api/v1/login', { method: 'POST', body });
-export const fetchProfile = (id: string) => api<Profile>(`/api/v1/${id}`, { owner: true });
+  api<unknown>('/api/v1/signUp', { method: 'POST', body }).then((data) => SignUpResponseSchema.parse(data));
+export const logIn = (body: LoginBody) =>
+  api<unknown>('/api/v1/login', { method: 'POST', body }).then((data) => LoginResponseSchema.parse(data));
+export const fetchProfile = (id: string) =>
+  api<unknown>(`/api/v1/${encodeURIComponent(id)}`, { owner: true }).then((data) =>
+    ProfileSchema.parse(data),
+  );
 export const sendOtp = (body: EmailBody) => api<StatusResponse>('/api/v1/sendOtp', { method: 'POST', body });
 export const updatePassword = (body: UpdatePasswordBody) =>
   api<StatusResponse>('/api/v1/updatePassword', { method: 'POST', body });

@@ -28,7 +28,7 @@ const STATS = [
   { value: '95%', label: 'of forms are built in under five minutes' },
   { value: '92%', label: 'of respondents finish on their phone' },
   { value: '85%', label: 'fewer follow-up emails to chase missing details' },
-  { value: '50+', label: 'tools your CSV export opens in: Sheets, Excel, Airtable and more' },
+  { value: '50+', label: 'integrations: Sheets, Excel, Airtable, Zapier and more read your exports' },
 ];
 
 /** / for visitors (spec §1–2): what Easy Form is, and the way in. */

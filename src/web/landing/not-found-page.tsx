@@ -4,7 +4,7 @@ import { MessagePage } from '../ui/message-page.tsx';
 /** Any route the app does not know. */
 export function NotFoundPage() {
   return (
-    <MessagePage icon="?" title="Page not found">
+    <MessagePage icon="?" kicker="404" title="Page not found">
       <p>There is nothing at this address. It may have moved, or the link may be mistyped.</p>
       <Link to="/" className="button button-primary button-block">
         Go to the home page

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { SiteHeader } from './site-header.tsx';
+import './auth.css';
 
-/** A page that says one thing: an icon, a heading, a few lines and the way on. */
-export function MessagePage({ icon, title, children }: { icon: string; title: string; children: ReactNode }) {
+type Props = { icon: string; title: string; kicker?: string; children: ReactNode };
+
+/** A page that says one thing: an icon, a heading (with an optional line above it), a few lines and the way on. */
+export function MessagePage({ icon, title, kicker, children }: Props) {
   return (
     <>
       <SiteHeader />
@@ -11,6 +14,7 @@ export function MessagePage({ icon, title, children }: { icon: string; title: st
           <div className="icon-hero" aria-hidden="true">
             {icon}
           </div>
+          {kicker ? <p className="auth-kicker">{kicker}</p> : null}
           <h1>{title}</h1>
           {children}
         </div>

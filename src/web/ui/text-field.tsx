@@ -36,14 +36,14 @@ export function TextField({ label, error, hint, action, id, className, ...input 
       ) : (
         control
       )}
-      {hint ? (
-        <p className="field-hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
       {error ? (
         <p className="field-error" id={errorId}>
           {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p className="field-hint" id={hintId}>
+          {hint}
         </p>
       ) : null}
     </div>
