@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailCapture, type MailCapture } from '../src/server/mail/mail-capture.ts';
+import type { MailCapture } from '../src/server/mail/mail-capture.ts';
 import { DESKTOP, hasChromium, launchBrowser, PHONE, screenshot, watchForErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -13,14 +13,13 @@ describe.skipIf(!hasChromium)(
   'an owner signs up, verifies, logs in and out, and resets a forgotten password',
   () => {
     beforeAll(async () => {
-      mail = await startMailCapture();
-      server = await startServer({ SMTP_URL: mail.url });
+      server = await startServer();
+      mail = server.mail;
       browser = await launchBrowser();
     });
     afterAll(async () => {
       await browser?.close();
       await server?.stop();
-      await mail?.close();
     });
 
     it('works end to end on a phone', async () => {
@@ -60,8 +59,13 @@ describe.skipIf(!hasChromium)(
       await page.getByRole('alert').getByText('Password Invalid').waitFor();
       await page.getByLabel('Password', { exact: true }).fill('first password');
       await page.getByRole('button', { name: 'Log In' }).click();
-      await page.getByRole('heading', { name: 'Welcome, Meera Nair' }).waitFor();
+      // Logged in: the owner's create page, with the stored profile the header shows.
+      await page.getByRole('heading', { name: 'Start a new form' }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('easyId'))).toBeTruthy();
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('myProfile') ?? '{}').fullName)).toBe(
+        'Meera Nair',
+      );
+      await screenshot(page, 'create-page-after-login');
 
       await page.getByRole('button', { name: 'Log Out' }).click();
       await page.getByRole('link', { name: 'Create your first form' }).waitFor();
@@ -84,7 +88,7 @@ describe.skipIf(!hasChromium)(
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByLabel('Password', { exact: true }).fill('second password');
       await page.getByRole('button', { name: 'Log In' }).click();
-      await page.getByRole('heading', { name: 'Welcome, Meera Nair' }).waitFor();
+      await page.getByRole('heading', { name: 'Start a new form' }).waitFor();
       expect(errors).toEqual([]);
       await page.close();
     });

@@ -21,7 +21,8 @@ const children = [
 let stopping = false;
 const stop = () => {
   stopping = true;
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
 for (const child of children) {

@@ -10,7 +10,7 @@ export function SiteHeader({ home = '/', children }: { home?: string; children?:
           <span className="brand-mark" aria-hidden="true">
             E
           </span>
-          Easy Form
+          <span className="brand-name">Easy Form</span>
         </Link>
         {children}
       </div>

@@ -1,0 +1,39 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser, PHONE, screenshot, watchForErrors } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+// Skipped only where /usr/bin/chromium is missing (support/browser.ts prints a banner saying so); .ci/run installs
+// Chromium, so CI always runs this.
+describe.skipIf(!hasChromium)('the app as `npm start` runs it', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('reports itself healthy on the embedded database', async () => {
+    const response = await fetch(`${server.url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true, db: 'pglite' });
+  });
+
+  it('opens the home page in a browser', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchForErrors(page);
+    await page.goto(server.url);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.title()).toMatch(/Easy Form/);
+    const health = await page.evaluate(() => fetch('/api/health').then((r) => r.json()));
+    expect(health).toMatchObject({ ok: true });
+    await screenshot(page, 'smoke-home');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
