@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import {
   ChangePasswordBodySchema,
   UpdateProfileBodySchema,
@@ -20,6 +21,9 @@ export function SettingsTab({ ownerId, fullName }: { ownerId: string; fullName: 
     <div className="settings">
       <RenameCard ownerId={ownerId} fullName={fullName} />
       <PasswordCard />
+      <p className="card">
+        Your address and identity documents are on the <Link to="/userForm">joining form</Link>.
+      </p>
     </div>
   );
 }

@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { EditableText } from './editable-text.tsx';
+
+describe('click-to-edit text', () => {
+  it('opens an input on click and saves the trimmed value on blur', async () => {
+    const onSave = vi.fn();
+    render(<EditableText value="Untitled" label="Form title" onSave={onSave} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^Form title: Untitled/ }));
+    const input = screen.getByRole('textbox', { name: 'Form title' });
+    expect(input).toHaveFocus();
+    await user.clear(input);
+    await user.type(input, '  Volunteer sign-up  ');
+    await user.tab();
+    expect(onSave).toHaveBeenCalledWith('Volunteer sign-up');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('saves with Enter and does not save an empty or unchanged value', async () => {
+    const onSave = vi.fn();
+    render(<EditableText value="Untitled" label="Form title" onSave={onSave} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^Form title/ }));
+    await user.clear(screen.getByRole('textbox', { name: 'Form title' }));
+    await user.type(screen.getByRole('textbox', { name: 'Form title' }), '   {Enter}');
+    await user.click(screen.getByRole('button', { name: /^Form title/ }));
+    await user.keyboard('{Enter}');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('cancels with Escape', async () => {
+    const onSave = vi.fn();
+    render(<EditableText value="Untitled" label="Form title" onSave={onSave} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^Form title/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Form title' }), ' changed{Escape}');
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: /^Form title: Untitled/ })).toBeVisible();
+  });
+});
