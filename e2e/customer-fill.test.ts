@@ -1,0 +1,268 @@
+import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Form } from '../src/common/forms.ts';
+import { PDF, PNG } from '../src/server/test-files.ts';
+import { hasChromium, launchBrowser, PHONE, screenshot, watchForErrors } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let files: string;
+let owner: { id: string; token: string };
+
+/** The real HTTP API of the started server, as the owner's page would call it. */
+async function call<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    redirect: 'manual',
+  });
+  if (response.status >= 400)
+    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (response.headers.get('content-type')?.includes('json') ? response.json() : undefined) as T;
+}
+
+async function signUpOwner(): Promise<{ id: string; token: string }> {
+  const email = `asha.${Date.now()}@example.com`;
+  const password = 'a travel agent password';
+  await call('/api/v1/signUp', {
+    body: { fullName: 'Asha Rao', email, password, confirmPassword: password },
+  });
+  const link = /https?:\/\/\S+verifyEmail\?token=[\w-]+/.exec((await server.mail.waitFor(email)).text)?.[0];
+  expect(link).toBeTruthy();
+  await fetch(link ?? '', { redirect: 'manual' });
+  return call('/api/v1/login', { body: { email, password } });
+}
+
+/** The travel template (text, email, tel, date, a dropdown, an ID file) plus radio, checkboxes and a PDF slot. */
+async function createTravelForm(token: string): Promise<Form> {
+  const form = await call<Form>('/api/v1/length', { body: { template: 'travel' }, token });
+  await call(`/api/text/${form._id}`, {
+    token,
+    body: {
+      id: 3,
+      name: 'Cabin class',
+      required: true,
+      options: [{ value: 'Economy' }, { value: 'Business' }],
+    },
+  });
+  await call(`/api/text/${form._id}`, {
+    token,
+    body: { id: 4, name: 'Extras', options: [{ value: 'Window seat' }, { value: 'Vegetarian meal' }] },
+  });
+  await call(`/api/text/${form._id}`, { token, body: { id: 1, name: 'Notes', type: 'textarea' } });
+  return call<Form>(`/api/text/${form._id}`, { token, body: { id: 5, name: 'Booking confirmation (PDF)' } });
+}
+
+const customerLink = (form: Form) => `${server.url}/customer/${form._id}/${owner.id}`;
+
+async function screenshotAt(page: Page, name: string, widths: number[]) {
+  // Blur and scroll to the end, so the sticky button bar is drawn where it rests rather than mid-page.
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  });
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: PHONE.height });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await screenshot(page, name);
+  }
+  await page.setViewportSize(PHONE);
+}
+
+// Skipped only where Chromium is missing; support/browser.ts prints why, and .ci/run installs it.
+describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    files = await mkdtemp(join(tmpdir(), 'easyform-uploads-'));
+    owner = await signUpOwner();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (files) await rm(files, { recursive: true, force: true });
+  });
+
+  it('answers, reloads, uploads an image and a PDF, submits once and sees the success screen', async () => {
+    const form = await createTravelForm(owner.token);
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchForErrors(page);
+
+    await page.goto(customerLink(form));
+    await page.waitForURL('**/preview');
+    await page.getByRole('heading', { name: 'Travel Booking Form', level: 1 }).waitFor();
+    expect(
+      await page.evaluate(() => [localStorage.getItem('fid'), localStorage.getItem('formOwnerId')]),
+    ).toEqual([form._id, owner.id]);
+    expect(await page.evaluate(() => localStorage.getItem('id'))).toBeNull();
+
+    await page.getByLabel('Full name').fill('Ravi Kumar');
+    await page.getByLabel('Email').fill('ravi@example.com');
+    await page.getByRole('button', { name: 'Next' }).click();
+    const phone = page.getByLabel('Phone');
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('This question is required').first().waitFor();
+    expect(await phone.evaluate((el) => el === document.activeElement)).toBe(true);
+    const describedBy = (await phone.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain('required');
+    await screenshotAt(page, 'fill-preview-errors', [390]);
+
+    await phone.fill('+91 98765 43210');
+    await page.getByLabel('Destination').fill('Kochi');
+    await page.getByLabel('Travel date').fill('2027-01-15');
+    await page.getByLabel('Travellers').selectOption('2');
+
+    // A reload half-way keeps what was typed.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Travel Booking Form', level: 1 }).waitFor();
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Ravi Kumar');
+    expect(await page.getByLabel('Travel date').inputValue()).toBe('2027-01-15');
+    expect(await page.getByLabel('Travellers').inputValue()).toBe('2');
+
+    await page.getByRole('group', { name: 'Cabin class' }).getByLabel('Business').check();
+    await page.getByRole('group', { name: 'Extras' }).getByLabel('Window seat').check();
+    await page.getByLabel('Notes').fill('Travelling with a small dog.');
+    await screenshotAt(page, 'fill-preview', [390, 360, 1280]);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.waitForURL('**/fileUpload');
+    const png = join(files, 'passport.png');
+    const pdf = join(files, 'booking.pdf');
+    const text = join(files, 'notes.txt');
+    await writeFile(pdf, PDF);
+    await writeFile(text, 'not a picture');
+
+    await page.getByText('JPEG, PNG or PDF').first().waitFor();
+    await screenshotAt(page, 'fill-file-upload-empty', [390]);
+    const idSlot = page.getByLabel('ID document (passport or national ID)');
+    await idSlot.setInputFiles(text);
+    await page.getByText('Choose a JPEG, PNG or PDF file').waitFor();
+    // A slow connection, so the progress bar is there to see; trailing bytes after IEND keep it a valid PNG.
+    await writeFile(png, Buffer.concat([PNG, Buffer.alloc(60_000)]));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 1_000_000,
+      uploadThroughput: 30_000,
+    });
+    await idSlot.setInputFiles(png);
+    const progress = page.getByRole('progressbar', { name: /Uploading passport\.png/ });
+    await progress.waitFor();
+    await page.waitForFunction(() => Number(document.querySelector('progress')?.value) > 0);
+    await screenshotAt(page, 'fill-file-uploading', [390]);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.getByRole('img', { name: 'Preview of passport.png' }).waitFor();
+    await page.getByLabel('Booking confirmation (PDF)').setInputFiles(pdf);
+    await page.getByText('booking.pdf').waitFor();
+    await page.getByRole('button', { name: 'Remove booking.pdf' }).click();
+    await page.getByLabel('Booking confirmation (PDF)').setInputFiles(pdf);
+    await page.getByRole('button', { name: 'Remove booking.pdf' }).waitFor();
+    await screenshotAt(page, 'fill-file-upload', [390, 360]);
+
+    // Back keeps the answers, and the files survive the round trip.
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.waitForURL('**/preview');
+    expect(await page.getByLabel('Destination').inputValue()).toBe('Kochi');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('img', { name: 'Preview of passport.png' }).waitFor();
+
+    // An upload that is gone by the time of Submit (here removed behind the page's back): the server's 400 names
+    // the question, and the message shows at that slot.
+    const deleteId = await page.evaluate(
+      (id) => JSON.parse(localStorage.getItem('userSubmissionData') ?? '{}').files?.[id]?.deleteId as string,
+      form.fileField[1]?._id ?? '',
+    );
+    await call(`/api/profile/${deleteId}`, { method: 'DELETE' });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('This file was not uploaded for this form; upload it again').waitFor();
+    await page.getByRole('button', { name: 'Remove booking.pdf' }).click();
+    await page.getByLabel('Booking confirmation (PDF)').setInputFiles(pdf);
+    await page.getByRole('button', { name: 'Remove booking.pdf' }).waitFor();
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
+    await page.getByText('Your response to Travel Booking Form was sent').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('userFormId'))).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('userSubmissionData'))).toBeNull();
+    await screenshotAt(page, 'fill-success', [390, 360]);
+
+    const summary = await call<{ _id: string; count: number }[]>('/api/formSummary', { token: owner.token });
+    expect(summary.find((s) => s._id === form._id)?.count).toBe(1);
+
+    await page.getByRole('button', { name: 'Submit another response' }).click();
+    await page.waitForURL('**/preview');
+    expect(await page.getByLabel('Full name').inputValue()).toBe('');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('submits a form without files from /preview and warns about password questions', async () => {
+    const form = await call<Form>('/api/v1/length', {
+      body: { formTitle: 'Wi-Fi access' },
+      token: owner.token,
+    });
+    await call(`/api/text/${form._id}`, {
+      token: owner.token,
+      body: { id: 1, name: 'Guest password', type: 'password', required: true },
+    });
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchForErrors(page);
+    await page.goto(customerLink(form));
+    await page.getByRole('note').getByText('Never enter a password you use elsewhere').waitFor();
+    expect(await page.locator('input[name="website"]').getAttribute('aria-hidden')).toBe('true');
+    expect(await page.locator('input[name="website"]').getAttribute('tabindex')).toBe('-1');
+    await page.getByLabel('Guest password').fill('sunny-day-42');
+
+    // The first attempt never reaches the server; the retry sends the same Idempotency-Key.
+    const keys: (string | undefined)[] = [];
+    await page.route('**/api/forms/*', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']);
+      if (keys.length === 1) await route.abort('internetdisconnected');
+      else await route.continue();
+    });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Your answers were not sent.').waitFor();
+    await screenshotAt(page, 'fill-submit-retry', [390]);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\w-]{8,}$/);
+    expect(keys[1]).toBe(keys[0]);
+    const summary = await call<{ _id: string; count: number }[]>('/api/formSummary', { token: owner.token });
+    expect(summary.find((s) => s._id === form._id)?.count).toBe(1);
+    // The browser logs the connection we cut on purpose; nothing else may be logged.
+    expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a friendly page for an unknown form and for /preview opened without a link', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const errors = watchForErrors(page);
+    await page.goto(`${server.url}/customer/00000000-0000-4000-8000-000000000000/${owner.id}`);
+    await page.getByRole('heading', { name: 'This form is no longer available' }).waitFor();
+    await page.getByText('Check the link with whoever sent it to you').waitFor();
+    await screenshot(page, 'fill-unavailable');
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${server.url}/fileUpload`);
+    await page.getByRole('heading', { name: 'This form is no longer available' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,81 @@
+import { ErrorBodySchema } from '#common/errors.ts';
+import type { PublicForm } from '#common/forms.ts';
+import {
+  IDEMPOTENCY_HEADER,
+  UploadResponseSchema,
+  type SubmissionBody,
+  type UploadResponse,
+} from '#common/submissions.ts';
+import { api, ApiError } from './client.ts';
+
+/** The customer's calls (docs/api.md "Customers"): public, never with the owner's token. */
+export const fetchPublicForm = (fid: string) => api<PublicForm>(`/api/publicForm/${encodeURIComponent(fid)}`);
+
+export const submitAnswers = (ownerId: string, body: SubmissionBody, idempotencyKey: string) =>
+  api<{ _id: string }>(`/api/forms/${encodeURIComponent(ownerId)}`, {
+    method: 'POST',
+    body,
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
+
+export const deleteUpload = (deleteId: string) =>
+  api<unknown>(`/api/profile/${encodeURIComponent(deleteId)}`, { method: 'DELETE' });
+
+const OFFLINE = 'Could not reach Easy Form. Check your connection and try again.';
+const SERVER_FAULT = 'Something went wrong on our side. Try again in a moment.';
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The same ApiError that api() throws, built from an XHR answer. */
+function toApiError(status: number, text: string): ApiError {
+  const parsed = ErrorBodySchema.safeParse(parseJson(text));
+  if (status >= 500)
+    return new ApiError(status, parsed.success ? parsed.data.error.code : 'UNKNOWN', SERVER_FAULT);
+  return parsed.success
+    ? new ApiError(status, parsed.data.error.code, parsed.data.error.message)
+    : new ApiError(status, 'UNKNOWN', `Request failed (${status})`);
+}
+
+/**
+ * POST /api/profile?formId= with the file in the multipart field `file`. XMLHttpRequest rather than fetch because
+ * only XHR reports upload progress; `onProgress` gets 0–100.
+ */
+export function uploadFile(
+  formId: string,
+  file: File,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/profile?formId=${encodeURIComponent(formId)}`);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const parsed = UploadResponseSchema.safeParse(parseJson(xhr.responseText));
+        if (parsed.success) resolve(parsed.data);
+        else reject(new ApiError(xhr.status, 'UNKNOWN', SERVER_FAULT));
+        return;
+      }
+      // A proxy or a dropped connection can answer 0 with no body: treat it like being offline.
+      reject(
+        xhr.status === 0 ? new ApiError(0, 'OFFLINE', OFFLINE) : toApiError(xhr.status, xhr.responseText),
+      );
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'OFFLINE', OFFLINE));
+    xhr.onabort = () => reject(new ApiError(0, 'ABORTED', 'Upload cancelled'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const body = new FormData();
+    body.append('file', file);
+    xhr.send(body);
+  });
+}

@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import type { FileField } from '#common/forms.ts';
+import { UPLOAD_ACCEPT, type FileAnswer } from '#common/submissions.ts';
+import { ApiError } from '../api/client.ts';
+import { deleteUpload, uploadFile } from '../api/public-forms.ts';
+import { controlId, errorId, hintId } from './dom-ids.ts';
+import { FieldError } from './field-error.tsx';
+import { FilePreview } from './file-preview.tsx';
+import { QuestionLabel } from './question-label.tsx';
+import { hasAcceptedExtension, uploadFailure, WRONG_TYPE_MESSAGE } from './upload-errors.ts';
+import { UploadProgress } from './upload-progress.tsx';
+
+type Props = {
+  formId: string;
+  field: FileField;
+  answer: FileAnswer | undefined;
+  /** A message from the page: required, or the server's word on this file. */
+  error?: string;
+  onChange: (answer: FileAnswer | undefined) => void;
+  onBusyChange: (busy: boolean) => void;
+};
+
+type Phase =
+  | { name: 'idle' }
+  | { name: 'uploading'; fileName: string; percent: number }
+  | { name: 'removing' }
+  | { name: 'failed'; message: string; retry: File | null };
+
+/** One file question (spec §4 File slot): empty, uploading, uploaded with a preview, removed. */
+export function FileSlot({ formId, field, answer, error, onChange, onBusyChange }: Props) {
+  const [phase, setPhase] = useState<Phase>({ name: 'idle' });
+  const inFlight = useRef<AbortController | null>(null);
+  // Leaving the step cancels an upload nobody will record.
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  async function upload(file: File) {
+    if (!hasAcceptedExtension(file.name)) {
+      setPhase({ name: 'failed', message: WRONG_TYPE_MESSAGE, retry: null });
+      return;
+    }
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setPhase({ name: 'uploading', fileName: file.name, percent: 0 });
+    onBusyChange(true);
+    try {
+      const setPercent = (percent: number) => setPhase({ name: 'uploading', fileName: file.name, percent });
+      const uploaded = await uploadFile(formId, file, setPercent, controller.signal);
+      onChange({
+        name: field.name,
+        value: uploaded.file,
+        deleteId: uploaded._id,
+        originalName: uploaded.name,
+      });
+      setPhase({ name: 'idle' });
+    } catch (caught) {
+      if (controller.signal.aborted) return;
+      const { message, retry } = uploadFailure(caught);
+      setPhase({ name: 'failed', message, retry: retry ? file : null });
+    } finally {
+      inFlight.current = null;
+      onBusyChange(false);
+    }
+  }
+
+  async function remove(deleteId: string) {
+    setPhase({ name: 'removing' });
+    try {
+      await deleteUpload(deleteId);
+    } catch (caught) {
+      // 404: already gone (claimed, expired or removed in another tab); the slot is empty either way.
+      if (!(caught instanceof ApiError && caught.status === 404)) {
+        const message = caught instanceof ApiError ? caught.message : String(caught);
+        setPhase({ name: 'failed', message: `Could not remove the file. ${message}`, retry: null });
+        return;
+      }
+    }
+    onChange(undefined);
+    setPhase({ name: 'idle' });
+  }
+
+  function onPick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // so picking the same file again still reports a change
+    if (file) void upload(file);
+  }
+
+  const id = controlId(field._id);
+  const message = phase.name === 'failed' ? phase.message : error;
+  const describedBy = [hintId(field._id), message ? errorId(field._id) : null].filter(Boolean).join(' ');
+  return (
+    <div className="fill-card field fill-slot">
+      {answer ? (
+        <>
+          <p className="fill-question" id={id} tabIndex={-1}>
+            <QuestionLabel name={field.name} required={field.required} />
+          </p>
+          <FilePreview answer={answer}>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={phase.name === 'removing'}
+              aria-label={`Remove ${answer.originalName ?? 'file'}`}
+              onClick={() => void remove(answer.deleteId)}
+            >
+              {phase.name === 'removing' ? 'Removing…' : 'Remove'}
+            </button>
+          </FilePreview>
+        </>
+      ) : (
+        <>
+          <label className="fill-question" htmlFor={id}>
+            <QuestionLabel name={field.name} required={field.required} />
+          </label>
+          <p className="field-hint" id={hintId(field._id)}>
+            JPEG, PNG or PDF
+          </p>
+          {phase.name === 'uploading' ? (
+            <UploadProgress fileName={phase.fileName} percent={phase.percent} />
+          ) : (
+            <input
+              id={id}
+              className="fill-file-input"
+              type="file"
+              accept={UPLOAD_ACCEPT}
+              aria-invalid={message ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={onPick}
+            />
+          )}
+        </>
+      )}
+      <div aria-live="polite">
+        <FieldError id={errorId(field._id)} message={message} />
+        {phase.name === 'failed' && phase.retry ? (
+          <button
+            type="button"
+            className="button button-secondary fill-retry"
+            onClick={() => phase.retry && void upload(phase.retry)}
+          >
+            Retry upload
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useNavigate } from 'react-router';
+import type { PublicForm } from '#common/forms.ts';
+import type { FileAnswer } from '#common/submissions.ts';
+import { paths } from '../paths.ts';
+import { focusQuestion } from './dom-ids.ts';
+import { FileSlot } from './file-slot.tsx';
+import { FillLayout } from './fill-layout.tsx';
+import { FormHeading } from './form-heading.tsx';
+import type { PreviewState } from './preview-form.tsx';
+import { validateAnswers, type FieldErrors, type Question } from './questions.ts';
+import { SubmitBar } from './submit-bar.tsx';
+import { submitMessage } from './submit-message.ts';
+import { SubmitSuccess } from './submit-success.tsx';
+import { useDraft } from './use-draft.ts';
+import { useSubmit } from './use-submit.ts';
+
+/** Step 2 (/fileUpload): one slot per file question, then Submit. */
+export function FileUploadForm({ form, ownerId }: { form: PublicForm; ownerId: string }) {
+  const navigate = useNavigate();
+  const { draft, update, current } = useDraft(form._id);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const backToAnswers = (found: FieldErrors) =>
+    navigate(paths.preview.href(), { state: { errors: found } satisfies PreviewState });
+  const { state, submit } = useSubmit({
+    form,
+    ownerId,
+    draft: current,
+    update,
+    onQuestionError: (question: Question, message) =>
+      question.kind === 'file'
+        ? showErrors({ [question.field._id]: message })
+        : backToAnswers({ [question.field._id]: message }),
+  });
+
+  function showErrors(next: FieldErrors) {
+    flushSync(() => setErrors(next));
+    const first = form.fileField.find((f) => next[f._id]);
+    if (first) focusQuestion(first._id);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateAnswers(form, draft.values, draft.files, true);
+    const onEarlierStep = Object.keys(found).filter((id) => !form.fileField.some((f) => f._id === id));
+    if (onEarlierStep.length > 0) return backToAnswers(found);
+    if (Object.keys(found).length > 0) return showErrors(found);
+    void submit();
+  }
+
+  function setFile(id: string, answer: FileAnswer | undefined) {
+    update(({ files: { [id]: _old, ...others }, ...d }) => ({
+      ...d,
+      files: answer ? { ...others, [id]: answer } : others,
+    }));
+    if (errors[id]) setErrors(({ [id]: _fixed, ...rest }) => rest);
+  }
+
+  const setSlotBusy = (id: string, isBusy: boolean) =>
+    setBusy((old) => {
+      const next = new Set(old);
+      if (isBusy) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  if (state.status === 'done') {
+    return (
+      <FillLayout form={form}>
+        <SubmitSuccess title={form.formTitle} onRestart={() => navigate(paths.preview.href())} />
+      </FillLayout>
+    );
+  }
+
+  const sending = state.status === 'sending';
+  const uploading = busy.size > 0;
+  const errorCount = Object.keys(errors).length;
+  return (
+    <FillLayout form={form}>
+      <FormHeading form={form} step={{ number: 2, of: 2, name: 'Files' }} />
+      <form className="fill-form" noValidate onSubmit={onSubmit}>
+        {form.fileField.map((field) => (
+          <FileSlot
+            key={field._id}
+            formId={form._id}
+            field={field}
+            answer={draft.files[field._id]}
+            error={errors[field._id]}
+            onChange={(answer) => setFile(field._id, answer)}
+            onBusyChange={(isBusy) => setSlotBusy(field._id, isBusy)}
+          />
+        ))}
+        <SubmitBar
+          tone={uploading && errorCount === 0 && !submitMessage(state) ? 'info' : 'error'}
+          message={
+            errorCount > 0
+              ? `${errorCount === 1 ? 'One file needs' : `${errorCount} files need`} your attention.`
+              : (submitMessage(state) ?? (uploading ? 'Wait for the upload to finish.' : undefined))
+          }
+        >
+          <Link to={paths.preview.href()} className="button button-secondary">
+            Back
+          </Link>
+          <button
+            type="submit"
+            className="button button-primary fill-primary"
+            disabled={sending || uploading}
+          >
+            {sending ? 'Submitting…' : state.status === 'retry' ? 'Try again' : 'Submit'}
+          </button>
+        </SubmitBar>
+      </form>
+    </FillLayout>
+  );
+}

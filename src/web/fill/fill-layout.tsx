@@ -1,0 +1,28 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { textColorOn } from '#common/contrast.ts';
+import type { PublicForm } from '#common/forms.ts';
+import { accentOf, backgroundOf } from './form-colors.ts';
+import { PasswordNotice } from './password-notice.tsx';
+import { hasPasswordQuestion } from './questions.ts';
+import './fill.css';
+
+/** The customer's page on the form's own colours: background, an accent bar, and the questions in white cards. */
+export function FillLayout({ form, children }: { form: PublicForm; children: ReactNode }) {
+  const background = backgroundOf(form);
+  const style = {
+    '--fill-bg': background,
+    '--fill-on-bg': textColorOn(background),
+    '--fill-accent': accentOf(form),
+  } as CSSProperties;
+  return (
+    <div className="fill-page" style={style}>
+      <title>{`${form.formTitle} · Easy Form`}</title>
+      <div className="fill-topbar" />
+      {hasPasswordQuestion(form) ? <PasswordNotice /> : null}
+      <main className="fill-main">{children}</main>
+      <footer className="fill-footer">
+        Made with <strong>Easy Form</strong>
+      </footer>
+    </div>
+  );
+}

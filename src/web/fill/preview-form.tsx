@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { useLocation, useNavigate } from 'react-router';
+import type { PublicForm } from '#common/forms.ts';
+import { paths } from '../paths.ts';
+import { focusQuestion } from './dom-ids.ts';
+import { FillLayout } from './fill-layout.tsx';
+import { FormHeading } from './form-heading.tsx';
+import { HoneypotField } from './honeypot-field.tsx';
+import { QuestionField } from './question-field.tsx';
+import { orderedQuestions, validateAnswers, type FieldErrors, type Question } from './questions.ts';
+import { SubmitBar } from './submit-bar.tsx';
+import { submitMessage } from './submit-message.ts';
+import { SubmitSuccess } from './submit-success.tsx';
+import { useDraft } from './use-draft.ts';
+import { useSubmit } from './use-submit.ts';
+
+type AskedHere = Exclude<Question, { kind: 'file' }>;
+
+/** Errors a later step sends back here: the server named one of this page's questions. */
+export type PreviewState = { errors?: FieldErrors } | null;
+
+/** Step 1 (/preview): every question but the files. Next checks them; a form without files submits here. */
+export function PreviewForm({ form, ownerId }: { form: PublicForm; ownerId: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { draft, update, clear, current } = useDraft(form._id);
+  const [errors, setErrors] = useState<FieldErrors>(() => (location.state as PreviewState)?.errors ?? {});
+  const questions = orderedQuestions(form).filter((q): q is AskedHere => q.kind !== 'file');
+  const hasFiles = form.fileField.length > 0;
+  const { state, submit, reset } = useSubmit({
+    form,
+    ownerId,
+    draft: current,
+    update,
+    onQuestionError: (question, message) => showErrors({ [question.field._id]: message }),
+  });
+
+  function showErrors(next: FieldErrors) {
+    flushSync(() => setErrors(next));
+    const first = questions.find((q) => next[q.field._id]);
+    if (first) focusQuestion(first.field._id);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateAnswers(form, draft.values);
+    if (Object.keys(found).length > 0) return showErrors(found);
+    setErrors({});
+    if (hasFiles) return navigate(paths.fileUpload.href());
+    void submit();
+  }
+
+  function setValue(id: string, value: string | string[]) {
+    update((d) => ({ ...d, values: { ...d.values, [id]: value } }));
+    if (errors[id]) setErrors(({ [id]: _fixed, ...rest }) => rest);
+  }
+
+  if (state.status === 'done') {
+    const restart = () => {
+      clear();
+      reset();
+      window.scrollTo(0, 0);
+    };
+    return (
+      <FillLayout form={form}>
+        <SubmitSuccess title={form.formTitle} onRestart={restart} />
+      </FillLayout>
+    );
+  }
+
+  const errorCount = Object.keys(errors).length;
+  const sending = state.status === 'sending';
+  return (
+    <FillLayout form={form}>
+      <FormHeading form={form} step={hasFiles ? { number: 1, of: 2, name: 'Your answers' } : undefined} />
+      <form className="fill-form" noValidate onSubmit={onSubmit}>
+        {questions.length === 0 ? <p className="fill-card muted">This form has no questions yet.</p> : null}
+        {questions.map((question) => (
+          <QuestionField
+            key={question.field._id}
+            question={question}
+            value={draft.values[question.field._id]}
+            error={errors[question.field._id]}
+            onChange={(value) => setValue(question.field._id, value)}
+          />
+        ))}
+        <HoneypotField value={draft.website} onChange={(website) => update((d) => ({ ...d, website }))} />
+        <SubmitBar
+          message={
+            errorCount > 0
+              ? `${errorCount === 1 ? 'One answer needs' : `${errorCount} answers need`} your attention.`
+              : submitMessage(state)
+          }
+        >
+          <button type="submit" className="button button-primary fill-primary" disabled={sending}>
+            {hasFiles ? 'Next' : sending ? 'Submitting…' : state.status === 'retry' ? 'Try again' : 'Submit'}
+          </button>
+        </SubmitBar>
+      </form>
+    </FillLayout>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicForm } from '#common/forms.ts';
+import { answersSchemaFor } from '#common/submissions.ts';
+import { orderedQuestions, questionOfMessage, submissionBody, validateAnswers } from './questions.ts';
+
+const form: PublicForm = {
+  _id: '6f1c2b8e-4a1d-4c55-9a55-2d4f3f0e9c01',
+  formTitle: 'Trip',
+  description: '',
+  color: '#ADFFBA',
+  border: '#25D942',
+  Date: '1/1/2027, 10:00:00 AM',
+  textField: [
+    { _id: 't1', name: 'Phone', type: 'tel', required: true },
+    { _id: 't2', name: 'Phone (work)', type: 'tel', required: false },
+  ],
+  selectField: [{ _id: 's1', name: 'Travellers', required: true, options: [{ _id: 'o1', value: '2' }] }],
+  radioField: [],
+  checkField: [
+    {
+      _id: 'c1',
+      name: 'Extras',
+      required: false,
+      options: [
+        { _id: 'o2', value: 'Meal' },
+        { _id: 'o3', value: 'Seat' },
+      ],
+    },
+  ],
+  fileField: [{ _id: 'f1', name: 'Passport', type: 'file', required: true }],
+  fieldOrder: [
+    { _id: 'f1', kind: 'file' },
+    { _id: 's1', kind: 'select' },
+    { _id: 't1', kind: 'text' },
+    { _id: 'c1', kind: 'check' },
+  ],
+};
+
+describe('the customer page answers', () => {
+  it('lists questions in fieldOrder and keeps one the order forgot at the end', () => {
+    expect(orderedQuestions(form).map((q) => q.field._id)).toEqual(['f1', 's1', 't1', 'c1', 't2']);
+  });
+
+  it('checks step one without the file questions, with the messages the server would give', () => {
+    expect(validateAnswers(form, { t1: ' ', t2: '', s1: '' })).toEqual({
+      t1: 'This question is required',
+      s1: 'Choose an option',
+    });
+    expect(validateAnswers(form, { t1: '+91 98765 43210', s1: '2', c1: [] })).toEqual({});
+    expect(validateAnswers(form, { t1: '+91 98765 43210', s1: '2' }, {}, true)).toEqual({
+      f1: 'Upload a file',
+    });
+  });
+
+  it('builds a body keyed by question id that the server schema accepts', () => {
+    const file = { deleteId: 'x'.repeat(43), value: '/files/1', originalName: 'p.png', name: 'old' };
+    const body = submissionBody(form, { t1: ' 12345 ', t2: '', s1: '2', c1: ['Meal'] }, { f1: file }, '');
+    expect(body).toMatchObject({
+      formStructureId: form._id,
+      textObject: { t1: '12345' },
+      selectedValues: { s1: '2' },
+      selectedCheckboxes: [{ name: 'c1', values: ['Meal'] }],
+      fileObject: { f1: { ...file, name: 'Passport' } },
+      website: '',
+    });
+    const answers = { ...body.textObject, ...body.selectedValues, c1: ['Meal'], ...body.fileObject };
+    expect(answersSchemaFor(form).safeParse(answers).success).toBe(true);
+  });
+
+  it('finds the question a 400 names, preferring the longest name', () => {
+    expect(questionOfMessage(form, 'Phone (work): Enter a valid phone number')).toMatchObject({
+      question: { field: { _id: 't2' } },
+      detail: 'Enter a valid phone number',
+    });
+    expect(questionOfMessage(form, 'Passport: This file was not uploaded for this form')?.question.kind).toBe(
+      'file',
+    );
+    expect(questionOfMessage(form, 'ownerId: This link does not match the form')).toBeNull();
+  });
+});

@@ -1,0 +1,122 @@
+import type { ChoiceField, FileField, PublicForm, TextField } from '#common/forms.ts';
+import {
+  answersSchemaFor,
+  HONEYPOT_FIELD,
+  type FileAnswer,
+  type SubmissionBody,
+} from '#common/submissions.ts';
+
+/** One question of the customer's page, with its kind, in the owner's order. */
+export type Question =
+  | { kind: 'text'; field: TextField }
+  | { kind: 'select' | 'radio' | 'check'; field: ChoiceField }
+  | { kind: 'file'; field: FileField };
+
+/** What the customer has typed or picked, keyed by question id. */
+export type Values = Record<string, string | string[]>;
+export type FileAnswers = Record<string, FileAnswer>;
+export type FieldErrors = Record<string, string>;
+
+/** Questions in `fieldOrder`; any question the order misses is appended rather than lost. */
+export function orderedQuestions(form: PublicForm): Question[] {
+  const all: Question[] = [
+    ...form.textField.map((field) => ({ kind: 'text' as const, field })),
+    ...form.selectField.map((field) => ({ kind: 'select' as const, field })),
+    ...form.radioField.map((field) => ({ kind: 'radio' as const, field })),
+    ...form.checkField.map((field) => ({ kind: 'check' as const, field })),
+    ...form.fileField.map((field) => ({ kind: 'file' as const, field })),
+  ];
+  const byId = new Map(all.map((q) => [q.field._id, q]));
+  const ordered = form.fieldOrder.flatMap(({ _id }) => {
+    const question = byId.get(_id);
+    byId.delete(_id);
+    return question ? [question] : [];
+  });
+  return [...ordered, ...byId.values()];
+}
+
+const isEmpty = (value: string | string[] | undefined) =>
+  value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === '');
+
+/** The answers the current form still asks for, without blanks (the server's schema is strict). */
+function answeredValues(form: PublicForm, values: Values): Values {
+  const current: Values = {};
+  for (const q of orderedQuestions(form)) {
+    const value = values[q.field._id];
+    if (q.kind !== 'file' && value !== undefined && !isEmpty(value)) current[q.field._id] = value;
+  }
+  return current;
+}
+
+function collectErrors(issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const id = String(issue.path[0] ?? '');
+    if (id && !(id in errors)) errors[id] = issue.message;
+  }
+  return errors;
+}
+
+/** The page's own check, with the server's schema (answersSchemaFor); `withFiles` adds the file questions. */
+export function validateAnswers(
+  form: PublicForm,
+  values: Values,
+  files: FileAnswers = {},
+  withFiles = false,
+): FieldErrors {
+  const schema = answersSchemaFor(withFiles ? form : { ...form, fileField: [] });
+  const answers: Record<string, unknown> = answeredValues(form, values);
+  if (withFiles) for (const f of form.fileField) if (files[f._id]) answers[f._id] = files[f._id];
+  const result = schema.safeParse(answers);
+  return result.success ? {} : collectErrors(result.error.issues);
+}
+
+type AnswerMaps = 'textObject' | 'selectedValues' | 'selectedRadio' | 'selectedCheckboxes' | 'fileObject';
+
+/** The POST /api/forms/{ownerId} body, keyed by question id (spec §7 Customer). */
+export function submissionBody(form: PublicForm, values: Values, files: FileAnswers, honeypot: string) {
+  const answered = answeredValues(form, values);
+  const body: SubmissionBody & Required<Pick<SubmissionBody, AnswerMaps>> = {
+    formStructureId: form._id,
+    textObject: {},
+    selectedValues: {},
+    selectedRadio: {},
+    selectedCheckboxes: [],
+    fileObject: {},
+    [HONEYPOT_FIELD]: honeypot,
+  };
+  for (const q of orderedQuestions(form)) {
+    const id = q.field._id;
+    const value = answered[id];
+    const file = files[id];
+    if (q.kind === 'file' && file) body.fileObject[id] = { ...file, name: q.field.name };
+    if (q.kind === 'check' && Array.isArray(value)) body.selectedCheckboxes.push({ name: id, values: value });
+    if (typeof value !== 'string') continue;
+    if (q.kind === 'text') body.textObject[id] = value.trim();
+    if (q.kind === 'select') body.selectedValues[id] = value;
+    if (q.kind === 'radio') body.selectedRadio[id] = value;
+  }
+  return body;
+}
+
+/**
+ * A 400 names its question ("Travel date: Enter a valid date"). Finds that question, by name or by id, preferring
+ * the longest match so "Phone" does not claim "Phone (work): …".
+ */
+export function questionOfMessage(
+  form: PublicForm,
+  message: string,
+): { question: Question; detail: string } | null {
+  let best: { question: Question; detail: string; length: number } | null = null;
+  for (const question of orderedQuestions(form)) {
+    for (const key of [question.field.name, question.field._id]) {
+      const prefix = `${key}: `;
+      if (message.startsWith(prefix) && (!best || prefix.length > best.length)) {
+        best = { question, detail: message.slice(prefix.length), length: prefix.length };
+      }
+    }
+  }
+  return best && { question: best.question, detail: best.detail };
+}
+
+export const hasPasswordQuestion = (form: PublicForm) => form.textField.some((f) => f.type === 'password');

@@ -1,0 +1,35 @@
+import type { ChoiceField } from '#common/forms.ts';
+import { controlId, errorId } from './dom-ids.ts';
+import { FieldError } from './field-error.tsx';
+import { QuestionLabel } from './question-label.tsx';
+
+type Props = { field: ChoiceField; value: string; error?: string; onChange: (value: string) => void };
+
+/** A dropdown with the spec's 'Select an Option' placeholder. */
+export function SelectQuestion({ field, value, error, onChange }: Props) {
+  const id = controlId(field._id);
+  return (
+    <div className="fill-card field">
+      <label className="fill-question" htmlFor={id}>
+        <QuestionLabel name={field.name} required={field.required} />
+      </label>
+      <select
+        id={id}
+        name={field._id}
+        className="input fill-select"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId(field._id) : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">Select an Option</option>
+        {field.options.map((option) => (
+          <option key={option._id} value={option.value}>
+            {option.value}
+          </option>
+        ))}
+      </select>
+      <FieldError id={errorId(field._id)} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { useRef, useState } from 'react';
+import { emptyDraft, readDraft, saveDraft, type Draft } from './fill-storage.ts';
+
+/**
+ * The answers of this form, saved to local storage on every change so a reload or the Back button keeps them.
+ * The ref holds the newest copy, because two uploads can finish one after the other before React re-renders.
+ */
+export function useDraft(formId: string) {
+  const [draft, setDraft] = useState(() => readDraft(formId));
+  const latest = useRef(draft);
+  const update = (change: (draft: Draft) => Draft) => {
+    const next = change(latest.current);
+    latest.current = next;
+    saveDraft(next);
+    setDraft(next);
+  };
+  const clear = () => {
+    latest.current = emptyDraft(formId);
+    setDraft(latest.current);
+  };
+  return { draft, update, clear, current: () => latest.current };
+}
