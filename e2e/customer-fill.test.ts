@@ -5,7 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
 import { PDF, PNG } from '../src/server/test-files.ts';
-import { hasChromium, launchBrowser, PHONE, screenshot, watchForErrors } from './support/browser.ts';
+import { DESKTOP, hasChromium, launchBrowser, PHONE, screenshot, watchForErrors } from './support/browser.ts';
+import { signInBrowser } from './support/owner.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -211,6 +212,45 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     expect(await page.getByLabel('Full name').inputValue()).toBe('');
     expect(errors).toEqual([]);
     await page.close();
+
+    // The owner reads it: Received shows 1 response, /formList lists it, the response shows every answer and the
+    // image 300 px wide, the PDF drawn in the page by the bundled pdf.js.
+    for (const viewport of [DESKTOP, PHONE]) {
+      const context = await browser.newContext({ viewport });
+      await signInBrowser(context, {
+        ...owner,
+        fullName: 'Asha Rao',
+        email: 'asha@example.com',
+        password: '',
+      });
+      const ownerPage = await context.newPage();
+      const ownerErrors = watchForErrors(ownerPage);
+      await ownerPage.goto(`${server.url}/dashboard?tab=received`);
+      const row = ownerPage.locator('tbody tr', { hasText: 'Travel Booking Form' });
+      await row.getByText('1 response').waitFor();
+      await screenshot(ownerPage, 'received');
+      await row.getByRole('link', { name: /View/ }).click();
+      await ownerPage.getByRole('heading', { name: 'Travel Booking Form' }).waitFor();
+      await ownerPage.getByText('1 response, newest first').waitFor();
+      await screenshot(ownerPage, 'form-list');
+      await ownerPage.getByRole('link', { name: /Ravi Kumar/ }).click();
+      await ownerPage.getByText('Kochi').waitFor();
+      await ownerPage.getByText('Travelling with a small dog.').waitFor();
+      const image = ownerPage.getByRole('img', { name: /ID document/ });
+      await image.waitFor();
+      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+        true,
+      );
+      expect(Math.round((await image.boundingBox())?.width ?? 0)).toBe(300);
+      await ownerPage.getByRole('img', { name: /booking\.pdf, page 1/ }).waitFor();
+      await ownerPage.waitForFunction(() => {
+        const canvas = document.querySelector('.pdf-viewer canvas') as HTMLCanvasElement | null;
+        return Boolean(canvas && canvas.width > 0);
+      });
+      await screenshot(ownerPage, 'submission');
+      expect(ownerErrors).toEqual([]);
+      await context.close();
+    }
   });
 
   it('submits a form without files from /preview and warns about password questions', async () => {
