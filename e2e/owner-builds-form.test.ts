@@ -30,9 +30,14 @@ describe.skipIf(!hasChromium)('an owner builds a form, shapes it, previews and s
       viewport: DESKTOP,
       permissions: ['clipboard-read', 'clipboard-write'],
     });
-    await signInBrowser(context, owner);
     const page = await context.newPage();
     const errors = watchForErrors(page);
+
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Email', { exact: true }).fill(owner.email);
+    await page.getByLabel('Password', { exact: true }).fill(owner.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('heading', { name: 'Start a new form' }).waitFor();
 
     for (const [card, title] of [
       ['Contact Information', 'Contact Information'],
