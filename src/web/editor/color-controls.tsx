@@ -1,6 +1,48 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { isHardToRead } from '#common/contrast.ts';
 import { BORDER_COLORS, FORM_COLORS } from '#common/forms.ts';
+
+type Named = readonly { name: string; hex: string }[];
+type PickerProps = {
+  label: string;
+  customLabel: string;
+  value: string;
+  named: Named;
+  onPick: (hex: string) => void;
+};
+
+/** One colour: the spec's named colours in a menu (plus the current one if it is custom) and a free picker. */
+function ColorPicker({ label, customLabel, value, named, onPick }: PickerProps) {
+  const id = useId();
+  // The native picker reports every step of a drag; save once the owner leaves it, not on each step.
+  const [draft, setDraft] = useState<string | null>(null);
+  const options = named.some((c) => c.hex === value)
+    ? named
+    : [{ name: `Custom ${value}`, hex: value }, ...named];
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="color-row">
+        <span className="swatch" style={{ background: value }} aria-hidden="true" />
+        <select id={id} className="input" value={value} onChange={(e) => onPick(e.target.value)}>
+          {options.map((c) => (
+            <option key={c.hex} value={c.hex}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <input
+          type="color"
+          aria-label={customLabel}
+          value={value.toLowerCase()}
+          onChange={(e) => onPick(e.target.value)}
+        />
+      </div>
+    </div>
+  );
+}
 
 type Props = {
   color: string;
@@ -10,71 +52,28 @@ type Props = {
 
 /** Choose Form Color and Form Border (spec §2), with a warning when text on them would be hard to read. */
 export function ColorControls({ color, border, onChange }: Props) {
-  const id = useId();
   const warnings = [
     isHardToRead(color)
       ? 'Text on this form colour is hard to read (below WCAG AA). Pick a lighter or darker colour.'
       : null,
     isHardToRead(border, 'large') ? 'The title on this border colour is hard to read (below WCAG AA).' : null,
   ].filter(Boolean);
-  const options = (list: readonly { name: string; hex: string }[], current: string) => [
-    ...(list.some((c) => c.hex === current) ? [] : [{ name: `Custom ${current}`, hex: current }]),
-    ...list,
-  ];
   return (
     <div className="color-controls">
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-color`}>
-          Choose Form Color
-        </label>
-        <div className="color-row">
-          <span className="swatch" style={{ background: color }} aria-hidden="true" />
-          <select
-            id={`${id}-color`}
-            className="input"
-            value={color}
-            onChange={(e) => onChange({ color: e.target.value })}
-          >
-            {options(FORM_COLORS, color).map((c) => (
-              <option key={c.hex} value={c.hex}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          <input
-            type="color"
-            aria-label="Custom form colour"
-            value={color.toLowerCase()}
-            onChange={(e) => onChange({ color: e.target.value })}
-          />
-        </div>
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-border`}>
-          Form Border
-        </label>
-        <div className="color-row">
-          <span className="swatch" style={{ background: border }} aria-hidden="true" />
-          <select
-            id={`${id}-border`}
-            className="input"
-            value={border}
-            onChange={(e) => onChange({ border: e.target.value })}
-          >
-            {options(BORDER_COLORS, border).map((c) => (
-              <option key={c.hex} value={c.hex}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          <input
-            type="color"
-            aria-label="Custom border colour"
-            value={border.toLowerCase()}
-            onChange={(e) => onChange({ border: e.target.value })}
-          />
-        </div>
-      </div>
+      <ColorPicker
+        label="Choose Form Color"
+        customLabel="Custom form colour"
+        value={color}
+        named={FORM_COLORS}
+        onPick={(hex) => onChange({ color: hex })}
+      />
+      <ColorPicker
+        label="Form Border"
+        customLabel="Custom border colour"
+        value={border}
+        named={BORDER_COLORS}
+        onPick={(hex) => onChange({ border: hex })}
+      />
       {warnings.map((w) => (
         <p key={w} className="alert alert-info color-warning" role="status">
           {w}
