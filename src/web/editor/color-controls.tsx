@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { isHardToRead } from '#common/contrast.ts';
 import { BORDER_COLORS, FORM_COLORS } from '#common/forms.ts';
 
@@ -15,7 +15,20 @@ type PickerProps = {
 function ColorPicker({ label, customLabel, value, named, onPick }: PickerProps) {
   const id = useId();
   // The native picker reports every step of a drag; save once the owner leaves it, not on each step.
+  // React's onChange is the native `input` event; the native `change` event fires when the picker closes.
   const [draft, setDraft] = useState<string | null>(null);
+  const freeRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = freeRef.current;
+    if (!input) return;
+    const commit = () => {
+      setDraft(null);
+      onPick(input.value);
+    };
+    input.addEventListener('change', commit);
+    return () => input.removeEventListener('change', commit);
+  }, [onPick]);
+  const shown = draft ?? value;
   const options = named.some((c) => c.hex === value)
     ? named
     : [{ name: `Custom ${value}`, hex: value }, ...named];
@@ -25,7 +38,7 @@ function ColorPicker({ label, customLabel, value, named, onPick }: PickerProps) 
         {label}
       </label>
       <div className="color-row">
-        <span className="swatch" style={{ background: value }} aria-hidden="true" />
+        <span className="swatch" style={{ background: shown }} aria-hidden="true" />
         <select id={id} className="input" value={value} onChange={(e) => onPick(e.target.value)}>
           {options.map((c) => (
             <option key={c.hex} value={c.hex}>
@@ -34,10 +47,11 @@ function ColorPicker({ label, customLabel, value, named, onPick }: PickerProps) 
           ))}
         </select>
         <input
+          ref={freeRef}
           type="color"
           aria-label={customLabel}
-          value={value.toLowerCase()}
-          onChange={(e) => onPick(e.target.value)}
+          value={shown.toLowerCase()}
+          onChange={(e) => setDraft(e.target.value)}
         />
       </div>
     </div>
