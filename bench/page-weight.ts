@@ -1,0 +1,142 @@
+// Part 2: what a customer's phone downloads to open a form link, and how soon the form shows (LCP).
+import type { Browser, CDPSession } from 'playwright-core';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { buildBaseline, gzipSize, serveBaseline } from './baseline-page.ts';
+
+/** Lighthouse's mobile profile: 150 ms RTT, 1.6 Mbps down, 750 kbps up, 4× CPU slowdown, a phone screen. */
+export const MOBILE = { latencyMs: 150, downKbps: 1.6 * 1024, upKbps: 750, cpuSlowdown: 4 };
+const PHONE = { width: 412, height: 823 };
+/** Chunks that belong to the owner's side and must never load on a customer route. */
+const OWNER_CODE = /(editor|dashboard|chart|create-page|form-list|submission-page|user-form|landing)/i;
+
+export type Resource = { url: string; type: string; transferred: number; encoding: string; gzip: number };
+export type PageLoad = { finalUrl: string; lcpMs: number | null; resources: Resource[]; shown: boolean };
+export type PageWeightResult = {
+  customer: PageLoad;
+  baseline: PageLoad;
+  totals: { transferred: Record<string, number>; gzip: Record<string, number> };
+  baselineJsCssGzip: number;
+  ourJsCssGzip: number;
+  ratio: number;
+  ownerChunks: string[];
+  formVisible: boolean;
+};
+
+async function throttle(cdp: CDPSession): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: MOBILE.latencyMs,
+    downloadThroughput: (MOBILE.downKbps * 1024) / 8,
+    uploadThroughput: (MOBILE.upKbps * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuSlowdown });
+}
+
+/** Opens `url` in a fresh context with an empty cache and records every response and the LCP. */
+async function load(
+  browser: Browser,
+  url: string,
+  ready: (u: string) => boolean,
+  text: string,
+): Promise<PageLoad> {
+  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1.75, isMobile: true });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __lcp: number | null };
+      w.__lcp = null;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    await throttle(cdp);
+    const seen = new Map<string, { url: string; type: string; encoding: string }>();
+    const resources: Resource[] = [];
+    cdp.on('Network.responseReceived', (e) => {
+      const headers = Object.fromEntries(
+        Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]),
+      );
+      seen.set(e.requestId, {
+        url: e.response.url,
+        type: e.type,
+        encoding: String(headers['content-encoding'] ?? ''),
+      });
+    });
+    const bodies: Promise<void>[] = [];
+    cdp.on('Network.loadingFinished', (e) => {
+      const r = seen.get(e.requestId);
+      if (!r) return;
+      const resource: Resource = { ...r, transferred: e.encodedDataLength, gzip: 0 };
+      resources.push(resource);
+      bodies.push(
+        cdp.send('Network.getResponseBody', { requestId: e.requestId }).then(
+          (b) => void (resource.gzip = gzipSize(Buffer.from(b.body, b.base64Encoded ? 'base64' : 'utf8'))),
+          () => undefined,
+        ),
+      );
+    });
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    await page.waitForURL((u) => ready(u.toString()), { timeout: 30_000 }).catch(() => undefined);
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+    // LCP is final once the user interacts; a click on the page's blank margin ends it as a real visit would.
+    const shown = await page
+      .getByText(text)
+      .first()
+      .isVisible()
+      .catch(() => false);
+    await page.mouse.click(2, PHONE.height - 2);
+    const lcpMs = await page.evaluate(() => (window as unknown as { __lcp: number | null }).__lcp);
+    await Promise.all(bodies);
+    return { finalUrl: page.url(), lcpMs, resources, shown };
+  } finally {
+    await context.close();
+  }
+}
+
+const KINDS: Record<string, string> = { Document: 'html', Script: 'js', Stylesheet: 'css' };
+
+function totals(resources: Resource[]) {
+  const transferred: Record<string, number> = { html: 0, js: 0, css: 0, other: 0 };
+  const gzip: Record<string, number> = { html: 0, js: 0, css: 0, other: 0 };
+  for (const r of resources) {
+    const kind = KINDS[r.type] ?? 'other';
+    transferred[kind] = (transferred[kind] ?? 0) + r.transferred;
+    gzip[kind] = (gzip[kind] ?? 0) + r.gzip;
+  }
+  return { transferred, gzip };
+}
+
+export async function benchPageWeight(options: { url: string; formId: string; ownerId: string }) {
+  const baselinePage = await buildBaseline();
+  const baselineServer = await serveBaseline(baselinePage);
+  const browser = await launchBrowser();
+  try {
+    const customerUrl = `${options.url}/customer/${options.formId}/${options.ownerId}`;
+    const customer = await load(browser, customerUrl, (u) => u.includes('/preview'), 'Full name');
+    const baseline = await load(browser, baselineServer.url, () => true, 'Full name');
+    const ours = totals(customer.resources);
+    const base = totals(baseline.resources);
+    const ourJsCssGzip = (ours.gzip.js ?? 0) + (ours.gzip.css ?? 0);
+    const baselineJsCssGzip = (base.gzip.js ?? 0) + (base.gzip.css ?? 0);
+    const result: PageWeightResult = {
+      customer,
+      baseline,
+      totals: ours,
+      baselineJsCssGzip,
+      ourJsCssGzip,
+      ratio: ourJsCssGzip / baselineJsCssGzip,
+      ownerChunks: customer.resources
+        .filter((r) => r.type === 'Script' || r.type === 'Stylesheet')
+        .map((r) => new URL(r.url).pathname)
+        .filter((path) => OWNER_CODE.test(path)),
+      formVisible: customer.shown,
+    };
+    return result;
+  } finally {
+    await browser.close();
+    await baselineServer.close();
+  }
+}

@@ -1,0 +1,194 @@
+// `npm run bench`: measures what users feel, each figure next to its target, as ratios measured in this same run.
+// docs/benchmarks.md explains every figure. Exits 0 whether targets are met or not.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { startMailCapture } from '../src/server/mail/mail-capture.ts';
+import { benchIngest, CONNECTIONS, DURATION_S, ROUNDS, WARMUP_S } from './ingest.ts';
+import { benchScale } from './owner-views.ts';
+import { createForm, signUpOwner } from './owner.ts';
+import { benchPageWeight, MOBILE } from './page-weight.ts';
+import { fmt, Report } from './report.ts';
+import { durabilitySettings } from './seed.ts';
+import { BENCH_RATE_LIMITS, root, startBenchServer } from './server.ts';
+import { kib, mib } from './stats.ts';
+
+const started = Date.now();
+const log = (line: string) => console.log(line);
+const pgUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
+const engines = [
+  { engine: 'pglite' as const, databaseUrl: undefined },
+  ...(pgUrl ? [{ engine: 'postgres' as const, databaseUrl: pgUrl }] : []),
+];
+const machine = {
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  memory: mib(totalmem()),
+  node: process.version,
+  platform: `${process.platform} ${process.arch}`,
+};
+const report = new Report();
+const raw: Record<string, unknown> = { machine };
+const mail = await startMailCapture();
+const temp = await mkdtemp(join(tmpdir(), 'easyform-bench-'));
+const dirOf = async (name: string) => mkdtemp(join(temp, `${name}-`));
+
+log(`Easy Form bench — ${machine.cores} cores (${machine.cpu}), ${machine.memory}, Node ${machine.node}`);
+log(`Per-IP limits raised for this run (all load comes from 127.0.0.1): RATE_LIMITS=${BENCH_RATE_LIMITS}`);
+log(
+  `Engines: ${engines.map((e) => e.engine).join(', ')}${pgUrl ? '' : ' (set BENCH_DATABASE_URL to add PostgreSQL)'}`,
+);
+
+async function part(name: string, work: () => Promise<void>): Promise<void> {
+  log(`\n▶ ${name}`);
+  try {
+    await work();
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    log(`  ERROR: ${message}`);
+    report.add(name, 'error', message.split('\n')[0] ?? '', '', false);
+  }
+}
+
+for (const { engine, databaseUrl } of engines) {
+  await part(`1. ingest (${engine})`, async () => {
+    const dataDir = await dirOf(`ingest-${engine}`);
+    const settings = await durabilitySettings(databaseUrl, dataDir);
+    log(
+      `  ${engine}: ${settings}; ${ROUNDS} rounds of ${DURATION_S} s at ${CONNECTIONS} connections after ${WARMUP_S} s warm-up`,
+    );
+    const r = await benchIngest({ engine, databaseUrl, dataDir, mail, settings, log });
+    raw[`ingest-${engine}`] = r;
+    const p = `ingest ${engine}`;
+    report.add(
+      p,
+      'app req/s (min/median/max)',
+      `${fmt(r.appReqPerSec.min, 0)} / ${fmt(r.appReqPerSec.median, 0)} / ${fmt(r.appReqPerSec.max, 0)}`,
+    );
+    report.add(
+      p,
+      'hello req/s (min/median/max)',
+      `${fmt(r.helloReqPerSec.min, 0)} / ${fmt(r.helloReqPerSec.median, 0)} / ${fmt(r.helloReqPerSec.max, 0)}`,
+    );
+    report.add(p, 'ratio spread (min/max)', `${fmt(r.ratio.min, 3)} / ${fmt(r.ratio.max, 3)}`);
+    report.check(p, 'ratio app/hello (median)', r.ratio.median, fmt(r.ratio.median, 3), { min: 0.3 });
+    report.add(p, 'p50 ms (median of rounds)', fmt(r.p50.median, 0));
+    report.check(
+      p,
+      'p99 ms (median of rounds)',
+      r.p99.median,
+      `${fmt(r.p99.median, 0)} (max ${fmt(r.p99.max, 0)})`,
+      { max: 20 },
+    );
+    report.add(p, 'non-2xx + errors', String(r.non2xx), '0', r.non2xx === 0);
+    report.add(p, 'rows stored / durability', `${r.rowsStored.toLocaleString('en-US')} / ${settings}`);
+  });
+}
+
+await part('2. public form weight and LCP', async () => {
+  const server = await startBenchServer({ dataDir: await dirOf('page'), databaseUrl: undefined, mail });
+  try {
+    const owner = await signUpOwner(server.url, mail);
+    const form = await createForm(server.url, owner);
+    const r = await benchPageWeight({ url: server.url, formId: form._id, ownerId: owner.id });
+    raw.page = r;
+    const encodings = [...new Set(r.customer.resources.map((x) => x.encoding || 'identity'))].join(', ');
+    const p = 'public form';
+    report.add(
+      p,
+      'ended on',
+      new URL(r.customer.finalUrl).pathname,
+      '/preview',
+      r.customer.finalUrl.includes('/preview'),
+    );
+    report.add(p, 'the 10 questions are shown', String(r.formVisible), 'true', r.formVisible);
+    for (const kind of ['html', 'js', 'css'] as const) {
+      report.add(
+        p,
+        `${kind} transferred / gzip -9`,
+        `${kib(r.totals.transferred[kind] ?? 0)} / ${kib(r.totals.gzip[kind] ?? 0)}`,
+      );
+    }
+    report.add(p, 'content-encodings served', encodings);
+    report.add(p, 'bare React page JS+CSS gzip', kib(r.baselineJsCssGzip));
+    report.check(
+      p,
+      'JS+CSS gzip ratio to bare React',
+      r.ratio,
+      `${fmt(r.ratio, 2)} (${kib(r.ourJsCssGzip)})`,
+      { max: 1.2 },
+    );
+    const profile = `${MOBILE.latencyMs} ms RTT, ${fmt(MOBILE.downKbps / 1024)} Mbps, ${MOBILE.cpuSlowdown}× CPU`;
+    report.check(p, `LCP ms (${profile})`, r.customer.lcpMs ?? NaN, fmt(r.customer.lcpMs ?? NaN, 0), {
+      max: 1000,
+    });
+    report.add(p, 'LCP ms of the bare React page', fmt(r.baseline.lcpMs ?? NaN, 0));
+    report.add(
+      p,
+      'owner chunks loaded',
+      r.ownerChunks.join(' ') || 'none',
+      'none',
+      r.ownerChunks.length === 0,
+    );
+  } finally {
+    await server.stop();
+  }
+});
+
+for (const { engine, databaseUrl } of engines) {
+  await part(`3–5. owner views, upload, CSV (${engine})`, async () => {
+    const withUpload = engine === 'pglite';
+    const r = await benchScale({
+      engine,
+      databaseUrl,
+      dataDir: await dirOf(`scale-${engine}`),
+      mail,
+      withUpload,
+      log,
+    });
+    raw[`scale-${engine}`] = r;
+    const p = `owner views ${engine}`;
+    for (const key of ['summary', 'firstPage', 'lastPage', 'oneSubmission'] as const) {
+      const small = r.views.small[key];
+      const large = r.views.large[key];
+      report.check(
+        p,
+        `${key} ms 1k → 100k (ratio)`,
+        large / small,
+        `${fmt(small)} → ${fmt(large)} (${fmt(large / small, 2)})`,
+        { max: 1.5 },
+      );
+    }
+    const c = `csv ${engine}`;
+    report.add(
+      c,
+      'rows/s at 10k / 100k',
+      `${fmt(r.csv.small.rowsPerSec, 0)} / ${fmt(r.csv.large.rowsPerSec, 0)}`,
+    );
+    report.add(c, 'RSS before → peak at 10k', `${mib(r.csv.small.rssBefore)} → ${mib(r.csv.small.peak)}`);
+    report.add(c, 'RSS before → peak at 100k', `${mib(r.csv.large.rssBefore)} → ${mib(r.csv.large.peak)}`);
+    const ratio = r.csv.large.peak / r.csv.small.peak;
+    report.check(c, 'peak RSS 100k / 10k', ratio, fmt(ratio, 2), { max: 1.2 });
+    if (r.upload) {
+      const u = r.upload;
+      const share = u.growth / u.fileBytes;
+      report.add('upload', '50 MiB PDF answered', String(u.status), '200', u.status === 200);
+      report.add(
+        'upload',
+        'RSS before → peak',
+        `${mib(u.rssBefore)} → ${mib(u.peak)} in ${fmt(u.seconds, 2)} s`,
+      );
+      report.check('upload', 'peak RSS growth / file size', share, `${fmt(share, 3)} (${mib(u.growth)})`, {
+        max: 0.1,
+      });
+    }
+  });
+}
+
+await mail.close();
+await rm(temp, { recursive: true, force: true });
+const seconds = (Date.now() - started) / 1000;
+const results = { when: new Date().toISOString(), seconds, rows: report.rows, ...raw };
+await writeFile(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+log(`\n${report.table()}\n\n${report.summary()} in ${fmt(seconds, 0)} s. Wrote bench/results.json.`);
+process.exit(0);
