@@ -14,6 +14,15 @@ import { BENCH_RATE_LIMITS, root, startBenchServer } from './server.ts';
 import { kib, mib } from './stats.ts';
 
 const started = Date.now();
+/** `npm run bench -- ingest page scale` runs only those parts (all three by default). */
+const PARTS = ['ingest', 'page', 'scale'] as const;
+const asked = process.argv.slice(2).filter((a) => (PARTS as readonly string[]).includes(a));
+const unknown = process.argv.slice(2).filter((a) => !(PARTS as readonly string[]).includes(a));
+if (unknown.length > 0) {
+  console.error(`Unknown part ${unknown.join(', ')}: choose from ${PARTS.join(', ')}`);
+  process.exit(2);
+}
+const runs = (name: (typeof PARTS)[number]) => asked.length === 0 || asked.includes(name);
 const log = (line: string) => console.log(line);
 const pgUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
 const engines = [
@@ -50,7 +59,7 @@ async function part(name: string, work: () => Promise<void>): Promise<void> {
   }
 }
 
-for (const { engine, databaseUrl } of engines) {
+for (const { engine, databaseUrl } of runs('ingest') ? engines : []) {
   await part(`1. ingest (${engine})`, async () => {
     const dataDir = await dirOf(`ingest-${engine}`);
     const settings = await durabilitySettings(databaseUrl, dataDir);
@@ -85,57 +94,58 @@ for (const { engine, databaseUrl } of engines) {
   });
 }
 
-await part('2. public form weight and LCP', async () => {
-  const server = await startBenchServer({ dataDir: await dirOf('page'), databaseUrl: undefined, mail });
-  try {
-    const owner = await signUpOwner(server.url, mail);
-    const form = await createForm(server.url, owner);
-    const r = await benchPageWeight({ url: server.url, formId: form._id, ownerId: owner.id });
-    raw.page = r;
-    const encodings = [...new Set(r.customer.resources.map((x) => x.encoding || 'identity'))].join(', ');
-    const p = 'public form';
-    report.add(
-      p,
-      'ended on',
-      new URL(r.customer.finalUrl).pathname,
-      '/preview',
-      r.customer.finalUrl.includes('/preview'),
-    );
-    report.add(p, 'the 10 questions are shown', String(r.formVisible), 'true', r.formVisible);
-    for (const kind of ['html', 'js', 'css'] as const) {
+if (runs('page'))
+  await part('2. public form weight and LCP', async () => {
+    const server = await startBenchServer({ dataDir: await dirOf('page'), databaseUrl: undefined, mail });
+    try {
+      const owner = await signUpOwner(server.url, mail);
+      const form = await createForm(server.url, owner);
+      const r = await benchPageWeight({ url: server.url, formId: form._id, ownerId: owner.id });
+      raw.page = r;
+      const encodings = [...new Set(r.customer.resources.map((x) => x.encoding || 'identity'))].join(', ');
+      const p = 'public form';
       report.add(
         p,
-        `${kind} transferred / gzip -9`,
-        `${kib(r.totals.transferred[kind] ?? 0)} / ${kib(r.totals.gzip[kind] ?? 0)}`,
+        'ended on',
+        new URL(r.customer.finalUrl).pathname,
+        '/preview',
+        r.customer.finalUrl.includes('/preview'),
       );
+      report.add(p, 'the 10 questions are shown', String(r.formVisible), 'true', r.formVisible);
+      for (const kind of ['html', 'js', 'css'] as const) {
+        report.add(
+          p,
+          `${kind} transferred / gzip -9`,
+          `${kib(r.totals.transferred[kind] ?? 0)} / ${kib(r.totals.gzip[kind] ?? 0)}`,
+        );
+      }
+      report.add(p, 'content-encodings served', encodings);
+      report.add(p, 'bare React page JS+CSS gzip', kib(r.baselineJsCssGzip));
+      report.check(
+        p,
+        'JS+CSS gzip ratio to bare React',
+        r.ratio,
+        `${fmt(r.ratio, 2)} (${kib(r.ourJsCssGzip)})`,
+        { max: 1.2 },
+      );
+      const profile = `${MOBILE.latencyMs} ms RTT, ${fmt(MOBILE.downKbps / 1024)} Mbps, ${MOBILE.cpuSlowdown}× CPU`;
+      report.check(p, `LCP ms (${profile})`, r.customer.lcpMs ?? NaN, fmt(r.customer.lcpMs ?? NaN, 0), {
+        max: 1000,
+      });
+      report.add(p, 'LCP ms of the bare React page', fmt(r.baseline.lcpMs ?? NaN, 0));
+      report.add(
+        p,
+        'owner chunks loaded',
+        r.ownerChunks.join(' ') || 'none',
+        'none',
+        r.ownerChunks.length === 0,
+      );
+    } finally {
+      await server.stop();
     }
-    report.add(p, 'content-encodings served', encodings);
-    report.add(p, 'bare React page JS+CSS gzip', kib(r.baselineJsCssGzip));
-    report.check(
-      p,
-      'JS+CSS gzip ratio to bare React',
-      r.ratio,
-      `${fmt(r.ratio, 2)} (${kib(r.ourJsCssGzip)})`,
-      { max: 1.2 },
-    );
-    const profile = `${MOBILE.latencyMs} ms RTT, ${fmt(MOBILE.downKbps / 1024)} Mbps, ${MOBILE.cpuSlowdown}× CPU`;
-    report.check(p, `LCP ms (${profile})`, r.customer.lcpMs ?? NaN, fmt(r.customer.lcpMs ?? NaN, 0), {
-      max: 1000,
-    });
-    report.add(p, 'LCP ms of the bare React page', fmt(r.baseline.lcpMs ?? NaN, 0));
-    report.add(
-      p,
-      'owner chunks loaded',
-      r.ownerChunks.join(' ') || 'none',
-      'none',
-      r.ownerChunks.length === 0,
-    );
-  } finally {
-    await server.stop();
-  }
-});
+  });
 
-for (const { engine, databaseUrl } of engines) {
+for (const { engine, databaseUrl } of runs('scale') ? engines : []) {
   await part(`3–5. owner views, upload, CSV (${engine})`, async () => {
     const withUpload = engine === 'pglite';
     const r = await benchScale({
@@ -189,6 +199,7 @@ await mail.close();
 await rm(temp, { recursive: true, force: true });
 const seconds = (Date.now() - started) / 1000;
 const results = { when: new Date().toISOString(), seconds, rows: report.rows, ...raw };
-await writeFile(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-log(`\n${report.table()}\n\n${report.summary()} in ${fmt(seconds, 0)} s. Wrote bench/results.json.`);
+const out = asked.length === 0 ? 'results.json' : `results-${asked.join('-')}.json`;
+await writeFile(join(root, 'bench', out), `${JSON.stringify(results, null, 2)}\n`);
+log(`\n${report.table()}\n\n${report.summary()} in ${fmt(seconds, 0)} s. Wrote bench/${out}.`);
 process.exit(0);
