@@ -126,8 +126,24 @@ export function addOption(
 }
 
 /** Spec §3/§9 'Date': 'date, time' in en-US, in the configured zone. */
-export const formatSpecDate = (date: Date, timeZone: string): string =>
-  date.toLocaleString('en-US', { timeZone });
+const specDateFormats = new Map<string, Intl.DateTimeFormat>();
+/** `date.toLocaleString('en-US', { timeZone })`, with the formatter made once per time zone (it is costly). */
+export function formatSpecDate(date: Date, timeZone: string): string {
+  let format = specDateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    specDateFormats.set(timeZone, format);
+  }
+  return format.format(date);
+}
 
 export const TEMPLATE_IDS = ['blank', 'contact', 'travel', 'event'] as const;
 export type TemplateId = (typeof TEMPLATE_IDS)[number];

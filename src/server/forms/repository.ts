@@ -53,24 +53,37 @@ function toForm(row: FormRow, fields: FieldRow[], timeZone: string): Form {
   return form;
 }
 
+/** The forms of `rows` with their fields in order: one query for the fields of all of them. */
+async function withFields(db: Queryable, rows: FormRow[], timeZone: string): Promise<Form[]> {
+  if (rows.length === 0) return [];
+  const fields = await db.query<FieldRow>(
+    `select ${FIELD_COLUMNS} from form_fields where form_id = any($1::uuid[]) order by position`,
+    [rows.map((f) => f.id)],
+  );
+  const byForm = new Map<string, FieldRow[]>();
+  for (const f of fields) byForm.set(f.form_id, [...(byForm.get(f.form_id) ?? []), f]);
+  return rows.map((row) => toForm(row, byForm.get(row.id) ?? [], timeZone));
+}
+
 /** Every form of the owner, newest first, with fields in order: two queries whatever the count. */
 export async function listFormsOfOwner(db: Queryable, ownerId: string, timeZone: string): Promise<Form[]> {
   const forms = await db.query<FormRow>(
     `select ${FORM_COLUMNS} from forms where owner_id = $1 order by created_at desc, id`,
     [ownerId],
   );
-  if (forms.length === 0) return [];
-  const fields = await db.query<FieldRow>(
-    `select ${FIELD_COLUMNS} from form_fields where form_id = any($1::uuid[]) order by position`,
-    [forms.map((f) => f.id)],
-  );
-  return forms.map((row) =>
-    toForm(
-      row,
-      fields.filter((f) => f.form_id === row.id),
-      timeZone,
-    ),
-  );
+  return withFields(db, forms, timeZone);
+}
+
+/** Any forms by id (those that exist), for a batch of submissions: two queries whatever the count. */
+export async function findFormsByIds(
+  db: Queryable,
+  formIds: readonly string[],
+  timeZone: string,
+): Promise<Form[]> {
+  const forms = await db.query<FormRow>(`select ${FORM_COLUMNS} from forms where id = any($1::uuid[])`, [
+    formIds,
+  ]);
+  return withFields(db, forms, timeZone);
 }
 
 export async function findFormOfOwner(

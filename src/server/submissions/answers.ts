@@ -16,6 +16,34 @@ function resolve(fields: readonly Field[], key: string): Field {
   throw invalid(key, 'This question is not on the form');
 }
 
+/** Schemas built for forms as they were, keyed by the questions themselves: an edited form gets a new one. */
+const schemas = new Map<string, ReturnType<typeof answersSchemaFor>>();
+const SCHEMA_CACHE_SIZE = 500;
+
+/**
+ * The form's answers schema. Building one costs far more than running it (zod compiles each object schema on
+ * first use), so it is made once per version of the questions; the key is the questions' full definition, so a
+ * changed question can never be checked by an old schema.
+ */
+function schemaOf(form: Form) {
+  const key = JSON.stringify([
+    form.textField,
+    form.selectField,
+    form.radioField,
+    form.checkField,
+    form.fileField,
+  ]);
+  let schema = schemas.get(key);
+  if (schema) {
+    schemas.delete(key); // most recently used last
+  } else {
+    schema = answersSchemaFor(form);
+    if (schemas.size >= SCHEMA_CACHE_SIZE) schemas.delete(schemas.keys().next().value ?? '');
+  }
+  schemas.set(key, schema);
+  return schema;
+}
+
 /** The spec's body (per-kind maps) as answers keyed by question id, validated against the form as it is now. */
 export function readAnswers(form: Form, body: SubmissionBody): Answers {
   const answers: Answers = {};
@@ -30,7 +58,7 @@ export function readAnswers(form: Form, body: SubmissionBody): Answers {
   for (const { name, values } of body.selectedCheckboxes ?? []) put(form.checkField, name, values);
   for (const [key, value] of Object.entries(body.fileObject ?? {})) put(form.fileField, key, value);
 
-  const result = answersSchemaFor(form).safeParse(answers);
+  const result = schemaOf(form).safeParse(answers);
   if (!result.success) {
     const issue = result.error.issues[0];
     const fieldId = String(issue?.path[0] ?? '');

@@ -48,54 +48,66 @@ const toRecord = (r: SubmissionRow): SubmissionRecord => ({
   contact: r.contact,
 });
 
-/** Inserts unless this form already has a submission with the key; returns the id and whether it is new. */
-export async function insertSubmission(
-  db: Queryable,
-  s: Omit<SubmissionRecord, 'id' | 'createdAt'> & { idempotencyKey: string | null },
-): Promise<{ id: string; isNew: boolean }> {
-  const [row] = await db.query<{ id: string }>(
-    `insert into submissions (form_id, owner_id, form_title, description, color, border, answers, contact, idempotency_key)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+export type NewSubmission = Omit<SubmissionRecord, 'createdAt'> & { idempotencyKey: string | null };
+
+/**
+ * Inserts the batch in one statement; a row whose form already has a submission with its idempotency key is
+ * skipped. Returns the ids actually inserted.
+ */
+export async function insertSubmissions(db: Queryable, rows: readonly NewSubmission[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const records = rows.map((s) => ({
+    id: s.id,
+    form_id: s.formId,
+    owner_id: s.ownerId,
+    form_title: s.formTitle,
+    description: s.description,
+    color: s.color,
+    border: s.border,
+    answers: s.answers,
+    contact: s.contact,
+    idempotency_key: s.idempotencyKey,
+  }));
+  const inserted = await db.query<{ id: string }>(
+    `insert into submissions (id, form_id, owner_id, form_title, description, color, border, answers, contact, idempotency_key)
+     select id, form_id, owner_id, form_title, description, color, border, answers, contact, idempotency_key
+       from jsonb_to_recordset($1::jsonb) as r(id uuid, form_id uuid, owner_id uuid, form_title text,
+            description text, color text, border text, answers jsonb, contact text, idempotency_key text)
      on conflict (form_id, idempotency_key) where idempotency_key is not null do nothing
      returning id`,
-    [
-      s.formId,
-      s.ownerId,
-      s.formTitle,
-      s.description,
-      s.color,
-      s.border,
-      JSON.stringify(s.answers),
-      s.contact,
-      s.idempotencyKey,
-    ],
+    [JSON.stringify(records)],
   );
-  if (row) {
-    await db.query(
-      'update forms set response_count = response_count + 1, latest_response_at = now() where id = $1',
-      [s.formId],
-    );
-    return { id: row.id, isNew: true };
-  }
-  const [existing] = await db.query<{ id: string }>(
-    'select id from submissions where form_id = $1 and idempotency_key = $2',
-    [s.formId, s.idempotencyKey],
-  );
-  if (!existing) throw new Error('idempotent insert found neither a new nor an existing row');
-  return { id: existing.id, isNew: false };
+  return new Set(inserted.map((r) => r.id));
 }
 
-export async function findSubmissionByIdempotencyKey(
-  db: Queryable,
-  formId: string,
-  key: string,
-): Promise<string | null> {
-  const [row] = await db.query<{ id: string }>(
-    'select id from submissions where form_id = $1 and idempotency_key = $2',
-    [formId, key],
+/** Adds each form's new submissions to its response count and newest-response time. */
+export async function countNewSubmissions(db: Queryable, formIds: readonly string[]): Promise<void> {
+  if (formIds.length === 0) return;
+  await db.query(
+    `update forms f set response_count = f.response_count + c.n, latest_response_at = now()
+       from (select form_id, count(*)::int as n from unnest($1::uuid[]) as form_id group by form_id) c
+      where f.id = c.form_id`,
+    [formIds],
   );
-  return row?.id ?? null;
 }
+
+/** The stored submission ids for (form, idempotency key) pairs, keyed `${formId} ${key}`. */
+export async function findByIdempotencyKeys(
+  db: Queryable,
+  pairs: readonly { formId: string; key: string }[],
+): Promise<Map<string, string>> {
+  if (pairs.length === 0) return new Map();
+  const rows = await db.query<{ id: string; form_id: string; idempotency_key: string }>(
+    `select s.id, s.form_id, s.idempotency_key
+       from submissions s
+       join unnest($1::uuid[], $2::text[]) as k(form_id, key)
+         on s.form_id = k.form_id and s.idempotency_key = k.key`,
+    [pairs.map((p) => p.formId), pairs.map((p) => p.key)],
+  );
+  return new Map(rows.map((r) => [idempotencyIdOf(r.form_id, r.idempotency_key), r.id]));
+}
+
+export const idempotencyIdOf = (formId: string, key: string) => `${formId} ${key}`;
 
 export async function findSubmissionOfOwner(
   db: Queryable,

@@ -25,6 +25,7 @@ export async function publicSubmissionRoutes(
   deps: submissions.SubmissionDeps,
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const submit = submissions.createSubmitter(deps);
   const perIp = app.config.rateLimits.submissionsPerIp;
   const submitLimit = app.rateLimit({
     max: perIp.max,
@@ -55,7 +56,7 @@ export async function publicSubmissionRoutes(
       preHandler: submitLimit,
     },
     async (request) => {
-      const id = await submissions.submit(deps, {
+      const id = await submit({
         ownerId: request.params.ownerId,
         body: request.body,
         idempotencyKey: request.headers[IDEMPOTENCY_HEADER] ?? null,

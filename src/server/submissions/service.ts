@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatSpecDate, type Form } from '#common/forms.ts';
-import type { FileView, Submission, SubmissionBody } from '#common/submissions.ts';
+import type { Answers, FileView, Submission, SubmissionBody } from '#common/submissions.ts';
 import { digest } from '../accounts/secrets.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { findFormsByIds } from '../forms/repository.ts';
 import {
   claimUploads,
   findUploadsByIds,
@@ -14,6 +15,7 @@ import {
 import { FILE_URL_SECONDS } from '../uploads/service.ts';
 import type { Storage } from '../uploads/storage.ts';
 import { contactOf, fileAnswersOf, readAnswers, toStoredAnswers } from './answers.ts';
+import { createBatcher, type Outcome } from './group-commit.ts';
 import * as repo from './repository.ts';
 
 export type SubmissionDeps = {
@@ -27,40 +29,176 @@ export type SubmissionDeps = {
 
 const formNotFound = () => notFound('This form does not exist or was deleted');
 
-export async function submit(
-  deps: SubmissionDeps,
-  input: {
-    ownerId: string;
-    body: SubmissionBody & { formStructureId: string };
-    idempotencyKey: string | null;
-    isBot: boolean;
-  },
-): Promise<string> {
-  const form = await deps.findForm(input.body.formStructureId);
-  if (!form) throw formNotFound();
-  if (input.isBot) {
-    // Answer like a success so the bot learns nothing; store nothing (docs/decisions/009-submission-ingest.md).
-    deps.log.info({ formId: form._id }, 'honeypot filled; submission dropped');
-    return randomUUID();
+export type SubmitInput = {
+  ownerId: string;
+  body: SubmissionBody & { formStructureId: string };
+  idempotencyKey: string | null;
+  isBot: boolean;
+};
+
+/** The most submissions written in one transaction. */
+const MAX_BATCH = 64;
+
+/**
+ * Takes submissions and answers each with its id once it is committed. Submissions that arrive while a batch is
+ * being written go together in the next transaction (docs/decisions/013-group-commit.md).
+ */
+export function createSubmitter(deps: SubmissionDeps): (input: SubmitInput) => Promise<string> {
+  const batcher = createBatcher<SubmitInput, string>((inputs) => writeBatch(deps, inputs), MAX_BATCH);
+  return (input) => batcher.add(input);
+}
+
+const failed = (error: unknown): Outcome<string> => ({ ok: false, error });
+const done = (value: string): Outcome<string> => ({ ok: true, value });
+
+/**
+ * One transaction for the batch. If anything in it fails as a whole (a file claimed by a concurrent submission,
+ * a database error), it is rolled back and each submission is written again on its own, so one bad submission
+ * never fails the others and each gets its own answer.
+ */
+async function writeBatch(deps: SubmissionDeps, inputs: SubmitInput[]): Promise<Outcome<string>[]> {
+  if (inputs.length === 1) {
+    try {
+      return await deps.db.transaction((tx) => writeInTransaction(deps, tx, inputs));
+    } catch (error) {
+      return [failed(error)];
+    }
   }
-  if (form.ownerIdAsStructureId !== input.ownerId) {
-    throw new HttpError(
-      400,
-      'VALIDATION_FAILED',
-      'ownerId: This link does not match the form; ask the owner for a new link',
+  try {
+    return await deps.db.transaction((tx) => writeInTransaction(deps, tx, inputs));
+  } catch (error) {
+    deps.log.warn(
+      { err: error, size: inputs.length },
+      'batch of submissions rolled back; writing one by one',
     );
+    const outcomes: Outcome<string>[] = [];
+    for (const input of inputs) outcomes.push(...(await writeBatch(deps, [input])));
+    return outcomes;
   }
-  if (input.idempotencyKey) {
-    const earlier = await repo.findSubmissionByIdempotencyKey(deps.db, form._id, input.idempotencyKey);
-    if (earlier) return earlier;
-  }
-  const answers = readAnswers(form, input.body);
-  const files = fileAnswersOf(form, answers);
-  const uploads = await findUploadsBySecret(
-    deps.db,
-    files.map((f) => digest(f.answer.deleteId)),
+}
+
+type Accepted = { index: number; row: repo.NewSubmission; uploadIds: string[] };
+
+/**
+ * Validates every submission against its form as it is in this transaction, then inserts the valid ones with one
+ * statement. A submission's own mistake (unknown form, invalid answer) is its outcome, not the batch's failure.
+ */
+async function writeInTransaction(
+  deps: SubmissionDeps,
+  tx: Queryable,
+  inputs: SubmitInput[],
+): Promise<Outcome<string>[]> {
+  const outcomes: (Outcome<string> | undefined)[] = new Array<Outcome<string> | undefined>(inputs.length);
+  const formIds = [...new Set(inputs.map((i) => i.body.formStructureId))];
+  const forms = new Map((await findFormsByIds(tx, formIds, deps.timeZone)).map((f) => [f._id, f]));
+
+  // A retry with a key already stored answers the first id and stores nothing new (even if the form changed).
+  const keys = inputs.flatMap((input) =>
+    input.idempotencyKey && forms.has(input.body.formStructureId)
+      ? [{ formId: input.body.formStructureId, key: input.idempotencyKey }]
+      : [],
   );
+  const earlier = await repo.findByIdempotencyKeys(tx, keys);
+  /** The first submission of this batch with a key, which later ones with the same key follow. */
+  const leaders = new Map<string, number>();
+  const followers: { index: number; leader: number }[] = [];
+
+  const valid: { index: number; form: Form; answers: Answers; files: ReturnType<typeof fileAnswersOf> }[] =
+    [];
+  inputs.forEach((input, index) => {
+    try {
+      const form = forms.get(input.body.formStructureId);
+      if (!form) throw formNotFound();
+      if (input.isBot) {
+        // Answer like a success so the bot learns nothing; store nothing (docs/decisions/009-submission-ingest.md).
+        deps.log.info({ formId: form._id }, 'honeypot filled; submission dropped');
+        outcomes[index] = done(randomUUID());
+        return;
+      }
+      if (form.ownerIdAsStructureId !== input.ownerId) {
+        throw new HttpError(
+          400,
+          'VALIDATION_FAILED',
+          'ownerId: This link does not match the form; ask the owner for a new link',
+        );
+      }
+      if (input.idempotencyKey) {
+        const keyId = repo.idempotencyIdOf(form._id, input.idempotencyKey);
+        const stored = earlier.get(keyId);
+        if (stored) {
+          outcomes[index] = done(stored);
+          return;
+        }
+        const leader = leaders.get(keyId);
+        if (leader !== undefined) {
+          followers.push({ index, leader });
+          return;
+        }
+        leaders.set(keyId, index);
+      }
+      const answers = readAnswers(form, input.body);
+      valid.push({ index, form, answers, files: fileAnswersOf(form, answers) });
+    } catch (error) {
+      outcomes[index] = failed(error);
+    }
+  });
+
+  const secrets = valid.flatMap((v) => v.files.map((f) => digest(f.answer.deleteId)));
+  const uploads = secrets.length > 0 ? await findUploadsBySecret(tx, secrets) : [];
   const bySecret = new Map(uploads.map((u) => [u.secretHash, u]));
+  const accepted: Accepted[] = [];
+  for (const { index, form, answers, files } of valid) {
+    try {
+      accepted.push({ index, ...acceptedRow(form, answers, files, bySecret, inputs[index]) });
+    } catch (error) {
+      outcomes[index] = failed(error);
+    }
+  }
+
+  const inserted = await repo.insertSubmissions(
+    tx,
+    accepted.map((a) => a.row),
+  );
+  // A row skipped on insert had its key stored meanwhile by another server process: answer that first id.
+  const raced = accepted.filter((a) => !inserted.has(a.row.id));
+  const racedIds = await repo.findByIdempotencyKeys(
+    tx,
+    raced.map((a) => ({ formId: a.row.formId, key: a.row.idempotencyKey ?? '' })),
+  );
+  for (const a of accepted) {
+    if (inserted.has(a.row.id)) {
+      if (a.uploadIds.length > 0 && (await claimUploads(tx, a.row.id, a.uploadIds)) !== a.uploadIds.length) {
+        throw new HttpError(
+          409,
+          'VALIDATION_FAILED',
+          'fileObject: A file was used by another submission; upload it again',
+        );
+      }
+      outcomes[a.index] = done(a.row.id);
+    } else {
+      const id = racedIds.get(repo.idempotencyIdOf(a.row.formId, a.row.idempotencyKey ?? ''));
+      outcomes[a.index] = id
+        ? done(id)
+        : failed(new Error('idempotent insert found neither a new nor an old row'));
+    }
+  }
+  await repo.countNewSubmissions(
+    tx,
+    accepted.filter((a) => inserted.has(a.row.id)).map((a) => a.row.formId),
+  );
+  for (const { index, leader } of followers) outcomes[index] = outcomes[leader];
+  return outcomes.map((o) => o ?? failed(new Error('submission left without an answer')));
+}
+
+/** The row to store for a valid submission, once its files are checked to be uploads made for this form. */
+function acceptedRow(
+  form: Form,
+  answers: Answers,
+  files: ReturnType<typeof fileAnswersOf>,
+  bySecret: Map<string, UploadRecord & { secretHash: string }>,
+  input: SubmitInput | undefined,
+): { row: repo.NewSubmission; uploadIds: string[] } {
+  const used = new Set<string>();
   for (const { field, answer } of files) {
     const upload = bySecret.get(digest(answer.deleteId));
     if (!upload || upload.formId !== form._id || upload.submissionId !== null) {
@@ -70,14 +208,15 @@ export async function submit(
         `${field.name}: This file was not uploaded for this form; upload it again`,
       );
     }
+    used.add(upload.id);
   }
-  if (new Set(uploads.map((u) => u.id)).size !== files.length) {
+  if (used.size !== files.length) {
     throw new HttpError(400, 'VALIDATION_FAILED', 'fileObject: Each file can answer one question');
   }
   const stored = toStoredAnswers(form, answers, (deleteId) => bySecret.get(digest(deleteId))?.id ?? '');
-  // The answer is sent only after this transaction commits: an acknowledged submission is durable.
-  return deps.db.transaction(async (tx) => {
-    const { id, isNew } = await repo.insertSubmission(tx, {
+  return {
+    row: {
+      id: randomUUID(),
       formId: form._id,
       ownerId: form.ownerIdAsStructureId,
       formTitle: form.formTitle,
@@ -86,25 +225,10 @@ export async function submit(
       border: form.border,
       answers: stored,
       contact: contactOf(form, stored),
-      idempotencyKey: input.idempotencyKey,
-    });
-    if (
-      isNew &&
-      uploads.length > 0 &&
-      (await claimUploads(
-        tx,
-        id,
-        uploads.map((u) => u.id),
-      )) !== uploads.length
-    ) {
-      throw new HttpError(
-        409,
-        'VALIDATION_FAILED',
-        'fileObject: A file was used by another submission; upload it again',
-      );
-    }
-    return id;
-  });
+      idempotencyKey: input?.idempotencyKey ?? null,
+    },
+    uploadIds: [...used],
+  };
 }
 
 function fileView(storage: Storage, upload: UploadRecord): FileView {

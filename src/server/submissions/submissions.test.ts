@@ -257,6 +257,62 @@ describe(`submissions on ${TEST_ENGINE}`, () => {
     });
   });
 
+  describe('concurrent submissions (group commit)', () => {
+    const countOf = async (f: Form) =>
+      (await asOwner(owner.token, '/api/formSummary'))
+        .json<{ _id: string; count: number }[]>()
+        .find((x) => x._id === f._id)?.count;
+
+    it('stores every valid one with its own answers and answers each mistake on its own', async () => {
+      const f = await buildForm(owner.token);
+      const bodies = await Promise.all(
+        Array.from({ length: 12 }, async (_, i) => {
+          const body = await validBody(f);
+          body.textObject![idOf(f, 'Name')] = `Guest ${i}`;
+          return body;
+        }),
+      );
+      const missingName = await validBody(f);
+      delete missingName.textObject![idOf(f, 'Name')];
+      const [bad, unknown, ...good] = await Promise.all([
+        submit(missingName),
+        submit({ ...(await validBody(f)), formStructureId: randomUUID() }),
+        ...bodies.map((b) => submit(b)),
+      ]);
+      expect(bad?.statusCode).toBe(400);
+      expect(bad?.json().error.message).toMatch(/^Name: /);
+      expect(unknown?.statusCode).toBe(404);
+      expect(good.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+      const ids = good.map((r) => r.json<{ _id: string }>()._id);
+      expect(new Set(ids).size).toBe(12);
+      expect(await countOf(f)).toBe(12);
+      for (const [i, id] of ids.entries()) {
+        const stored = (await asOwner(owner.token, `/api/forms/${id}`)).json<Submission>();
+        expect(stored.textObject.Name).toBe(`Guest ${i}`);
+        expect(stored.fileObject['ID proof']?.originalName).toBe('id.pdf');
+      }
+    });
+
+    it('stores one submission when the same Idempotency-Key arrives several times at once', async () => {
+      const f = await buildForm(owner.token);
+      const body = await validBody(f);
+      const headers = { 'idempotency-key': randomUUID() };
+      const answers = await Promise.all(Array.from({ length: 4 }, () => submit(body, owner.id, headers)));
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(new Set(answers.map((r) => r.json()._id)).size).toBe(1);
+      expect(await countOf(f)).toBe(1);
+    });
+
+    it('lets only one of two simultaneous submissions claim the same upload', async () => {
+      const f = await buildForm(owner.token);
+      const body = await validBody(f);
+      const [a, b, c] = await Promise.all([submit(body), submit(body), submit(await validBody(f))]);
+      expect([a?.statusCode, b?.statusCode].sort()).toEqual([200, 400]);
+      expect(c?.statusCode).toBe(200);
+      expect(await countOf(f)).toBe(2);
+    });
+  });
+
   describe('owner reads', () => {
     it('answers 404 to another owner for the submission and its list, and 401 without a token', async () => {
       const { _id } = (await submit(await validBody())).json<{ _id: string }>();
