@@ -9,16 +9,18 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 export type Batcher<In, Out> = { add(item: In): Promise<Out> };
 
 /**
- * `write` gets the waiting items in arrival order and answers one outcome per item, in the same order. If it
+ * `writers` batches may be written at once (a server database overlaps one batch's round trips and flush with
+ * the next; an embedded one gains nothing from it). `write` gets the waiting items in arrival order and answers one outcome per item, in the same order. If it
  * throws, every item of that batch fails with the error.
  */
 export function createBatcher<In, Out>(
   write: (items: In[]) => Promise<Outcome<Out>[]>,
-  maxBatch: number,
+  options: { maxBatch: number; writers: number },
 ): Batcher<In, Out> {
+  const { maxBatch, writers } = options;
   type Waiting = { item: In; resolve: (value: Out) => void; reject: (error: unknown) => void };
   const queue: Waiting[] = [];
-  let writing = false;
+  let writing = 0;
 
   async function writeBatch(batch: Waiting[]): Promise<void> {
     try {
@@ -34,15 +36,20 @@ export function createBatcher<In, Out>(
     }
   }
 
+  let scheduled = false;
+
   function next(): void {
-    if (writing || queue.length === 0) return;
-    writing = true;
+    if (scheduled || writing >= writers || queue.length === 0) return;
+    scheduled = true;
     // Start after this turn of the event loop, so that every request whose bytes arrived in it (parsed in the
     // same poll phase) joins the batch. An embedded database works on this thread and would otherwise finish
     // each write before the next request is even read.
     setImmediate(() => {
+      scheduled = false;
+      if (writing >= writers || queue.length === 0) return;
+      writing++;
       void writeBatch(queue.splice(0, maxBatch)).finally(() => {
-        writing = false;
+        writing--;
         next();
       });
     });

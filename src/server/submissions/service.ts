@@ -38,13 +38,19 @@ export type SubmitInput = {
 
 /** The most submissions written in one transaction. */
 const MAX_BATCH = 64;
+/** Batches written at once on PostgreSQL: one fills while another commits. */
+const WRITERS = 2;
 
 /**
  * Takes submissions and answers each with its id once it is committed. Submissions that arrive while a batch is
  * being written go together in the next transaction (docs/decisions/013-group-commit.md).
  */
 export function createSubmitter(deps: SubmissionDeps): (input: SubmitInput) => Promise<string> {
-  const batcher = createBatcher<SubmitInput, string>((inputs) => writeBatch(deps, inputs), MAX_BATCH);
+  const batcher = createBatcher<SubmitInput, string>((inputs) => writeBatch(deps, inputs), {
+    maxBatch: MAX_BATCH,
+    // PGlite runs on this thread, one query at a time: a second writer would only wait for the first.
+    writers: deps.db.kind === 'pglite' ? 1 : WRITERS,
+  });
   return (input) => batcher.add(input);
 }
 
