@@ -40,7 +40,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = await openDatabase(config);
+  const db = await openDatabase({
+    ...config,
+    onConnectionError: (err) =>
+      app.log.warn({ err }, 'an idle database connection closed; the pool reconnects'),
+  });
   const applied = await migrate(db);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -26,8 +27,11 @@ export const MEMORY_DATABASE = 'memory://';
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Told when an idle PostgreSQL connection dies (server restart, admin kill); the pool reconnects by itself. */
+  onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
-  if (options.databaseUrl?.startsWith('postgres')) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl?.startsWith('postgres'))
+    return openPostgres(options.databaseUrl, options.onConnectionError ?? (() => undefined));
   if (options.databaseUrl === MEMORY_DATABASE) return openPglite(undefined);
   const dir = join(options.dataDir, 'pgdata');
   await mkdir(dir, { recursive: true });
@@ -50,8 +54,16 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onConnectionError: (error: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without a listener, an idle client's error (e.g. PostgreSQL restarting) is an uncaught 'error' event.
+  pool.on('error', onConnectionError);
+  // pool.end() resolves before its sockets have closed; close() waits for them, so nothing outlives it.
+  const open = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
+  });
   // Fail at start-up, with the server's reason, rather than on the first request.
   const probe = await pool.connect();
   probe.release();
@@ -78,6 +90,10 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      const ended = [...open].map((client) => once(client, 'end'));
+      await pool.end();
+      await Promise.all(ended);
+    },
   };
 }
