@@ -73,6 +73,8 @@ describe.skipIf(!hasChromium)(
 
       await page.goto(`${server.url}/login`);
       await page.getByRole('link', { name: 'Forgot Password?' }).click();
+      // The login page also has an Email field: wait for the new page, or a slow machine fills the old one.
+      await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
       await page.getByLabel('Email', { exact: true }).fill(email);
       const since = mail.mails.length;
       await page.getByRole('button', { name: 'Send Verification Otp' }).click();
