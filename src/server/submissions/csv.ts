@@ -4,7 +4,12 @@ import { formatSpecDate, type Form } from '#common/forms.ts';
 import type { Queryable } from '../db/database.ts';
 import { listSubmissions, type Cursor, type StoredAnswer } from './repository.ts';
 
-const BATCH = 500;
+/**
+ * Rows read per query. Small pages keep each page's objects short-lived, so they die young instead of being
+ * promoted and piling up until a full GC: measured with `npm run bench -- scale`, 500-row pages let peak RSS at
+ * 100k rows reach 1.21–1.26× that at 10k, 100-row pages 1.01–1.10×, at the same or better rows/s.
+ */
+export const CSV_PAGE_ROWS = 100;
 
 /** A cell a spreadsheet would run as a formula is prefixed with an apostrophe (OWASP CSV injection). */
 export const escapeCell = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
@@ -18,7 +23,7 @@ function cellOf(answer: StoredAnswer | undefined, fileName: (uploadId: string) =
 
 /**
  * Streams every submission of the form as CSV, one column per question of the form as it is now, newest first,
- * reading BATCH rows at a time so memory stays flat whatever the count.
+ * reading CSV_PAGE_ROWS rows at a time so memory stays flat whatever the count.
  */
 export function streamFormCsv(
   db: Queryable,
@@ -47,7 +52,7 @@ export function streamFormCsv(
       const page = await listSubmissions(
         db,
         { ownerId: form.ownerIdAsStructureId, formId: form._id },
-        { limit: BATCH, after },
+        { limit: CSV_PAGE_ROWS, after },
       );
       const uploadIds = page.items.flatMap((s) =>
         s.answers.flatMap((a) =>

@@ -6,6 +6,7 @@ import type { Form } from '#common/forms.ts';
 import type { Submission, SubmissionBody, UploadResponse } from '#common/submissions.ts';
 import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../test-app.ts';
 import { JPEG, multipart, PDF } from '../test-files.ts';
+import { CSV_PAGE_ROWS } from './csv.ts';
 
 let t: TestApp;
 let owner: { token: string; id: string };
@@ -382,6 +383,36 @@ describe(`submissions on ${TEST_ENGINE}`, () => {
       expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
       expect(lines[1]).toContain("'+91 98765 43210");
       expect(lines[1]).toContain('id.pdf');
+    });
+
+    it('exports every submission exactly once, newest first, across many pages', async () => {
+      const f = await buildForm(owner.token);
+      expect((await submit(await validBody(f))).statusCode).toBe(200);
+      // Copies of that submission, one second apart, each with its own name: more rows than two pages.
+      const copies = CSV_PAGE_ROWS * 2 + 7;
+      const [stored] = await t.app.db.query<{ answers: { fieldId: string }[] }>(
+        'select answers from submissions where form_id = $1',
+        [f._id],
+      );
+      const nameAt = stored?.answers.findIndex((a) => a.fieldId === idOf(f, 'Name'));
+      await t.app.db.query(
+        `insert into submissions (form_id, owner_id, created_at, form_title, description, color, border, answers, contact)
+         select form_id, owner_id, created_at + make_interval(secs => g), form_title, description, color, border,
+                jsonb_set(answers, array[$3::text, 'value'], to_jsonb('Customer ' || g)), contact
+           from submissions, generate_series(1, $2::int) as g
+          where form_id = $1`,
+        [f._id, copies, String(nameAt)],
+      );
+      const res = await asOwner(owner.token, `/api/formSubmissions/${f._id}/csv`);
+      expect(res.statusCode).toBe(200);
+      const rows = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n')
+        .slice(1);
+      const names = rows.map((line) => line.replace(/^("[^"]*"|[^,]*),/, '').split(',')[0]);
+      const expected = Array.from({ length: copies }, (_, i) => `Customer ${copies - i}`);
+      expect(names).toEqual([...expected, 'Priya Sharma']);
     });
 
     it('deleting the form deletes its submissions and files', async () => {
