@@ -36,14 +36,47 @@ function precompress(): Plugin {
   };
 }
 
+/** The customer's pages are customer.html (docs/decisions/012-customer-entry.md); web-app.ts routes them in production. */
+const CUSTOMER_PATHS = /^\/(customer\/[^/]+\/[^/]+|preview|fileUpload)\/?(\?.*)?$/i;
+
+/** The dev server's answer for the customer's paths, which would otherwise get index.html. */
+function customerPage(): Plugin {
+  return {
+    name: 'easyform-customer-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.method === 'GET' && CUSTOMER_PATHS.test(req.url ?? '')) req.url = '/customer.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), customerPage()],
   build: {
     outDir: `../../${outDir}`,
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      input: { main: 'src/web/index.html', customer: 'src/web/customer.html' },
+      output: {
+        codeSplitting: {
+          // React in one chunk: split across the pieces two entries share, it compresses worse.
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The few small modules both entries use, as one chunk rather than one each.
+            {
+              name: 'shared',
+              test: /src[\\/](web[\\/](paths|api[\\/](client|session|error-body)|ui[\\/](brand-mark|message-card))|common[\\/](answer-limits|contrast))\.tsx?$/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,12 +6,17 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.ts';
 
+const CUSTOMER_HTML =
+  '<!doctype html><title>Easy Form</title><script type="module" src="/assets/customer-1.js"></script><div id="root"></div>';
+
 let t: TestApp;
 let webDir: string;
 beforeAll(async () => {
   webDir = await mkdtemp(join(tmpdir(), 'easyform-web-'));
   await mkdir(join(webDir, 'assets'));
   await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Easy Form</title><div id="root"></div>');
+  await writeFile(join(webDir, 'customer.html'), CUSTOMER_HTML);
+  await writeFile(join(webDir, 'customer.html.gz'), gzipSync(CUSTOMER_HTML));
   await writeFile(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   await writeFile(join(webDir, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
   t = await createTestApp({ webDir });
@@ -45,6 +51,15 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.rawPayload).toString()).toBe('console.log(1)');
+  });
+
+  it('answers the customer pages with customer.html, precompressed', async () => {
+    for (const url of ['/preview', '/fileUpload', '/customer/not-a-uuid/x', `/customer/${randomUUID()}/x`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(res.rawPayload).toString()).toBe(CUSTOMER_HTML);
+    }
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {

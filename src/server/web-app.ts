@@ -4,12 +4,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors.ts';
 
+/** The customer's pages (spec §2), served as customer.html rather than index.html (docs/decisions/012). */
+const CUSTOMER_PAGE = /^\/(?:customer\/[^/]+\/[^/]+|preview|fileUpload)\/?$/i;
+
 /**
- * Serves the built React app: hashed assets cached for a year, everything else falls back to index.html so the
- * client router can answer. Unknown paths under /api stay JSON 404s.
+ * Serves the built React app: hashed assets cached for a year, the customer's pages from customer.html, everything
+ * else index.html so the client router can answer. Unknown paths under /api stay JSON 404s.
  */
 export async function registerWebApp(app: FastifyInstance, webDir: string | undefined): Promise<void> {
   const hasWebApp = webDir !== undefined && existsSync(join(webDir, 'index.html'));
+  const hasCustomerPage = webDir !== undefined && existsSync(join(webDir, 'customer.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -35,6 +39,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | unde
     ) {
       throw notFound(`No route ${request.method} ${path}`);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = hasCustomerPage && CUSTOMER_PAGE.test(path) ? 'customer.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 }

@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, useNavigate } from 'react-router';
 import type { PublicForm } from '#common/forms.ts';
 import type { FileAnswer } from '#common/submissions.ts';
 import { paths } from '../paths.ts';
 import { focusQuestion } from './dom-ids.ts';
 import { FileSlot } from './file-slot.tsx';
 import { FillLayout } from './fill-layout.tsx';
+import { FillLink } from './fill-link.tsx';
+import { navigate } from './fill-navigation.ts';
 import { FormHeading } from './form-heading.tsx';
 import type { PreviewState } from './preview-form.tsx';
-import { validateAnswers, type FieldErrors, type Question } from './questions.ts';
+import type { FieldErrors, Question } from './questions.ts';
+import type { Draft } from './saved-fill.ts';
 import { SubmitBar } from './submit-bar.tsx';
 import { submitMessage } from './submit-message.ts';
 import { SubmitSuccess } from './submit-success.tsx';
@@ -17,9 +19,16 @@ import { useDraft } from './use-draft.ts';
 import { useSubmit } from './use-submit.ts';
 
 /** Step 2 (/fileUpload): one slot per file question, then Submit. */
-export function FileUploadForm({ form, ownerId }: { form: PublicForm; ownerId: string }) {
-  const navigate = useNavigate();
-  const { draft, update, current } = useDraft(form._id);
+export function FileUploadForm({
+  form,
+  ownerId,
+  saved,
+}: {
+  form: PublicForm;
+  ownerId: string;
+  saved: Draft;
+}) {
+  const { draft, update, current } = useDraft(form._id, saved);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const backToAnswers = (found: FieldErrors) =>
@@ -41,8 +50,9 @@ export function FileUploadForm({ form, ownerId }: { form: PublicForm; ownerId: s
     if (first) focusQuestion(first._id);
   }
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const { validateAnswers } = await import('./validate-answers.ts');
     const found = validateAnswers(form, draft.values, draft.files, true);
     const onEarlierStep = Object.keys(found).filter((id) => !form.fileField.some((f) => f._id === id));
     if (onEarlierStep.length > 0) return backToAnswers(found);
@@ -80,7 +90,7 @@ export function FileUploadForm({ form, ownerId }: { form: PublicForm; ownerId: s
   return (
     <FillLayout form={form}>
       <FormHeading form={form} step={{ number: 2, of: 2, name: 'Files' }} />
-      <form className="fill-form" noValidate onSubmit={onSubmit}>
+      <form className="fill-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         {form.fileField.map((field) => (
           <FileSlot
             key={field._id}
@@ -100,9 +110,9 @@ export function FileUploadForm({ form, ownerId }: { form: PublicForm; ownerId: s
               : (submitMessage(state) ?? (uploading ? 'Wait for the upload to finish.' : undefined))
           }
         >
-          <Link to={paths.preview.href()} className="button button-secondary">
+          <FillLink to={paths.preview.href()} className="button button-secondary">
             Back
-          </Link>
+          </FillLink>
           <button
             type="submit"
             className="button button-primary fill-primary"

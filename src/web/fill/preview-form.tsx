@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { useLocation, useNavigate } from 'react-router';
 import type { PublicForm } from '#common/forms.ts';
 import { paths } from '../paths.ts';
 import { focusQuestion } from './dom-ids.ts';
 import { FillLayout } from './fill-layout.tsx';
+import { navigate, navigationState } from './fill-navigation.ts';
 import { FormHeading } from './form-heading.tsx';
 import { HoneypotField } from './honeypot-field.tsx';
 import { QuestionField } from './question-field.tsx';
-import { orderedQuestions, validateAnswers, type FieldErrors, type Question } from './questions.ts';
+import { orderedQuestions, type FieldErrors, type Question } from './questions.ts';
+import type { Draft } from './saved-fill.ts';
 import { SubmitBar } from './submit-bar.tsx';
 import { submitMessage } from './submit-message.ts';
 import { SubmitSuccess } from './submit-success.tsx';
@@ -21,11 +22,9 @@ type AskedHere = Exclude<Question, { kind: 'file' }>;
 export type PreviewState = { errors?: FieldErrors } | null;
 
 /** Step 1 (/preview): every question but the files. Next checks them; a form without files submits here. */
-export function PreviewForm({ form, ownerId }: { form: PublicForm; ownerId: string }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const { draft, update, clear, current } = useDraft(form._id);
-  const [errors, setErrors] = useState<FieldErrors>(() => (location.state as PreviewState)?.errors ?? {});
+export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerId: string; saved: Draft }) {
+  const { draft, update, clear, current } = useDraft(form._id, saved);
+  const [errors, setErrors] = useState<FieldErrors>(() => (navigationState() as PreviewState)?.errors ?? {});
   const questions = orderedQuestions(form).filter((q): q is AskedHere => q.kind !== 'file');
   const hasFiles = form.fileField.length > 0;
   const { state, submit, reset } = useSubmit({
@@ -42,13 +41,20 @@ export function PreviewForm({ form, ownerId }: { form: PublicForm; ownerId: stri
     if (first) focusQuestion(first.field._id);
   }
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const { validateAnswers } = await import('./validate-answers.ts');
     const found = validateAnswers(form, draft.values);
     if (Object.keys(found).length > 0) return showErrors(found);
     setErrors({});
     if (hasFiles) return navigate(paths.fileUpload.href());
     void submit();
+  }
+
+  // What Next needs (the shared schema, and the files step) loads once the customer starts on the form.
+  function warmUp() {
+    void import('./validate-answers.ts');
+    if (hasFiles) void import('./file-upload-page.tsx');
   }
 
   function setValue(id: string, value: string | string[]) {
@@ -74,7 +80,7 @@ export function PreviewForm({ form, ownerId }: { form: PublicForm; ownerId: stri
   return (
     <FillLayout form={form}>
       <FormHeading form={form} step={hasFiles ? { number: 1, of: 2, name: 'Your answers' } : undefined} />
-      <form className="fill-form" noValidate onSubmit={onSubmit}>
+      <form className="fill-form" noValidate onSubmit={(e) => void onSubmit(e)} onFocus={warmUp}>
         {questions.length === 0 ? <p className="fill-card muted">This form has no questions yet.</p> : null}
         {questions.map((question) => (
           <QuestionField
