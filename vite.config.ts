@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -62,7 +63,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
-      input: { main: 'src/web/index.html', customer: 'src/web/customer.html' },
+      // Absolute, because the build resolves inputs from the working directory and the dev server's scan from `root`.
+      input: {
+        main: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
+        customer: fileURLToPath(new URL('src/web/customer.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           // React in one chunk: split across the pieces two entries share, it compresses worse.
