@@ -53,7 +53,9 @@ export function FileUploadForm({
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const { validateAnswers } = await import('./validate-answers.ts');
-    const found = validateAnswers(form, draft.values, draft.files, true);
+    // current(), not this render's draft: a file may have arrived while the schema loaded.
+    const { values, files } = current();
+    const found = validateAnswers(form, values, files, true);
     const onEarlierStep = Object.keys(found).filter((id) => !form.fileField.some((f) => f._id === id));
     if (onEarlierStep.length > 0) return backToAnswers(found);
     if (Object.keys(found).length > 0) return showErrors(found);

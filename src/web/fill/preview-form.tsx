@@ -44,7 +44,8 @@ export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerI
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const { validateAnswers } = await import('./validate-answers.ts');
-    const found = validateAnswers(form, draft.values);
+    // current(), not this render's draft: an answer may have changed while the schema loaded.
+    const found = validateAnswers(form, current().values);
     if (Object.keys(found).length > 0) return showErrors(found);
     setErrors({});
     if (hasFiles) return navigate(paths.fileUpload.href());
