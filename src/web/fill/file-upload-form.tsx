@@ -17,6 +17,7 @@ import { submitMessage } from './submit-message.ts';
 import { SubmitSuccess } from './submit-success.tsx';
 import { useDraft } from './use-draft.ts';
 import { useSubmit } from './use-submit.ts';
+import { OFFLINE_MESSAGE, useValidation } from './use-validation.ts';
 
 /** Step 2 (/fileUpload): one slot per file question, then Submit. */
 export function FileUploadForm({
@@ -33,6 +34,7 @@ export function FileUploadForm({
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const backToAnswers = (found: FieldErrors) =>
     navigate(paths.preview.href(), { state: { errors: found } satisfies PreviewState });
+  const { withValidation, warmUp, loadFailed } = useValidation();
   const { state, submit } = useSubmit({
     form,
     ownerId,
@@ -50,16 +52,17 @@ export function FileUploadForm({
     if (first) focusQuestion(first._id);
   }
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const { validateAnswers } = await import('./validate-answers.ts');
-    // current(), not this render's draft: a file may have arrived while the schema loaded.
-    const { values, files } = current();
-    const found = validateAnswers(form, values, files, true);
-    const onEarlierStep = Object.keys(found).filter((id) => !form.fileField.some((f) => f._id === id));
-    if (onEarlierStep.length > 0) return backToAnswers(found);
-    if (Object.keys(found).length > 0) return showErrors(found);
-    void submit();
+    withValidation((validateAnswers) => {
+      // current(), not this render's draft: a file may have arrived while the schema loaded.
+      const { values, files } = current();
+      const found = validateAnswers(form, values, files, true);
+      const onEarlierStep = Object.keys(found).filter((id) => !form.fileField.some((f) => f._id === id));
+      if (onEarlierStep.length > 0) return backToAnswers(found);
+      if (Object.keys(found).length > 0) return showErrors(found);
+      void submit();
+    });
   }
 
   function setFile(id: string, answer: FileAnswer | undefined) {
@@ -92,7 +95,7 @@ export function FileUploadForm({
   return (
     <FillLayout form={form}>
       <FormHeading form={form} step={{ number: 2, of: 2, name: 'Files' }} />
-      <form className="fill-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form className="fill-form" noValidate onSubmit={onSubmit} onFocus={warmUp}>
         {form.fileField.map((field) => (
           <FileSlot
             key={field._id}
@@ -105,11 +108,13 @@ export function FileUploadForm({
           />
         ))}
         <SubmitBar
-          tone={uploading && errorCount === 0 && !submitMessage(state) ? 'info' : 'error'}
+          tone={uploading && errorCount === 0 && !loadFailed && !submitMessage(state) ? 'info' : 'error'}
           message={
             errorCount > 0
               ? `${errorCount === 1 ? 'One file needs' : `${errorCount} files need`} your attention.`
-              : (submitMessage(state) ?? (uploading ? 'Wait for the upload to finish.' : undefined))
+              : loadFailed
+                ? OFFLINE_MESSAGE
+                : (submitMessage(state) ?? (uploading ? 'Wait for the upload to finish.' : undefined))
           }
         >
           <FillLink to={paths.preview.href()} className="button button-secondary">

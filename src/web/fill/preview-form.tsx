@@ -15,6 +15,7 @@ import { submitMessage } from './submit-message.ts';
 import { SubmitSuccess } from './submit-success.tsx';
 import { useDraft } from './use-draft.ts';
 import { useSubmit } from './use-submit.ts';
+import { OFFLINE_MESSAGE, useValidation } from './use-validation.ts';
 
 type AskedHere = Exclude<Question, { kind: 'file' }>;
 
@@ -27,6 +28,7 @@ export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerI
   const [errors, setErrors] = useState<FieldErrors>(() => (navigationState() as PreviewState)?.errors ?? {});
   const questions = orderedQuestions(form).filter((q): q is AskedHere => q.kind !== 'file');
   const hasFiles = form.fileField.length > 0;
+  const { withValidation, warmUp, loadFailed } = useValidation();
   const { state, submit, reset } = useSubmit({
     form,
     ownerId,
@@ -41,21 +43,22 @@ export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerI
     if (first) focusQuestion(first.field._id);
   }
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const { validateAnswers } = await import('./validate-answers.ts');
-    // current(), not this render's draft: an answer may have changed while the schema loaded.
-    const found = validateAnswers(form, current().values);
-    if (Object.keys(found).length > 0) return showErrors(found);
-    setErrors({});
-    if (hasFiles) return navigate(paths.fileUpload.href());
-    void submit();
+    withValidation((validateAnswers) => {
+      // current(), not this render's draft: an answer may have changed while the schema loaded.
+      const found = validateAnswers(form, current().values);
+      if (Object.keys(found).length > 0) return showErrors(found);
+      setErrors({});
+      if (hasFiles) return navigate(paths.fileUpload.href());
+      void submit();
+    });
   }
 
   // What Next needs (the shared schema, and the files step) loads once the customer starts on the form.
-  function warmUp() {
-    void import('./validate-answers.ts');
-    if (hasFiles) void import('./file-upload-page.tsx');
+  function onFocus() {
+    warmUp();
+    if (hasFiles) void import('./file-upload-page.tsx').catch(() => undefined);
   }
 
   function setValue(id: string, value: string | string[]) {
@@ -81,7 +84,7 @@ export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerI
   return (
     <FillLayout form={form}>
       <FormHeading form={form} step={hasFiles ? { number: 1, of: 2, name: 'Your answers' } : undefined} />
-      <form className="fill-form" noValidate onSubmit={(e) => void onSubmit(e)} onFocus={warmUp}>
+      <form className="fill-form" noValidate onSubmit={onSubmit} onFocus={onFocus}>
         {questions.length === 0 ? <p className="fill-card muted">This form has no questions yet.</p> : null}
         {questions.map((question) => (
           <QuestionField
@@ -97,7 +100,9 @@ export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerI
           message={
             errorCount > 0
               ? `${errorCount === 1 ? 'One answer needs' : `${errorCount} answers need`} your attention.`
-              : submitMessage(state)
+              : loadFailed
+                ? OFFLINE_MESSAGE
+                : submitMessage(state)
           }
         >
           <button type="submit" className="button button-primary fill-primary" disabled={sending}>
