@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -36,14 +37,51 @@ function precompress(): Plugin {
   };
 }
 
+/** The customer's pages are customer.html (docs/decisions/012-customer-entry.md); web-app.ts routes them in production. */
+const CUSTOMER_PATHS = /^\/(customer\/[^/]+\/[^/]+|preview|fileUpload)\/?(\?.*)?$/i;
+
+/** The dev server's answer for the customer's paths, which would otherwise get index.html. */
+function customerPage(): Plugin {
+  return {
+    name: 'easyform-customer-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.method === 'GET' && CUSTOMER_PATHS.test(req.url ?? '')) req.url = '/customer.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), customerPage()],
   build: {
     outDir: `../../${outDir}`,
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      // Absolute, because the build resolves inputs from the working directory and the dev server's scan from `root`.
+      input: {
+        main: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
+        customer: fileURLToPath(new URL('src/web/customer.html', import.meta.url)),
+      },
+      output: {
+        codeSplitting: {
+          // React in one chunk: split across the pieces two entries share, it compresses worse.
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The few small modules both entries use, as one chunk rather than one each.
+            {
+              name: 'shared',
+              test: /src[\\/](web[\\/](paths|api[\\/](client|session|error-body)|ui[\\/](brand-mark|message-card))|common[\\/](answer-limits|contrast))\.tsx?$/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,19 +1,6 @@
 import { z } from 'zod';
+import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX } from './answer-limits.ts';
 import type { Form } from './forms.ts';
-
-/** Accepted upload types (spec §9): the picker's accept list and the content checks agree on these. */
-export const UPLOAD_TYPES = [
-  { mime: 'image/jpeg', extensions: ['.jpg', '.jpeg'] },
-  { mime: 'image/png', extensions: ['.png'] },
-  { mime: 'application/pdf', extensions: ['.pdf'] },
-] as const;
-export const UPLOAD_ACCEPT = '.jpg,.jpeg,.png,.pdf';
-export const TEXT_ANSWER_MAX = 1000;
-export const LONG_TEXT_ANSWER_MAX = 10_000;
-export const SUBMIT_SUCCESS_MESSAGE = 'Submitted successfully';
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-/** A field no person sees or fills; bots that fill every input give themselves away (docs/decisions). */
-export const HONEYPOT_FIELD = 'website';
 
 /** POST /api/profile answer (spec §3 'Uploaded file response'). `_id` is also the secret that deletes or claims it. */
 export const UploadResponseSchema = z.object({

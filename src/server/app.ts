@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PublicFormSchema } from '#common/forms.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -103,7 +104,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     }),
   );
 
-  await registerWebApp(app, config.webDir);
+  await registerWebApp(app, config.webDir, {
+    findPublicForm: async (formId) => {
+      const form = await findForm(formId);
+      return form && PublicFormSchema.parse(form);
+    },
+  });
   // Mail left in the outbox by a previous run goes out now.
   void mailer.flush();
   return app;

@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, signUpOwner, type TestApp } from './test-app.ts';
+
+const CUSTOMER_HTML =
+  '<!doctype html><title>Easy Form</title><script type="module" src="/assets/customer-1.js"></script><div id="root"></div>';
 
 let t: TestApp;
 let webDir: string;
@@ -11,6 +15,8 @@ beforeAll(async () => {
   webDir = await mkdtemp(join(tmpdir(), 'easyform-web-'));
   await mkdir(join(webDir, 'assets'));
   await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Easy Form</title><div id="root"></div>');
+  await writeFile(join(webDir, 'customer.html'), CUSTOMER_HTML);
+  await writeFile(join(webDir, 'customer.html.gz'), gzipSync(CUSTOMER_HTML));
   await writeFile(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   await writeFile(join(webDir, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
   t = await createTestApp({ webDir });
@@ -45,6 +51,50 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.rawPayload).toString()).toBe('console.log(1)');
+  });
+
+  it('answers the customer pages with customer.html, precompressed when there is no form to put in', async () => {
+    for (const url of ['/preview', '/fileUpload', '/customer/not-a-uuid/x', `/customer/${randomUUID()}/x`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(res.rawPayload).toString()).toBe(CUSTOMER_HTML);
+    }
+  });
+
+  it('puts the form of a customer link in its page: the API answer, its title and its heading', async () => {
+    const owner = await signUpOwner(t);
+    const auth = { authorization: `Bearer ${owner.token}` };
+    const title = 'Trip </script><script>alert(1)</script> & "more" $&';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/length',
+      headers: auth,
+      payload: { formTitle: title, description: 'Line <one>' },
+    });
+    const fid = created.json<{ _id: string }>()._id;
+    const api = await t.app.inject({ method: 'GET', url: `/api/publicForm/${fid}` });
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/customer/${fid}/${owner.id}`,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    // Nothing in the title closes the data's script element or opens another.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    const data = /<script type="application\/json" id="fill-form">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(data ?? '')).toEqual(api.json());
+    expect(html).toContain(
+      '<title>Trip &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;more&quot; $&amp; · Easy Form</title>',
+    );
+    expect(html).toContain(
+      '<h1>Trip &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;more&quot; $&amp;</h1>',
+    );
+    expect(html).toContain('<p class="fill-description">Line &lt;one&gt;</p>');
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {

@@ -1,15 +1,43 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FormParamsSchema, type PublicForm } from '#common/forms.ts';
+import { CUSTOMER_PAGE, renderCustomerPage } from './customer-page.ts';
 import { notFound } from './errors.ts';
 
+export type WebAppDeps = {
+  /** What GET /api/publicForm/{fid} answers, or null for an unknown form. */
+  findPublicForm: (formId: string) => Promise<PublicForm | null>;
+};
+
+/** Sends a page made for this request, compressed on the fly (it cannot be precompressed at build time). */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+  reply.header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accepts)) {
+    const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
+}
+
 /**
- * Serves the built React app: hashed assets cached for a year, everything else falls back to index.html so the
- * client router can answer. Unknown paths under /api stay JSON 404s.
+ * Serves the built React app: hashed assets cached for a year, the customer's pages from customer.html (with the
+ * form in it for a customer link), everything else index.html so the client router can answer. Unknown paths
+ * under /api stay JSON 404s.
  */
-export async function registerWebApp(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDir: string | undefined,
+  deps: WebAppDeps,
+): Promise<void> {
   const hasWebApp = webDir !== undefined && existsSync(join(webDir, 'index.html'));
+  const hasCustomerPage = webDir !== undefined && existsSync(join(webDir, 'customer.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -25,7 +53,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | unde
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (
       path === '/api' ||
@@ -35,6 +63,13 @@ export async function registerWebApp(app: FastifyInstance, webDir: string | unde
     ) {
       throw notFound(`No route ${request.method} ${path}`);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const customer = hasCustomerPage ? CUSTOMER_PAGE.exec(path) : null;
+    if (!customer) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const fid = FormParamsSchema.safeParse({ fid: decodeURIComponent(customer[1] ?? '') });
+    const form = fid.success ? await deps.findPublicForm(fid.data.fid) : null;
+    // /preview, /fileUpload and a link to no form: the page fetches what it needs (and says the form is gone).
+    if (!form) return reply.header('cache-control', 'no-cache').sendFile('customer.html');
+    const template = await readFile(join(webDir ?? '', 'customer.html'), 'utf8');
+    return sendHtml(request, reply, renderCustomerPage(template, form));
   });
 }

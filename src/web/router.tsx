@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
 import { RequireOwner } from './accounts/require-owner.tsx';
 import { paths } from './paths.ts';
 import { RootError } from './ui/root-error.tsx';
@@ -93,37 +93,18 @@ export const router = createBrowserRouter([
         path: paths.userForm.path,
         lazy: ownerPage(() => import('./profile/user-form-page.tsx').then((m) => m.UserFormPage)),
       },
-      // The customer's screens: small chunks of their own that never load the owner's code.
-      {
-        path: paths.customer.path,
-        lazy: async () => {
-          const [{ loadCustomerLink }, { CustomerLinkPage }] = await Promise.all([
-            import('./fill/load-fill-form.ts'),
-            import('./fill/customer-link-page.tsx'),
-          ]);
-          return { loader: loadCustomerLink, Component: CustomerLinkPage };
+      // The customer's screens are a page of their own (customer.html, docs/decisions/012-customer-entry.md):
+      // a link to one from here loads that page.
+      ...[paths.customer.path, paths.preview.path, paths.fileUpload.path].map((path) => ({
+        path,
+        loader: ({ request }: LoaderFunctionArgs) => {
+          // Already this document's address: the server sent index.html here, and loading it again would loop.
+          if (request.url === window.location.href)
+            throw new Response(null, { status: 404, statusText: 'Not Found' });
+          window.location.assign(request.url);
+          return new Promise<never>(() => undefined);
         },
-      },
-      {
-        path: paths.preview.path,
-        lazy: async () => {
-          const [{ loadFillForm }, { PreviewPage }] = await Promise.all([
-            import('./fill/load-fill-form.ts'),
-            import('./fill/preview-page.tsx'),
-          ]);
-          return { loader: loadFillForm, Component: PreviewPage };
-        },
-      },
-      {
-        path: paths.fileUpload.path,
-        lazy: async () => {
-          const [{ loadFillForm }, { FileUploadPage }] = await Promise.all([
-            import('./fill/load-fill-form.ts'),
-            import('./fill/file-upload-page.tsx'),
-          ]);
-          return { loader: loadFillForm, Component: FileUploadPage };
-        },
-      },
+      })),
       {
         path: paths.notReady.path,
         lazy: async () => ({ Component: (await import('./landing/not-ready-page.tsx')).NotReadyPage }),

@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import { FormParamsSchema, PublicFormSchema } from '#common/forms.ts';
-import {
-  HONEYPOT_FIELD,
-  IDEMPOTENCY_HEADER,
-  SubmissionBodySchema,
-  SubmitResponseSchema,
-} from '#common/submissions.ts';
+import { SubmissionBodySchema, SubmitResponseSchema } from '#common/submissions.ts';
 import { HttpError } from '../errors.ts';
 import * as submissions from './service.ts';
 

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { UPLOAD_TYPES } from '#common/submissions.ts';
+import { UPLOAD_TYPES } from '#common/answer-limits.ts';
 
 /** Bytes needed to recognise every accepted type. */
 export const SNIFF_BYTES = 8;

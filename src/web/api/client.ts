@@ -1,4 +1,4 @@
-import { ErrorBodySchema } from '#common/errors.ts';
+import { parseErrorBody } from './error-body.ts';
 import { endSession, readSession } from './session.ts';
 
 /** Any non-2xx answer: the status, the server's code and a sentence fit to show. */
@@ -50,13 +50,9 @@ export async function api<T>(
     throw new ApiError(0, 'OFFLINE', OFFLINE);
   }
   if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
-  const parsed = ErrorBodySchema.safeParse(await response.json().catch(() => null));
-  const error = parsed.success
-    ? new ApiError(
-        response.status,
-        parsed.data.error.code,
-        response.status >= 500 ? SERVER_FAULT : parsed.data.error.message,
-      )
+  const parsed = await parseErrorBody(await response.json().catch(() => null));
+  const error = parsed
+    ? new ApiError(response.status, parsed.code, response.status >= 500 ? SERVER_FAULT : parsed.message)
     : new ApiError(
         response.status,
         'UNKNOWN',

@@ -1,12 +1,8 @@
-import { ErrorBodySchema } from '#common/errors.ts';
+import { IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import type { PublicForm } from '#common/forms.ts';
-import {
-  IDEMPOTENCY_HEADER,
-  UploadResponseSchema,
-  type SubmissionBody,
-  type UploadResponse,
-} from '#common/submissions.ts';
+import type { SubmissionBody, UploadResponse } from '#common/submissions.ts';
 import { api, ApiError } from './client.ts';
+import { parseErrorBody } from './error-body.ts';
 
 /** The customer's calls (docs/api.md "Customers"): public, never with the owner's token. */
 export const fetchPublicForm = (fid: string) => api<PublicForm>(`/api/publicForm/${encodeURIComponent(fid)}`);
@@ -33,13 +29,20 @@ function parseJson(text: string): unknown {
 }
 
 /** The same ApiError that api() throws, built from an XHR answer. */
-function toApiError(status: number, text: string): ApiError {
-  const parsed = ErrorBodySchema.safeParse(parseJson(text));
-  if (status >= 500)
-    return new ApiError(status, parsed.success ? parsed.data.error.code : 'UNKNOWN', SERVER_FAULT);
-  return parsed.success
-    ? new ApiError(status, parsed.data.error.code, parsed.data.error.message)
+async function toApiError(status: number, text: string): Promise<ApiError> {
+  const parsed = await parseErrorBody(parseJson(text));
+  if (status >= 500) return new ApiError(status, parsed ? parsed.code : 'UNKNOWN', SERVER_FAULT);
+  return parsed
+    ? new ApiError(status, parsed.code, parsed.message)
     : new ApiError(status, 'UNKNOWN', `Request failed (${status})`);
+}
+
+/** Checks an upload's answer with the shared schema, loaded with the first upload rather than with the page. */
+async function toUploadResponse(status: number, text: string): Promise<UploadResponse> {
+  const { UploadResponseSchema } = await import('#common/submissions.ts');
+  const parsed = UploadResponseSchema.safeParse(parseJson(text));
+  if (parsed.success) return parsed.data;
+  throw new ApiError(status, 'UNKNOWN', SERVER_FAULT);
 }
 
 /**
@@ -61,15 +64,12 @@ export function uploadFile(
     };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = UploadResponseSchema.safeParse(parseJson(xhr.responseText));
-        if (parsed.success) resolve(parsed.data);
-        else reject(new ApiError(xhr.status, 'UNKNOWN', SERVER_FAULT));
+        toUploadResponse(xhr.status, xhr.responseText).then(resolve, reject);
         return;
       }
       // A proxy or a dropped connection can answer 0 with no body: treat it like being offline.
-      reject(
-        xhr.status === 0 ? new ApiError(0, 'OFFLINE', OFFLINE) : toApiError(xhr.status, xhr.responseText),
-      );
+      if (xhr.status === 0) reject(new ApiError(0, 'OFFLINE', OFFLINE));
+      else toApiError(xhr.status, xhr.responseText).then(reject, reject);
     };
     xhr.onerror = () => reject(new ApiError(0, 'OFFLINE', OFFLINE));
     xhr.onabort = () => reject(new ApiError(0, 'ABORTED', 'Upload cancelled'));

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { UPLOAD_ACCEPT } from '#common/answer-limits.ts';
 import { textColorOn } from '#common/contrast.ts';
-import { UPLOAD_ACCEPT } from '#common/submissions.ts';
 import { useEditedFormId } from './editor-page.tsx';
 import { fieldsInOrder, type EditorField } from './fields-in-order.ts';
 import { useFormEditor } from './use-form-editor.ts';

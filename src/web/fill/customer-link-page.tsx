@@ -1,9 +1,7 @@
-import { useLoaderData } from 'react-router';
 import { FormUnavailable } from './form-unavailable.tsx';
 import type { FillLoad } from './load-fill-form.ts';
 
 /** Shown only when the customer link did not lead on to /preview. */
-export function CustomerLinkPage() {
-  const data = useLoaderData<FillLoad>();
+export function CustomerLinkPage({ data }: { data: FillLoad }) {
   return <FormUnavailable reason={data.state === 'ready' ? 'offline' : data.state} />;
 }

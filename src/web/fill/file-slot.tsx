@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { UPLOAD_ACCEPT } from '#common/answer-limits.ts';
 import type { FileField } from '#common/forms.ts';
-import { UPLOAD_ACCEPT, type FileAnswer } from '#common/submissions.ts';
+import { type FileAnswer } from '#common/submissions.ts';
 import { ApiError } from '../api/client.ts';
 import { deleteUpload, uploadFile } from '../api/public-forms.ts';
 import { controlId, errorId, hintId } from './dom-ids.ts';

@@ -1,29 +1,40 @@
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, useNavigate } from 'react-router';
 import type { PublicForm } from '#common/forms.ts';
 import type { FileAnswer } from '#common/submissions.ts';
 import { paths } from '../paths.ts';
 import { focusQuestion } from './dom-ids.ts';
 import { FileSlot } from './file-slot.tsx';
 import { FillLayout } from './fill-layout.tsx';
+import { FillLink } from './fill-link.tsx';
+import { navigate } from './fill-navigation.ts';
 import { FormHeading } from './form-heading.tsx';
 import type { PreviewState } from './preview-form.tsx';
-import { validateAnswers, type FieldErrors, type Question } from './questions.ts';
+import type { FieldErrors, Question } from './questions.ts';
+import type { Draft } from './saved-fill.ts';
 import { SubmitBar } from './submit-bar.tsx';
 import { submitMessage } from './submit-message.ts';
 import { SubmitSuccess } from './submit-success.tsx';
 import { useDraft } from './use-draft.ts';
 import { useSubmit } from './use-submit.ts';
+import { OFFLINE_MESSAGE, useValidation } from './use-validation.ts';
 
 /** Step 2 (/fileUpload): one slot per file question, then Submit. */
-export function FileUploadForm({ form, ownerId }: { form: PublicForm; ownerId: string }) {
-  const navigate = useNavigate();
-  const { draft, update, current } = useDraft(form._id);
+export function FileUploadForm({
+  form,
+  ownerId,
+  saved,
+}: {
+  form: PublicForm;
+  ownerId: string;
+  saved: Draft;
+}) {
+  const { draft, update, current } = useDraft(form._id, saved);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const backToAnswers = (found: FieldErrors) =>
     navigate(paths.preview.href(), { state: { errors: found } satisfies PreviewState });
+  const { withValidation, warmUp, loadFailed } = useValidation();
   const { state, submit } = useSubmit({
     form,
     ownerId,
@@ -43,11 +54,15 @@ export function FileUploadForm({ form, ownerId }: { form: PublicForm; ownerId: s
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const found = validateAnswers(form, draft.values, draft.files, true);
-    const onEarlierStep = Object.keys(found).filter((id) => !form.fileField.some((f) => f._id === id));
-    if (onEarlierStep.length > 0) return backToAnswers(found);
-    if (Object.keys(found).length > 0) return showErrors(found);
-    void submit();
+    withValidation((validateAnswers) => {
+      // current(), not this render's draft: a file may have arrived while the schema loaded.
+      const { values, files } = current();
+      const found = validateAnswers(form, values, files, true);
+      const onEarlierStep = Object.keys(found).filter((id) => !form.fileField.some((f) => f._id === id));
+      if (onEarlierStep.length > 0) return backToAnswers(found);
+      if (Object.keys(found).length > 0) return showErrors(found);
+      void submit();
+    });
   }
 
   function setFile(id: string, answer: FileAnswer | undefined) {
@@ -80,7 +95,7 @@ export function FileUploadForm({ form, ownerId }: { form: PublicForm; ownerId: s
   return (
     <FillLayout form={form}>
       <FormHeading form={form} step={{ number: 2, of: 2, name: 'Files' }} />
-      <form className="fill-form" noValidate onSubmit={onSubmit}>
+      <form className="fill-form" noValidate onSubmit={onSubmit} onFocus={warmUp}>
         {form.fileField.map((field) => (
           <FileSlot
             key={field._id}
@@ -93,16 +108,18 @@ export function FileUploadForm({ form, ownerId }: { form: PublicForm; ownerId: s
           />
         ))}
         <SubmitBar
-          tone={uploading && errorCount === 0 && !submitMessage(state) ? 'info' : 'error'}
+          tone={uploading && errorCount === 0 && !loadFailed && !submitMessage(state) ? 'info' : 'error'}
           message={
             errorCount > 0
               ? `${errorCount === 1 ? 'One file needs' : `${errorCount} files need`} your attention.`
-              : (submitMessage(state) ?? (uploading ? 'Wait for the upload to finish.' : undefined))
+              : loadFailed
+                ? OFFLINE_MESSAGE
+                : (submitMessage(state) ?? (uploading ? 'Wait for the upload to finish.' : undefined))
           }
         >
-          <Link to={paths.preview.href()} className="button button-secondary">
+          <FillLink to={paths.preview.href()} className="button button-secondary">
             Back
-          </Link>
+          </FillLink>
           <button
             type="submit"
             className="button button-primary fill-primary"

@@ -1,11 +1,9 @@
-import { useLoaderData } from 'react-router';
 import { FileUploadForm } from './file-upload-form.tsx';
 import { FormUnavailable } from './form-unavailable.tsx';
 import type { FillLoad } from './load-fill-form.ts';
 
 /** /fileUpload (spec §2). */
-export function FileUploadPage() {
-  const data = useLoaderData<FillLoad>();
+export function FileUploadPage({ data }: { data: FillLoad }) {
   if (data.state !== 'ready') return <FormUnavailable reason={data.state} />;
-  return <FileUploadForm key={data.form._id} form={data.form} ownerId={data.ownerId} />;
+  return <FileUploadForm key={data.form._id} form={data.form} ownerId={data.ownerId} saved={data.draft} />;
 }

@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { textColorOn } from '#common/contrast.ts';
+import { accentOf, backgroundOf } from '#common/form-colors.ts';
 import type { PublicForm } from '#common/forms.ts';
-import { accentOf, backgroundOf } from './form-colors.ts';
 import { PasswordNotice } from './password-notice.tsx';
 import { hasPasswordQuestion } from './questions.ts';
 import './fill.css';

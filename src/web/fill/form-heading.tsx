@@ -1,6 +1,6 @@
 import { isHardToRead } from '#common/contrast.ts';
+import { backgroundOf } from '#common/form-colors.ts';
 import type { PublicForm } from '#common/forms.ts';
-import { backgroundOf } from './form-colors.ts';
 
 type Props = { form: PublicForm; step?: { number: number; of: number; name: string } };
 

@@ -1,11 +1,21 @@
-import { MessagePage } from '../ui/message-page.tsx';
+import { MessageCard } from '../ui/message-card.tsx';
+import { CustomerHeader } from './customer-header.tsx';
 import type { Unavailable } from './load-fill-form.ts';
 
 /** The friendly dead end: a deleted form, a page opened without its link, or no connection. */
 export function FormUnavailable({ reason }: { reason: Unavailable }) {
+  return (
+    <>
+      <CustomerHeader />
+      <UnavailableMessage reason={reason} />
+    </>
+  );
+}
+
+function UnavailableMessage({ reason }: { reason: Unavailable }) {
   if (reason === 'offline') {
     return (
-      <MessagePage icon="!" title="We could not load this form">
+      <MessageCard icon="!" title="We could not load this form">
         <p>Check your connection, then try again.</p>
         <button
           type="button"
@@ -14,15 +24,15 @@ export function FormUnavailable({ reason }: { reason: Unavailable }) {
         >
           Try again
         </button>
-      </MessagePage>
+      </MessageCard>
     );
   }
   return (
-    <MessagePage icon="?" title="This form is no longer available">
+    <MessageCard icon="?" title="This form is no longer available">
       <p>Check the link with whoever sent it to you.</p>
       {reason === 'missing' ? (
         <p className="muted">Open the form from the link you were given to start filling it in.</p>
       ) : null}
-    </MessagePage>
+    </MessageCard>
   );
 }

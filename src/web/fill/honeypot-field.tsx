@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '#common/submissions.ts';
+import { HONEYPOT_FIELD } from '#common/answer-limits.ts';
 
 /**
  * A field people never see or reach (off-screen, hidden from screen readers, out of the tab order); bots that fill

@@ -1,29 +1,41 @@
-import { replace, type LoaderFunctionArgs } from 'react-router';
 import type { PublicForm } from '#common/forms.ts';
 import { ApiError } from '../api/client.ts';
 import { fetchPublicForm } from '../api/public-forms.ts';
-import { paths } from '../paths.ts';
-import { readContext, saveContext } from './fill-storage.ts';
+import { KEYS, loadDraft, saveContext } from './fill-storage.ts';
+import type { Draft } from './saved-fill.ts';
 
 export type Unavailable = 'gone' | 'missing' | 'offline';
-export type FillLoad = { state: 'ready'; form: PublicForm; ownerId: string } | { state: Unavailable };
+export type FillLoad =
+  { state: 'ready'; form: PublicForm; ownerId: string; draft: Draft } | { state: Unavailable };
 
 /** 404 (deleted or unknown) and 400 (not even a form id) both mean the link leads nowhere. */
 const isGone = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 400);
 
-/** The id of the form this page fetched a moment ago from its link, so /preview need not fetch it again. */
-let justFetched: string | null = null;
+/** The form this page loaded a moment ago from its link, so /preview need not fetch it again. */
+let justLoaded: { form: PublicForm; ownerId: string } | null = null;
 
-/** /customer/:fid/:id: fetch the form, remember it and its owner, and continue at /preview (spec §2). */
-export async function loadCustomerLink({ params }: LoaderFunctionArgs): Promise<Response | FillLoad> {
-  // /preview's code downloads while the form is fetched, instead of after it.
-  void import('./preview-page.tsx').catch(() => undefined);
+const ready = async (form: PublicForm, ownerId: string): Promise<FillLoad> => ({
+  state: 'ready',
+  form,
+  ownerId,
+  draft: await loadDraft(form._id),
+});
+
+/**
+ * /customer/:fid/:id: the form (the copy the server put in the page, else fetched), remembered with its owner;
+ * 'preview' means continue at /preview (spec §2).
+ */
+export async function loadCustomerLink(
+  fid: string,
+  ownerId: string,
+  embedded: PublicForm | null,
+): Promise<'preview' | FillLoad> {
   try {
-    const form = await fetchPublicForm(params.fid ?? '');
-    saveContext(form, params.id ?? '');
-    justFetched = form._id;
-    return replace(paths.preview.href());
+    const form = embedded?._id === fid ? embedded : await fetchPublicForm(fid);
+    saveContext(form, ownerId);
+    justLoaded = { form, ownerId };
+    return 'preview';
   } catch (error) {
     return { state: isGone(error) ? 'gone' : 'offline' };
   }
@@ -31,21 +43,30 @@ export async function loadCustomerLink({ params }: LoaderFunctionArgs): Promise<
 
 /**
  * /preview and /fileUpload: the remembered form, refreshed from the server so a deleted form or a changed question
- * shows at once; the remembered copy is used when the network is down. Right after the link's own fetch, that
- * copy is already fresh.
+ * shows at once; the remembered copy is used when the network is down. Right after the link's own load, that copy
+ * is already fresh.
  */
 export async function loadFillForm(): Promise<FillLoad> {
-  const context = readContext();
+  if (justLoaded) {
+    const { form, ownerId } = justLoaded;
+    justLoaded = null;
+    return ready(form, ownerId);
+  }
+  // The stored copy is checked (zod, loaded now) while the fresh one is on its way.
+  const storedId = localStorage.getItem(KEYS.formId);
+  const [context, fetched] = await Promise.all([
+    import('./saved-fill.ts').then((m) => m.readContext()),
+    storedId
+      ? fetchPublicForm(storedId).then(
+          (form) => ({ form }),
+          (error: unknown) => ({ error }),
+        )
+      : null,
+  ]);
   if (!context) return { state: 'missing' };
-  if (context.form._id === justFetched) {
-    justFetched = null;
-    return { state: 'ready', ...context };
+  if (fetched && 'form' in fetched) {
+    saveContext(fetched.form, context.ownerId);
+    return ready(fetched.form, context.ownerId);
   }
-  try {
-    const form = await fetchPublicForm(context.form._id);
-    saveContext(form, context.ownerId);
-    return { state: 'ready', form, ownerId: context.ownerId };
-  } catch (error) {
-    return isGone(error) ? { state: 'gone' } : { state: 'ready', ...context };
-  }
+  return fetched && isGone(fetched.error) ? { state: 'gone' } : ready(context.form, context.ownerId);
 }

@@ -1,19 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { useLocation, useNavigate } from 'react-router';
 import type { PublicForm } from '#common/forms.ts';
 import { paths } from '../paths.ts';
 import { focusQuestion } from './dom-ids.ts';
 import { FillLayout } from './fill-layout.tsx';
+import { navigate, navigationState } from './fill-navigation.ts';
 import { FormHeading } from './form-heading.tsx';
 import { HoneypotField } from './honeypot-field.tsx';
 import { QuestionField } from './question-field.tsx';
-import { orderedQuestions, validateAnswers, type FieldErrors, type Question } from './questions.ts';
+import { orderedQuestions, type FieldErrors, type Question } from './questions.ts';
+import type { Draft } from './saved-fill.ts';
 import { SubmitBar } from './submit-bar.tsx';
 import { submitMessage } from './submit-message.ts';
 import { SubmitSuccess } from './submit-success.tsx';
 import { useDraft } from './use-draft.ts';
 import { useSubmit } from './use-submit.ts';
+import { OFFLINE_MESSAGE, useValidation } from './use-validation.ts';
 
 type AskedHere = Exclude<Question, { kind: 'file' }>;
 
@@ -21,13 +23,12 @@ type AskedHere = Exclude<Question, { kind: 'file' }>;
 export type PreviewState = { errors?: FieldErrors } | null;
 
 /** Step 1 (/preview): every question but the files. Next checks them; a form without files submits here. */
-export function PreviewForm({ form, ownerId }: { form: PublicForm; ownerId: string }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const { draft, update, clear, current } = useDraft(form._id);
-  const [errors, setErrors] = useState<FieldErrors>(() => (location.state as PreviewState)?.errors ?? {});
+export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerId: string; saved: Draft }) {
+  const { draft, update, clear, current } = useDraft(form._id, saved);
+  const [errors, setErrors] = useState<FieldErrors>(() => (navigationState() as PreviewState)?.errors ?? {});
   const questions = orderedQuestions(form).filter((q): q is AskedHere => q.kind !== 'file');
   const hasFiles = form.fileField.length > 0;
+  const { withValidation, warmUp, loadFailed } = useValidation();
   const { state, submit, reset } = useSubmit({
     form,
     ownerId,
@@ -44,11 +45,20 @@ export function PreviewForm({ form, ownerId }: { form: PublicForm; ownerId: stri
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const found = validateAnswers(form, draft.values);
-    if (Object.keys(found).length > 0) return showErrors(found);
-    setErrors({});
-    if (hasFiles) return navigate(paths.fileUpload.href());
-    void submit();
+    withValidation((validateAnswers) => {
+      // current(), not this render's draft: an answer may have changed while the schema loaded.
+      const found = validateAnswers(form, current().values);
+      if (Object.keys(found).length > 0) return showErrors(found);
+      setErrors({});
+      if (hasFiles) return navigate(paths.fileUpload.href());
+      void submit();
+    });
+  }
+
+  // What Next needs (the shared schema, and the files step) loads once the customer starts on the form.
+  function onFocus() {
+    warmUp();
+    if (hasFiles) void import('./file-upload-page.tsx').catch(() => undefined);
   }
 
   function setValue(id: string, value: string | string[]) {
@@ -74,7 +84,7 @@ export function PreviewForm({ form, ownerId }: { form: PublicForm; ownerId: stri
   return (
     <FillLayout form={form}>
       <FormHeading form={form} step={hasFiles ? { number: 1, of: 2, name: 'Your answers' } : undefined} />
-      <form className="fill-form" noValidate onSubmit={onSubmit}>
+      <form className="fill-form" noValidate onSubmit={onSubmit} onFocus={onFocus}>
         {questions.length === 0 ? <p className="fill-card muted">This form has no questions yet.</p> : null}
         {questions.map((question) => (
           <QuestionField
@@ -90,7 +100,9 @@ export function PreviewForm({ form, ownerId }: { form: PublicForm; ownerId: stri
           message={
             errorCount > 0
               ? `${errorCount === 1 ? 'One answer needs' : `${errorCount} answers need`} your attention.`
-              : submitMessage(state)
+              : loadFailed
+                ? OFFLINE_MESSAGE
+                : submitMessage(state)
           }
         >
           <button type="submit" className="button button-primary fill-primary" disabled={sending}>

@@ -1,11 +1,9 @@
-import { useLoaderData } from 'react-router';
 import { FormUnavailable } from './form-unavailable.tsx';
 import type { FillLoad } from './load-fill-form.ts';
 import { PreviewForm } from './preview-form.tsx';
 
 /** /preview (spec §2). */
-export function PreviewPage() {
-  const data = useLoaderData<FillLoad>();
+export function PreviewPage({ data }: { data: FillLoad }) {
   if (data.state !== 'ready') return <FormUnavailable reason={data.state} />;
-  return <PreviewForm key={data.form._id} form={data.form} ownerId={data.ownerId} />;
+  return <PreviewForm key={data.form._id} form={data.form} ownerId={data.ownerId} saved={data.draft} />;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicForm } from '#common/forms.ts';
 import { answersSchemaFor } from '#common/submissions.ts';
-import { orderedQuestions, questionOfMessage, submissionBody, validateAnswers } from './questions.ts';
+import { orderedQuestions, questionOfMessage, submissionBody } from './questions.ts';
+import { validateAnswers } from './validate-answers.ts';
 
 const form: PublicForm = {
   _id: '6f1c2b8e-4a1d-4c55-9a55-2d4f3f0e9c01',

@@ -1,10 +1,6 @@
+import { HONEYPOT_FIELD } from '#common/answer-limits.ts';
 import type { ChoiceField, FileField, PublicForm, TextField } from '#common/forms.ts';
-import {
-  answersSchemaFor,
-  HONEYPOT_FIELD,
-  type FileAnswer,
-  type SubmissionBody,
-} from '#common/submissions.ts';
+import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
 
 /** One question of the customer's page, with its kind, in the owner's order. */
 export type Question =
@@ -39,36 +35,13 @@ const isEmpty = (value: string | string[] | undefined) =>
   value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === '');
 
 /** The answers the current form still asks for, without blanks (the server's schema is strict). */
-function answeredValues(form: PublicForm, values: Values): Values {
+export function answeredValues(form: PublicForm, values: Values): Values {
   const current: Values = {};
   for (const q of orderedQuestions(form)) {
     const value = values[q.field._id];
     if (q.kind !== 'file' && value !== undefined && !isEmpty(value)) current[q.field._id] = value;
   }
   return current;
-}
-
-function collectErrors(issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const id = String(issue.path[0] ?? '');
-    if (id && !(id in errors)) errors[id] = issue.message;
-  }
-  return errors;
-}
-
-/** The page's own check, with the server's schema (answersSchemaFor); `withFiles` adds the file questions. */
-export function validateAnswers(
-  form: PublicForm,
-  values: Values,
-  files: FileAnswers = {},
-  withFiles = false,
-): FieldErrors {
-  const schema = answersSchemaFor(withFiles ? form : { ...form, fileField: [] });
-  const answers: Record<string, unknown> = answeredValues(form, values);
-  if (withFiles) for (const f of form.fileField) if (files[f._id]) answers[f._id] = files[f._id];
-  const result = schema.safeParse(answers);
-  return result.success ? {} : collectErrors(result.error.issues);
 }
 
 type AnswerMaps = 'textObject' | 'selectedValues' | 'selectedRadio' | 'selectedCheckboxes' | 'fileObject';

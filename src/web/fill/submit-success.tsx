@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { SUBMIT_SUCCESS_MESSAGE } from '#common/submissions.ts';
+import { SUBMIT_SUCCESS_MESSAGE } from '#common/answer-limits.ts';
 
 /** The end of the journey: what happened, to which form, and the way to answer again. */
 export function SubmitSuccess({ title, onRestart }: { title: string; onRestart: () => void }) {

@@ -1,5 +1,5 @@
+import { LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { TextField } from '#common/forms.ts';
-import { LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX } from '#common/submissions.ts';
 import { controlId, errorId, hintId } from './dom-ids.ts';
 import { FieldError } from './field-error.tsx';
 import { QuestionLabel } from './question-label.tsx';

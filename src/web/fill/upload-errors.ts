@@ -1,4 +1,4 @@
-import { UPLOAD_TYPES } from '#common/submissions.ts';
+import { UPLOAD_TYPES } from '#common/answer-limits.ts';
 import { ApiError } from '../api/client.ts';
 
 export const WRONG_TYPE_MESSAGE = 'Choose a JPEG, PNG or PDF file';

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import type { PublicForm } from '#common/forms.ts';
 import { ApiError } from '../api/client.ts';
 import { submitAnswers } from '../api/public-forms.ts';
-import { finishDraft, type Draft } from './fill-storage.ts';
+import { finishDraft } from './fill-storage.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
 import { questionOfMessage, submissionBody, type Question } from './questions.ts';
+import type { Draft } from './saved-fill.ts';
 
 export type SubmitState =
   | { status: 'idle' }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
+import { UPLOAD_ACCEPT } from '#common/answer-limits.ts';
 import { documentTypeAlert, type JoiningForm } from '#common/profile.ts';
-import { UPLOAD_ACCEPT } from '#common/submissions.ts';
 import { uploadOwnerDocument } from '../api/profile.ts';
 
 type Props = {

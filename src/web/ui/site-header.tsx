@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { BrandMark } from './brand-mark.tsx';
 
 /** The top bar: the Easy Form logo linking to `home`, and whatever the page puts beside it. */
 export function SiteHeader({ home = '/', children }: { home?: string; children?: ReactNode }) {
@@ -7,10 +8,7 @@ export function SiteHeader({ home = '/', children }: { home?: string; children?:
     <header className="site-header">
       <div className="container site-header-inner">
         <Link to={home} className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            E
-          </span>
-          <span className="brand-name">Easy Form</span>
+          <BrandMark />
         </Link>
         {children}
       </div>

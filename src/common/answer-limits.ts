@@ -1,0 +1,16 @@
+// The customer's page needs these without zod (docs/decisions/012-customer-entry.md), so they live apart from the
+// schemas in submissions.ts.
+
+/** Accepted upload types (spec §9): the picker's accept list and the content checks agree on these. */
+export const UPLOAD_TYPES = [
+  { mime: 'image/jpeg', extensions: ['.jpg', '.jpeg'] },
+  { mime: 'image/png', extensions: ['.png'] },
+  { mime: 'application/pdf', extensions: ['.pdf'] },
+] as const;
+export const UPLOAD_ACCEPT = '.jpg,.jpeg,.png,.pdf';
+export const TEXT_ANSWER_MAX = 1000;
+export const LONG_TEXT_ANSWER_MAX = 10_000;
+export const SUBMIT_SUCCESS_MESSAGE = 'Submitted successfully';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** A field no person sees or fills; bots that fill every input give themselves away (docs/decisions). */
+export const HONEYPOT_FIELD = 'website';

@@ -1,0 +1,56 @@
+import { isHardToRead, textColorOn } from '#common/contrast.ts';
+import { accentOf, backgroundOf } from '#common/form-colors.ts';
+import type { PublicForm } from '#common/forms.ts';
+
+/** The customer's pages (spec §2), served as customer.html rather than index.html (docs/decisions/012). */
+export const CUSTOMER_PAGE = /^\/(?:customer\/([^/]+)\/[^/]+|preview|fileUpload)\/?$/i;
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+/**
+ * The form as data for the page (what GET /api/publicForm/{fid} answers), safe inside a script element: every `<`
+ * is written as \u003c, so no `</script>` or `<!--` in a title can end it.
+ */
+export const embeddedJson = (form: PublicForm) => JSON.stringify(form).replace(/</g, '\\u003c');
+
+/**
+ * What the page shows before its script runs: the form's colours and heading, the same markup as the fill
+ * components (fill-layout.tsx, form-heading.tsx, password-notice.tsx), which replace it when they render.
+ */
+function staticHeading(form: PublicForm): string {
+  const background = backgroundOf(form);
+  const style = `--fill-bg:${background};--fill-on-bg:${textColorOn(background)};--fill-accent:${accentOf(form)}`;
+  const notice = form.textField.some((f) => f.type === 'password')
+    ? '<p role="note" class="fill-notice"><span aria-hidden="true" class="fill-notice-icon">!</span>Never enter a password you use elsewhere. Easy Form will never ask for your account password.</p>'
+    : '';
+  const step = form.fileField.length > 0 ? '<p class="fill-step">Step 1 of 2 · Your answers</p>' : '';
+  const description = form.description
+    ? `<p class="fill-description">${escapeHtml(form.description)}</p>`
+    : '';
+  const heading = isHardToRead(background) ? 'fill-heading fill-heading-card' : 'fill-heading';
+  return (
+    `<div class="fill-page" style="${style}"><div class="fill-topbar"></div>${notice}` +
+    `<main class="fill-main"><header class="${heading}">${step}<h1>${escapeHtml(form.formTitle)}</h1>` +
+    `${description}</header></main></div>`
+  );
+}
+
+/** customer.html for one form's link: its title, its heading drawn at once, and its data so no fetch is needed. */
+export function renderCustomerPage(template: string, form: PublicForm): string {
+  // Replacer functions, so a `$&` in a title is text, not a replacement pattern.
+  return template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(form.formTitle)} · Easy Form</title>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<script type="application/json" id="fill-form">${embeddedJson(form)}</script>` +
+        `<div id="root">${staticHeading(form)}</div>`,
+    );
+}

@@ -1,0 +1,39 @@
+import { Component, type ReactNode } from 'react';
+import { CustomerHeader } from './customer-header.tsx';
+
+type State = { error: unknown };
+
+/** ui/root-error.tsx for the customer's pages (spec: 'Unexpected Application Error!' and the error text). */
+export class CustomerError extends Component<{ children: ReactNode }, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error };
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    return (
+      <>
+        <CustomerHeader />
+        <main className="auth-main">
+          <div className="card auth-card" role="alert">
+            <h1>Unexpected Application Error!</h1>
+            <p className="muted">{error instanceof Error ? error.message : String(error)}</p>
+            <div className="row-between">
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => window.location.reload()}
+              >
+                Reload
+              </button>
+              <a href="/">Go to the home page</a>
+            </div>
+          </div>
+        </main>
+      </>
+    );
+  }
+}

@@ -1,0 +1,47 @@
+import type { ComponentType } from 'react';
+import type { PublicForm } from '#common/forms.ts';
+import { paths } from '../paths.ts';
+import { CustomerLinkPage } from './customer-link-page.tsx';
+import { loadCustomerLink, loadFillForm, type FillLoad } from './load-fill-form.ts';
+import { PreviewPage } from './preview-page.tsx';
+
+/** A loaded screen: the page to draw and what its loader found. */
+export type Screen = { Page: ComponentType<{ data: FillLoad }>; data: FillLoad };
+
+const LINK = /^\/customer\/([^/]+)\/([^/]+)\/?$/i;
+
+/** The form the server put in the page for this link (web-app.ts), read once; later loads fetch it. */
+function embeddedForm(): PublicForm | null {
+  const script = document.getElementById('fill-form');
+  if (!script) return null;
+  script.remove();
+  try {
+    return JSON.parse(script.textContent ?? 'null') as PublicForm | null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The screen for `pathname` (spec §2: /customer/{fid}/{id} continues at /preview, then /fileUpload), following
+ * the link's redirect. Null for a path that belongs to the owner's app.
+ */
+export async function loadScreen(pathname: string): Promise<Screen | null> {
+  const link = LINK.exec(pathname);
+  if (link) {
+    const data = await loadCustomerLink(
+      decodeURIComponent(link[1] ?? ''),
+      decodeURIComponent(link[2] ?? ''),
+      embeddedForm(),
+    );
+    if (data !== 'preview') return { Page: CustomerLinkPage, data };
+    history.replaceState(null, '', paths.preview.href());
+    return { Page: PreviewPage, data: await loadFillForm() };
+  }
+  if (/^\/preview\/?$/i.test(pathname)) return { Page: PreviewPage, data: await loadFillForm() };
+  if (/^\/fileUpload\/?$/i.test(pathname)) {
+    const [data, { FileUploadPage }] = await Promise.all([loadFillForm(), import('./file-upload-page.tsx')]);
+    return { Page: FileUploadPage, data };
+  }
+  return null;
+}

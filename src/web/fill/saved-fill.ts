@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { PublicFormSchema, type PublicForm } from '#common/forms.ts';
+import { FileAnswerSchema } from '#common/submissions.ts';
+import { emptyDraft, KEYS, readJson } from './fill-storage.ts';
+
+/** The answers between steps, the honeypot, and the key of a submission that may not have arrived. */
+const DraftSchema = z.object({
+  formId: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  files: z.record(z.string(), FileAnswerSchema),
+  website: z.string(),
+  idempotencyKey: z.string().nullable(),
+});
+export type Draft = z.infer<typeof DraftSchema>;
+
+export type FillContext = { form: PublicForm; ownerId: string };
+
+/** The form this browser is filling in, or null when the customer link was never opened here. */
+export function readContext(): FillContext | null {
+  const formId = localStorage.getItem(KEYS.formId);
+  const ownerId = localStorage.getItem(KEYS.ownerId);
+  const form = PublicFormSchema.safeParse(readJson(KEYS.form));
+  if (!formId || !ownerId || !form.success || form.data._id !== formId) return null;
+  return { form: form.data, ownerId };
+}
+
+/** The saved answers for `formId`; answers saved for another form start over. */
+export function readDraft(formId: string): Draft {
+  const draft = DraftSchema.safeParse(readJson(KEYS.draft));
+  return draft.success && draft.data.formId === formId ? draft.data : emptyDraft(formId);
+}
