@@ -54,12 +54,24 @@ describe('serving the web app', () => {
   });
 
   it('answers the customer pages with customer.html, precompressed when there is no form to put in', async () => {
-    for (const url of ['/preview', '/fileUpload', '/customer/not-a-uuid/x', `/customer/${randomUUID()}/x`]) {
+    const urls = [
+      '/preview',
+      '/fileUpload',
+      '/customer/not-a-uuid/x',
+      '/customer/%E0%A4%A/x',
+      `/customer/${randomUUID()}/x`,
+    ];
+    for (const url of urls) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(res.rawPayload).toString()).toBe(CUSTOMER_HTML);
     }
+  });
+
+  it('answers a link with a malformed escape with a 400, not a server error', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/customer/%E0%A4%A/x' });
+    expect(res.statusCode).toBe(400);
   });
 
   it('puts the form of a customer link in its page: the API answer, its title and its heading', async () => {

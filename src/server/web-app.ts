@@ -13,6 +13,15 @@ export type WebAppDeps = {
   findPublicForm: (formId: string) => Promise<PublicForm | null>;
 };
 
+/** A malformed escape (`%E0%A4%A`) is no form id, not a server error. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return '';
+  }
+}
+
 /** Sends a page made for this request, compressed on the fly (it cannot be precompressed at build time). */
 function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
   const accepts = String(request.headers['accept-encoding'] ?? '');
@@ -65,7 +74,7 @@ export async function registerWebApp(
     }
     const customer = hasCustomerPage ? CUSTOMER_PAGE.exec(path) : null;
     if (!customer) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    const fid = FormParamsSchema.safeParse({ fid: decodeURIComponent(customer[1] ?? '') });
+    const fid = FormParamsSchema.safeParse({ fid: safeDecode(customer[1] ?? '') });
     const form = fid.success ? await deps.findPublicForm(fid.data.fid) : null;
     // /preview, /fileUpload and a link to no form: the page fetches what it needs (and says the form is gone).
     if (!form) return reply.header('cache-control', 'no-cache').sendFile('customer.html');
