@@ -54,13 +54,7 @@ describe('serving the web app', () => {
   });
 
   it('answers the customer pages with customer.html, precompressed when there is no form to put in', async () => {
-    const urls = [
-      '/preview',
-      '/fileUpload',
-      '/customer/not-a-uuid/x',
-      '/customer/%E0%A4%A/x',
-      `/customer/${randomUUID()}/x`,
-    ];
+    const urls = ['/preview', '/fileUpload', '/customer/not-a-uuid/x', `/customer/${randomUUID()}/x`];
     for (const url of urls) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
       expect(res.statusCode).toBe(200);
