@@ -111,9 +111,10 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     await page.getByLabel('Full name').fill('Ravi Kumar');
     await page.getByLabel('Email').fill('ravi@example.com');
     await page.getByRole('button', { name: 'Next' }).click();
+    // The check may wait for the validation code on its first use (docs/decisions/012): wait for its message.
+    await page.getByText('This question is required').first().waitFor();
     const phone = page.getByLabel('Phone');
     expect(await phone.getAttribute('aria-invalid')).toBe('true');
-    await page.getByText('This question is required').first().waitFor();
     expect(await phone.evaluate((el) => el === document.activeElement)).toBe(true);
     const describedBy = (await phone.getAttribute('aria-describedby')) ?? '';
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toContain('required');
