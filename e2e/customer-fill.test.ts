@@ -5,7 +5,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
 import { PDF, PNG } from '../src/server/test-files.ts';
-import { DESKTOP, hasChromium, launchBrowser, PHONE, screenshot, watchForErrors } from './support/browser.ts';
+import {
+  DESKTOP,
+  hasChromium,
+  launchBrowser,
+  PHONE,
+  recordConsole,
+  screenshot,
+  waitForOrExplain,
+  watchForErrors,
+} from './support/browser.ts';
 import { signInBrowser } from './support/owner.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -226,6 +235,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
       });
       const ownerPage = await context.newPage();
       const ownerErrors = watchForErrors(ownerPage);
+      const ownerLog = recordConsole(ownerPage);
       await ownerPage.goto(`${server.url}/dashboard?tab=received`);
       const row = ownerPage.locator('tbody tr', { hasText: 'Travel Booking Form' });
       await row.getByText('1 response').waitFor();
@@ -243,11 +253,27 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
         true,
       );
       expect(Math.round((await image.boundingBox())?.width ?? 0)).toBe(300);
-      await ownerPage.getByRole('img', { name: /booking\.pdf, page 1/ }).waitFor();
-      await ownerPage.waitForFunction(() => {
-        const canvas = document.querySelector('.pdf-viewer canvas') as HTMLCanvasElement | null;
-        return Boolean(canvas && canvas.width > 0);
+      // The viewer is busy until pdf.js has drawn the page; then the canvas holds the PDF's green square.
+      await waitForOrExplain(
+        ownerPage,
+        ownerPage.locator('.pdf-viewer:not([aria-busy])').getByRole('img', { name: 'booking.pdf, page 1' }),
+        ownerLog,
+      );
+      const drawn = await ownerPage.locator('.pdf-viewer canvas').evaluate((canvas: HTMLCanvasElement) => {
+        const [red, green, blue] = canvas
+          .getContext('2d')
+          ?.getImageData(canvas.width / 2, canvas.height / 2, 1, 1).data ?? [0, 0, 0];
+        return { width: canvas.getBoundingClientRect().width, red, green, blue };
       });
+      expect(drawn.green).toBeGreaterThan(100);
+      expect(drawn.red).toBeLessThan(50);
+      expect(drawn.blue).toBeLessThan(120);
+      // As wide as the answer allows, up to 640 px: 640 px on a desktop, the whole answer's width on a phone.
+      const room = await ownerPage
+        .locator('.answer-file')
+        .last()
+        .evaluate((el) => el.clientWidth);
+      expect(Math.round(drawn.width)).toBe(Math.min(640, room));
       await screenshot(ownerPage, 'submission');
       expect(ownerErrors).toEqual([]);
       await context.close();
@@ -291,6 +317,47 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     // The browser logs the connection we cut on purpose; nothing else may be logged.
     expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
     await page.close();
+  });
+
+  it('shows a damaged PDF as a message beside its download link, not as a broken page', async () => {
+    const form = await call<Form>(
+      `/api/text/${(await call<Form>('/api/v1/length', { body: { formTitle: 'Claims' }, token: owner.token }))._id}`,
+      {
+        token: owner.token,
+        body: { id: 5, name: 'Receipt' },
+      },
+    );
+    // Starts like a PDF, so the upload's content check accepts it, but pdf.js cannot read it.
+    const upload = new FormData();
+    upload.append('file', new Blob(['%PDF-1.4\nthis is not really a PDF\n']), 'damaged.pdf');
+    const uploaded = (await (
+      await fetch(`${server.url}/api/profile?formId=${form._id}`, { method: 'POST', body: upload })
+    ).json()) as { _id: string; file: string; name: string };
+    const { _id } = await call<{ _id: string }>(`/api/forms/${owner.id}`, {
+      body: {
+        formStructureId: form._id,
+        formTitle: form.formTitle,
+        fileObject: {
+          [form.fileField[0]?._id ?? '']: {
+            deleteId: uploaded._id,
+            value: uploaded.file,
+            originalName: uploaded.name,
+            name: 'Receipt',
+          },
+        },
+      },
+    });
+    const context = await browser.newContext({ viewport: PHONE });
+    await signInBrowser(context, { ...owner, fullName: 'Asha Rao', email: 'asha@example.com', password: '' });
+    const page = await context.newPage();
+    const log = recordConsole(page);
+    await page.goto(`${server.url}/submitedForm/${_id}`);
+    await waitForOrExplain(page, page.getByRole('alert').getByText('This PDF could not be shown here'), log);
+    await page.getByRole('link', { name: 'Download damaged.pdf' }).waitFor();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('alert').getByText('This PDF could not be shown here').waitFor();
+    await screenshot(page, 'submission-damaged-pdf');
+    await context.close();
   });
 
   it('shows a friendly page for an unknown form and for /preview opened without a link', async () => {

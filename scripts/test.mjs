@@ -1,6 +1,8 @@
 // The Vitest part of `npm test`. Extra arguments go to Vitest (`npm test -- e2e/smoke`).
-//  1. every project (server, web, e2e) with the server integration suite on in-memory PGlite;
-//  2. when TEST_DATABASE_URL is set (`bash .ci/run` and `npm run test:pg` set it): the server project again, on that
+//  1. the server and web projects, the server integration suite on in-memory PGlite;
+//  2. the browser journeys (e2e) on their own, so that Chromium and the servers they start do not compete for the
+//     CPU with the other suites: on a 2-core machine that competition made waits time out now and then;
+//  3. when TEST_DATABASE_URL is set (`bash .ci/run` and `npm run test:pg` set it): the server project again, on that
 //     PostgreSQL server (src/server/test-app.ts creates a fresh database per test app there).
 // TEST_DATABASE_URL is kept out of the first pass so that each engine runs exactly once.
 import { spawnSync } from 'node:child_process';
@@ -23,7 +25,12 @@ function vitestRun(title, extraArgs, runEnv) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-vitestRun('Vitest: every project, server integration suite on PGlite', [], env);
+vitestRun(
+  'Vitest: server and web projects, server integration suite on PGlite',
+  ['--project', 'server', '--project', 'web', '--passWithNoTests'],
+  env,
+);
+vitestRun('Vitest: browser journeys (e2e)', ['--project', 'e2e', '--passWithNoTests'], env);
 
 if (postgresUrl) {
   const where = new URL(postgresUrl);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -60,4 +60,38 @@ export function watchForErrors(page: Page): string[] {
     }
   });
   return errors;
+}
+
+/** Every console message and failed request of the page, in order, to explain a failure afterwards. */
+export function recordConsole(page: Page): string[] {
+  const log: string[] = [];
+  page.on('console', (message) => log.push(`${message.type()}: ${message.text()}`));
+  page.on('requestfailed', (request) =>
+    log.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`),
+  );
+  return log;
+}
+
+/**
+ * Waits for the locator; when it never shows, fails with what the page showed and logged instead of a bare
+ * timeout, so that a run that failed on a loaded machine can be understood from its output.
+ */
+export async function waitForOrExplain(
+  page: Page,
+  locator: Locator,
+  log: string[],
+  options: { timeout?: number } = {},
+): Promise<void> {
+  try {
+    await locator.waitFor(options);
+  } catch (error) {
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 1_000 })
+      .catch(() => '(could not read)');
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\n--- the page showed ---\n${text}\n` +
+        `--- its console ---\n${log.join('\n') || '(nothing)'}`,
+    );
+  }
 }

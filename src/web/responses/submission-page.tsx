@@ -9,8 +9,18 @@ import { Alert } from '../ui/alert.tsx';
 import { OwnerHeader } from '../ui/owner-header.tsx';
 import './responses.css';
 
-// pdf.js is large: only a response with a PDF loads it.
-const PdfViewer = lazy(() => import('./pdf-viewer.tsx').then((m) => ({ default: m.PdfViewer })));
+// pdf.js is large: only a response with a PDF loads it. If its code cannot be fetched, the viewer's place says so
+// (the download link stays) instead of the whole page failing.
+const PdfViewer = lazy(() =>
+  import('./pdf-viewer.tsx').then(
+    (m) => ({ default: m.PdfViewer }),
+    () => ({ default: PdfViewerUnavailable }),
+  ),
+);
+
+function PdfViewerUnavailable() {
+  return <p className="field-error">The PDF viewer could not load. You can still download the file.</p>;
+}
 
 function AnswerValue({ answer }: { answer: SubmissionAnswer }) {
   if (answer.file) {
