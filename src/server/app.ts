@@ -18,7 +18,7 @@ import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
 import { publicSubmissionRoutes } from './submissions/routes.ts';
 import { claimOwnerUpload, findUploadById, storageKeysOfForm } from './uploads/repository.ts';
 import { uploadRoutes } from './uploads/routes.ts';
-import { deleteStaleUploads, FILE_URL_SECONDS } from './uploads/service.ts';
+import { deleteOrphanFiles, deleteStaleUploads, FILE_URL_SECONDS } from './uploads/service.ts';
 import { createDiskStorage } from './uploads/storage.ts';
 import { registerWebApp } from './web-app.ts';
 import './fastify-types.ts';
@@ -58,7 +58,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorateRequest('owner', null);
   const uploadDeps = { db, storage, maxBytes: config.uploadMaxBytes, log: app.log };
   const sweep = () =>
-    deleteStaleUploads(uploadDeps).catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
+    deleteStaleUploads(uploadDeps)
+      .then(() => deleteOrphanFiles(uploadDeps))
+      .catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
   const sweeper = setInterval(sweep, SWEEP_MS);
   sweeper.unref();
   app.addHook('onReady', async () => void sweep());

@@ -102,6 +102,16 @@ export async function deleteStaleUploads(db: Queryable, hours: number): Promise<
   return rows.map((r) => r.storage_key);
 }
 
+/** Which of these storage keys an upload row still names. */
+export async function knownStorageKeys(db: Queryable, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.query<{ storage_key: string }>(
+    'select storage_key from uploads where storage_key = any($1::text[])',
+    [keys],
+  );
+  return new Set(rows.map((r) => r.storage_key));
+}
+
 export async function storageKeysOfForm(db: Queryable, formId: string): Promise<string[]> {
   const rows = await db.query<{ storage_key: string }>('select storage_key from uploads where form_id = $1', [
     formId,

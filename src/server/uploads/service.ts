@@ -12,6 +12,16 @@ export type UploadDeps = { db: Database; storage: Storage; maxBytes: number; log
 
 /** Unclaimed customer uploads older than this are deleted (issue 4). */
 export const UNCLAIMED_UPLOAD_HOURS = 24;
+/**
+ * A file on disk that no upload row names is removed once it is this old. Every such file is a leftover: an
+ * upload whose row could not be written, a partial upload cut off by a crash, or the file of a deleted form or
+ * stale upload when the process stopped between deleting the row and the file. The hour leaves an upload in
+ * progress (written, row not yet inserted) well alone.
+ */
+export const ORPHAN_FILE_GRACE_MS = 60 * 60 * 1000;
+/** Storage keys checked against the database per query. */
+const ORPHAN_CHECK_BATCH = 500;
+
 /** Lifetime of a file URL handed to the uploader or minted for an owner's view. */
 export const FILE_URL_SECONDS = 60 * 60;
 
@@ -51,15 +61,22 @@ export async function receiveUpload(
   }
   const secret = newSecret();
   const originalName = part.filename.slice(0, 255);
-  const upload = await repo.insertUpload(deps.db, {
-    formId: context.formId,
-    ownerId: context.ownerId,
-    storageKey: saved.key,
-    originalName,
-    mimeType: claimed,
-    size: saved.size,
-    secretHash: digest(secret),
-  });
+  let upload: repo.UploadRecord;
+  try {
+    upload = await repo.insertUpload(deps.db, {
+      formId: context.formId,
+      ownerId: context.ownerId,
+      storageKey: saved.key,
+      originalName,
+      mimeType: claimed,
+      size: saved.size,
+      secretHash: digest(secret),
+    });
+  } catch (error) {
+    // The customer gets an error and will upload again: keep no file that nothing points to.
+    await deps.storage.remove(saved.key);
+    throw error;
+  }
   return {
     file: deps.storage.signUrl(upload.id, FILE_URL_SECONDS),
     _id: secret,
@@ -80,6 +97,26 @@ export async function deleteStaleUploads(deps: UploadDeps): Promise<number> {
   await Promise.all(keys.map((key) => deps.storage.remove(key)));
   if (keys.length > 0) deps.log.info({ count: keys.length }, 'deleted unclaimed uploads');
   return keys.length;
+}
+
+/** Removes files older than the grace period that no upload row names; returns how many. */
+export async function deleteOrphanFiles(deps: UploadDeps, now = new Date()): Promise<number> {
+  let removed = 0;
+  let batch: string[] = [];
+  const check = async () => {
+    const known = await repo.knownStorageKeys(deps.db, batch);
+    const orphans = batch.filter((key) => !known.has(key));
+    await Promise.all(orphans.map((key) => deps.storage.remove(key)));
+    removed += orphans.length;
+    batch = [];
+  };
+  for await (const key of deps.storage.keysWrittenBefore(new Date(now.getTime() - ORPHAN_FILE_GRACE_MS))) {
+    batch.push(key);
+    if (batch.length >= ORPHAN_CHECK_BATCH) await check();
+  }
+  await check();
+  if (removed > 0) deps.log.info({ count: removed }, 'deleted files no upload names');
+  return removed;
 }
 
 /** RFC 6266 header with an ASCII fallback and the UTF-8 name. */

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +15,8 @@ export type Storage = {
   save(source: Readable, inspect: (head: Buffer) => void): Promise<{ key: string; size: number }>;
   open(key: string): ReadStream;
   remove(key: string): Promise<void>;
+  /** Keys of every stored file (and of every partial one) last written before `cutoff`, streamed. */
+  keysWrittenBefore(cutoff: Date): AsyncIterable<string>;
   signUrl(uploadId: string, ttlSeconds: number): string;
   verifyUrl(uploadId: string, expires: string, signature: string): boolean;
 };
@@ -68,6 +70,17 @@ export async function createDiskStorage(dataDir: string, signingKey: string): Pr
     },
     open: (key) => createReadStream(pathOf(key)),
     remove: (key) => rm(pathOf(key), { force: true }),
+    async *keysWrittenBefore(cutoff) {
+      for await (const entry of await opendir(dir)) {
+        if (!entry.isFile()) continue;
+        // A file removed since the listing (a concurrent delete) is simply not there any more.
+        const written = await stat(pathOf(entry.name)).then(
+          (s) => s.mtime,
+          () => null,
+        );
+        if (written && written < cutoff) yield entry.name;
+      }
+    },
     signUrl(uploadId, ttlSeconds) {
       const expires = String(Math.floor(Date.now() / 1000) + ttlSeconds);
       return `/files/${uploadId}?e=${expires}&s=${sign(uploadId, expires)}`;

@@ -1,11 +1,11 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
 import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../test-app.ts';
 import { JPEG, multipart, PDF, PNG } from '../test-files.ts';
-import { deleteStaleUploads } from './service.ts';
+import { deleteOrphanFiles, deleteStaleUploads, ORPHAN_FILE_GRACE_MS } from './service.ts';
 
 const MAX = 64 * 1024;
 let t: TestApp;
@@ -124,6 +124,30 @@ describe(`uploads on ${TEST_ENGINE}`, () => {
       });
       expect(removed).toBeGreaterThanOrEqual(1);
       expect((await get(body.file)).statusCode).toBe(404);
+    });
+
+    it('deletes files on disk that no upload names once they are an hour old, and nothing else', async () => {
+      const deps = { db: t.app.db, storage: t.app.storage, maxBytes: MAX, log: t.app.log };
+      const kept = (await upload('kept.png', PNG)).json<UploadResponse>();
+      const dir = join(t.app.config.dataDir, 'uploads');
+      // Leftovers of a crash: a file whose row was never written and a partial upload; and a stray file that is
+      // still young (an upload in progress may look like that for a moment).
+      await writeFile(join(dir, 'left-behind'), PNG);
+      await writeFile(join(dir, 'cut-off.part'), PDF);
+      await writeFile(join(dir, 'in-progress'), PNG);
+      const old = new Date(Date.now() - ORPHAN_FILE_GRACE_MS - 60_000);
+      for (const name of await readdir(dir)) {
+        if (name !== 'in-progress') await utimes(join(dir, name), old, old);
+      }
+
+      expect(await deleteOrphanFiles(deps)).toBe(2);
+      const left = await readdir(dir);
+      expect(left).toContain('in-progress');
+      expect(left).not.toContain('left-behind');
+      expect(left).not.toContain('cut-off.part');
+      // Every real upload, however old, is still there and served.
+      expect((await get(kept.file)).statusCode).toBe(200);
+      expect(await deleteOrphanFiles(deps)).toBe(0);
     });
   });
 });
