@@ -38,7 +38,6 @@ function ColorPicker({ label, customLabel, value, named, onPick }: PickerProps) 
         {label}
       </label>
       <div className="color-row">
-        <span className="swatch" style={{ background: shown }} aria-hidden="true" />
         <select id={id} className="input" value={value} onChange={(e) => onPick(e.target.value)}>
           {options.map((c) => (
             <option key={c.hex} value={c.hex}>
