@@ -101,6 +101,8 @@ export const FormSchema = z.object({
   checkField: z.array(ChoiceFieldSchema),
   fileField: z.array(FileFieldSchema),
   fieldOrder: z.array(z.object({ _id: z.string(), kind: z.enum(FIELD_KINDS) })),
+  /** False once the owner closes the form: its link then says so and it takes no submissions or uploads. */
+  acceptingResponses: z.boolean(),
 });
 export type Form = z.infer<typeof FormSchema>;
 
@@ -169,10 +171,11 @@ export const UpdateFormBodySchema = z
     description: DescriptionSchema.optional(),
     color: HexColorSchema.optional(),
     border: HexColorSchema.optional(),
+    acceptingResponses: z.boolean({ error: 'acceptingResponses must be true or false' }).optional(),
   })
   .refine(
     (body) => Object.values(body).some((v) => v !== undefined),
-    'Send formTitle, description, color or border',
+    'Send formTitle, description, color, border or acceptingResponses',
   );
 export type UpdateFormBody = z.input<typeof UpdateFormBodySchema>;
 
@@ -256,5 +259,5 @@ export type FormDefinition = z.infer<typeof FormDefinitionSchema>;
 export type FieldDefinition = FormDefinition['fields'][number];
 
 /** What a customer's page receives: the questions, never the owner's account. */
-export const PublicFormSchema = FormSchema.omit({ ownerIdAsStructureId: true });
+export const PublicFormSchema = FormSchema.omit({ ownerIdAsStructureId: true, acceptingResponses: true });
 export type PublicForm = z.infer<typeof PublicFormSchema>;

@@ -87,7 +87,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     prefix: '/api',
     files: { keysOfForm: storageKeysOfForm, remove: (key) => storage.remove(key) },
   });
-  await app.register(uploadRoutes, { formExists: async (formId) => (await findForm(formId)) !== null });
+  await app.register(uploadRoutes, {
+    formStatus: async (formId) => {
+      const form = await findForm(formId);
+      if (!form) return 'missing';
+      return form.acceptingResponses ? 'open' : 'closed';
+    },
+  });
   const submissionDeps = { db, storage, timeZone: config.formTimezone, log: app.log, findForm };
   await app.register(async (scope) => publicSubmissionRoutes(scope, submissionDeps));
   await app.register(async (scope) => ownerSubmissionRoutes(scope, submissionDeps));
@@ -108,8 +114,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await registerWebApp(app, config.webDir, {
     findPublicForm: async (formId) => {
+      // A closed form is not put in the page: the page asks /api/publicForm and shows the 410's message.
       const form = await findForm(formId);
-      return form && PublicFormSchema.parse(form);
+      return form?.acceptingResponses ? PublicFormSchema.parse(form) : null;
     },
   });
   // Mail left in the outbox by a previous run goes out now.

@@ -15,6 +15,9 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND', message);
+/** A form its owner closed: the link still works, but takes nothing (410 Gone, not 404: it exists). */
+export const formClosed = () =>
+  new HttpError(410, 'FORM_CLOSED', 'This form is no longer accepting responses');
 
 const body = (code: ErrorCode, message: string): ErrorBody => ({ error: { code, message } });
 

@@ -11,6 +11,7 @@ type FormRow = {
   color: string;
   border: string;
   created_at: Date;
+  accepting_responses: boolean;
 };
 type FieldRow = {
   id: string;
@@ -23,7 +24,7 @@ type FieldRow = {
 };
 export type FieldRecord = Omit<FieldRow, 'form_id'>;
 
-const FORM_COLUMNS = 'id, owner_id, title, description, color, border, created_at';
+const FORM_COLUMNS = 'id, owner_id, title, description, color, border, created_at, accepting_responses';
 const FIELD_COLUMNS = 'id, form_id, kind, name, text_type, required, options';
 
 function toForm(row: FormRow, fields: FieldRow[], timeZone: string): Form {
@@ -41,6 +42,7 @@ function toForm(row: FormRow, fields: FieldRow[], timeZone: string): Form {
     checkField: [],
     fileField: [],
     fieldOrder: [],
+    acceptingResponses: row.accepting_responses,
   };
   for (const f of fields) {
     form.fieldOrder.push({ _id: f.id, kind: f.kind });
@@ -160,11 +162,18 @@ export async function updateFormOfOwner(
   db: Queryable,
   ownerId: string,
   formId: string,
-  patch: { formTitle?: string; description?: string; color?: string; border?: string },
+  patch: {
+    formTitle?: string;
+    description?: string;
+    color?: string;
+    border?: string;
+    acceptingResponses?: boolean;
+  },
 ): Promise<boolean> {
   const rows = await db.query(
     `update forms set title = coalesce($3, title), description = coalesce($4, description),
-            color = coalesce($5, color), border = coalesce($6, border), updated_at = now()
+            color = coalesce($5, color), border = coalesce($6, border),
+            accepting_responses = coalesce($7, accepting_responses), updated_at = now()
       where id = $1 and owner_id = $2 returning id`,
     [
       formId,
@@ -173,6 +182,7 @@ export async function updateFormOfOwner(
       patch.description ?? null,
       patch.color ?? null,
       patch.border ?? null,
+      patch.acceptingResponses ?? null,
     ],
   );
   return rows.length > 0;

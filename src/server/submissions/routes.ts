@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import { FormParamsSchema, PublicFormSchema } from '#common/forms.ts';
 import { SubmissionBodySchema, SubmitResponseSchema } from '#common/submissions.ts';
-import { HttpError } from '../errors.ts';
+import { formClosed, HttpError } from '../errors.ts';
 import * as submissions from './service.ts';
 
 const OwnerParamsSchema = z.object({ ownerId: z.uuid({ error: 'Not a valid owner id' }) });
@@ -35,7 +35,8 @@ export async function publicSubmissionRoutes(
     async (request) => {
       const form = await deps.findForm(request.params.fid);
       if (!form) throw new HttpError(404, 'NOT_FOUND', 'This form does not exist or was deleted');
-      const { ownerIdAsStructureId: _owner, ...publicForm } = form;
+      if (!form.acceptingResponses) throw formClosed();
+      const { ownerIdAsStructureId: _owner, acceptingResponses: _open, ...publicForm } = form;
       return publicForm;
     },
   );

@@ -4,7 +4,7 @@ import { formatSpecDate, type Form } from '#common/forms.ts';
 import type { Answers, FileView, Submission, SubmissionBody } from '#common/submissions.ts';
 import { digest } from '../accounts/secrets.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { formClosed, HttpError, notFound } from '../errors.ts';
 import { findFormsByIds } from '../forms/repository.ts';
 import {
   claimUploads,
@@ -142,6 +142,8 @@ async function writeInTransaction(
         }
         leaders.set(keyId, index);
       }
+      // After the key: a retry of a submission stored before the form closed still gets its id.
+      if (!form.acceptingResponses) throw formClosed();
       const answers = readAnswers(form, input.body);
       valid.push({ index, form, answers, files: fileAnswersOf(form, answers) });
     } catch (error) {

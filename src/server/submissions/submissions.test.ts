@@ -258,6 +258,62 @@ describe(`submissions on ${TEST_ENGINE}`, () => {
     });
   });
 
+  describe('a form its owner closed', () => {
+    const setOpen = (f: Form, acceptingResponses: unknown, token = owner.token) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/updateFormEntry/${f._id}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { acceptingResponses },
+      });
+
+    it('takes no submission or upload (410 with a message) until it is opened again; stored ones stay', async () => {
+      const f = await buildForm(owner.token);
+      const key = { 'idempotency-key': 'before-closing-1' };
+      const body = await validBody(f);
+      const before = (await submit(body, owner.id, key)).json<{ _id: string }>()._id;
+      const pending = await validBody(f); // uploaded while the form was open, submitted after it closed
+
+      const closed = await setOpen(f, false);
+      expect(closed.statusCode).toBe(200);
+      expect(closed.json<Form>().acceptingResponses).toBe(false);
+      const publicForm = await t.app.inject({ method: 'GET', url: `/api/publicForm/${f._id}` });
+      expect(publicForm.statusCode).toBe(410);
+      expect(publicForm.json()).toEqual({
+        error: { code: 'FORM_CLOSED', message: 'This form is no longer accepting responses' },
+      });
+      const late = await submit(pending);
+      expect(late.statusCode).toBe(410);
+      expect(late.json().error.code).toBe('FORM_CLOSED');
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: `/api/profile?formId=${f._id}`,
+        ...multipart('late.pdf', PDF),
+      });
+      expect(upload.statusCode).toBe(410);
+      // A retry of what was accepted before closing still gets its first answer, and nothing new is stored.
+      expect((await submit(body, owner.id, key)).json()).toEqual({ _id: before });
+      expect((await asOwner(owner.token, `/api/forms/${before}`)).statusCode).toBe(200);
+      const summary = (await asOwner(owner.token, '/api/formSummary')).json<
+        { _id: string; count: number }[]
+      >();
+      expect(summary.find((s) => s._id === f._id)?.count).toBe(1);
+
+      expect((await setOpen(f, true)).json<Form>().acceptingResponses).toBe(true);
+      expect((await t.app.inject({ method: 'GET', url: `/api/publicForm/${f._id}` })).statusCode).toBe(200);
+      expect((await submit(pending)).statusCode).toBe(200);
+    });
+
+    it('is closed only by its owner, with a boolean', async () => {
+      const f = await buildForm(owner.token);
+      expect((await setOpen(f, false, other.token)).statusCode).toBe(404);
+      const notBoolean = await setOpen(f, 'no');
+      expect(notBoolean.statusCode).toBe(400);
+      expect(notBoolean.json().error.message).toMatch(/acceptingResponses/);
+      expect((await t.app.inject({ method: 'GET', url: `/api/publicForm/${f._id}` })).statusCode).toBe(200);
+    });
+  });
+
   describe('concurrent submissions (group commit)', () => {
     const countOf = async (f: Form) =>
       (await asOwner(owner.token, '/api/formSummary'))

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UploadResponseSchema } from '#common/submissions.ts';
 import { authenticate } from '../auth.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { formClosed, HttpError, notFound } from '../errors.ts';
 import * as repo from './repository.ts';
 import { contentDisposition, deleteUpload, receiveUpload, type UploadDeps } from './service.ts';
 
@@ -19,8 +19,8 @@ const FileQuerySchema = z.object({
 
 /** POST/DELETE /api/profile (spec §7 Customer) and the signed /files/ URLs. */
 export type UploadRoutesOptions = {
-  /** Whether a form with this id exists; composed in app.ts from the forms feature. */
-  formExists: (formId: string) => Promise<boolean>;
+  /** Whether a form with this id exists and takes responses; composed in app.ts from the forms feature. */
+  formStatus: (formId: string) => Promise<'open' | 'closed' | 'missing'>;
 };
 
 export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions): Promise<void> {
@@ -59,7 +59,9 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       // A customer uploads for a form that exists; an owner uploads profile documents with their token.
       let context: { formId: string | null; ownerId: string | null };
       if (request.query.formId) {
-        if (!(await options.formExists(request.query.formId))) throw notFound('Form not found');
+        const status = await options.formStatus(request.query.formId);
+        if (status === 'missing') throw notFound('Form not found');
+        if (status === 'closed') throw formClosed();
         context = { formId: request.query.formId, ownerId: null };
       } else {
         await authenticate(request);
