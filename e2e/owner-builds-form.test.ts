@@ -154,10 +154,31 @@ describe.skipIf(!hasChromium)('an owner builds a form, shapes it, previews and s
     await page.getByRole('link', { name: /Back to the editor/ }).click();
     await page.getByRole('button', { name: /^Form title: Volunteer sign-up/ }).waitFor();
 
+    // Closing the form: the editor says what that means, the link says the form is closed, the dashboard marks it.
+    const saved = page.waitForResponse((r) => r.url().includes('/api/updateFormEntry/') && r.ok());
+    await page.getByRole('switch', { name: 'Accepting responses' }).uncheck();
+    await page.getByText('Closed: people who open the link are told').waitFor();
+    await saved;
+    await screenshot(page, 'editor-closed');
+    const customer = await context.newPage();
+    const customerErrors = watchForErrors(customer);
+    await customer.goto(link);
+    await customer.getByRole('heading', { name: 'This form is closed' }).waitFor();
+    await customer.getByText('It is no longer accepting responses.').waitFor();
+    await screenshot(customer, 'fill-closed');
+    expect(customerErrors).toEqual([]);
+    await customer.close();
+
     // The dashboard lists the four forms; delete one after confirming.
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('link', { name: 'Volunteer sign-up' }).waitFor();
     expect(await page.locator('tbody tr').count()).toBe(4);
+    expect(
+      await page.locator('tbody tr', { hasText: 'Volunteer sign-up' }).getByText('Closed').isVisible(),
+    ).toBe(true);
+    expect(
+      await page.locator('tbody tr', { hasText: 'Event Booking Form' }).getByText('Closed').count(),
+    ).toBe(0);
     const row = page.locator('tbody tr', { hasText: 'Event Booking Form' });
     await row.getByText('Actions').click();
     await row.getByRole('button', { name: 'Delete' }).click();

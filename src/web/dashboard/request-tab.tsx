@@ -48,6 +48,7 @@ export function RequestTab() {
                   <Link className="table-link" to={editorHref(form)} onClick={(e) => e.stopPropagation()}>
                     {form.formTitle}
                   </Link>
+                  {form.acceptingResponses ? null : <span className="closed-badge">Closed</span>}
                 </td>
                 <td>{date}</td>
                 <td className="hide-on-phone">{time}</td>

@@ -93,7 +93,15 @@ export function EditorPage() {
               onSave={(description) => void edit({ type: 'updateForm', body: { description } })}
             />
           </section>
-          <ShareBar fid={data._id} ownerId={data.ownerIdAsStructureId} title={data.formTitle} />
+          <ShareBar
+            fid={data._id}
+            ownerId={data.ownerIdAsStructureId}
+            title={data.formTitle}
+            accepting={data.acceptingResponses}
+            onAcceptingChange={(acceptingResponses) =>
+              edit({ type: 'updateForm', body: { acceptingResponses } })
+            }
+          />
           <section aria-labelledby="questions-title">
             <h2 id="questions-title" className="editor-section-title">
               Questions <span className="muted">({fields.length})</span>

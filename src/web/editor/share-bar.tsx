@@ -7,9 +7,21 @@ export const publicLink = (fid: string, ownerId: string) =>
 
 const SUBJECT = 'Submit Your Information';
 
-/** Copy Link, Send (a mail draft) and Preview, for one form. */
-export function ShareBar({ fid, ownerId, title }: { fid: string; ownerId: string; title: string }) {
+type ShareBarProps = {
+  fid: string;
+  ownerId: string;
+  title: string;
+  accepting: boolean;
+  /** Saves the new state; resolves whether it was saved. */
+  onAcceptingChange: (accepting: boolean) => Promise<boolean>;
+};
+
+/** Copy Link, Send (a mail draft) and Preview, for one form; and whether it takes responses. */
+export function ShareBar({ fid, ownerId, title, accepting, onAcceptingChange }: ShareBarProps) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  // Shown at once while the change is saved; the form's saved state takes over when the server answers.
+  const [pending, setPending] = useState<boolean | null>(null);
+  const open = pending ?? accepting;
   const link = publicLink(fid, ownerId);
   const copy = async () => {
     try {
@@ -35,6 +47,24 @@ export function ShareBar({ fid, ownerId, title }: { fid: string; ownerId: string
       <Link className="button button-secondary" to={`/correctionPurpose?fid=${fid}`}>
         Preview
       </Link>
+      <label className="accepting-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={open}
+          onChange={(e) => {
+            setPending(e.target.checked);
+            void onAcceptingChange(e.target.checked).finally(() => setPending(null));
+          }}
+        />
+        <span>Accepting responses</span>
+      </label>
+      {open ? null : (
+        <p className="share-closed">
+          Closed: people who open the link are told this form is no longer accepting responses, and nothing
+          more can be submitted. Responses already received stay.
+        </p>
+      )}
       <p role="status" className="share-status">
         {copied === 'yes'
           ? 'Link Copied'

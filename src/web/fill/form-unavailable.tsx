@@ -2,7 +2,7 @@ import { MessageCard } from '../ui/message-card.tsx';
 import { CustomerHeader } from './customer-header.tsx';
 import type { Unavailable } from './load-fill-form.ts';
 
-/** The friendly dead end: a deleted form, a page opened without its link, or no connection. */
+/** The friendly dead end: a deleted or closed form, a page opened without its link, or no connection. */
 export function FormUnavailable({ reason }: { reason: Unavailable }) {
   return (
     <>
@@ -24,6 +24,13 @@ function UnavailableMessage({ reason }: { reason: Unavailable }) {
         >
           Try again
         </button>
+      </MessageCard>
+    );
+  }
+  if (reason === 'closed') {
+    return (
+      <MessageCard icon="!" title="This form is closed">
+        <p>It is no longer accepting responses. Ask whoever sent you the link if you need to reach them.</p>
       </MessageCard>
     );
   }

@@ -4,13 +4,19 @@ import { fetchPublicForm } from '../api/public-forms.ts';
 import { KEYS, loadDraft, saveContext } from './fill-storage.ts';
 import type { Draft } from './saved-fill.ts';
 
-export type Unavailable = 'gone' | 'missing' | 'offline';
+export type Unavailable = 'gone' | 'closed' | 'missing' | 'offline';
 export type FillLoad =
   { state: 'ready'; form: PublicForm; ownerId: string; draft: Draft } | { state: Unavailable };
 
-/** 404 (deleted or unknown) and 400 (not even a form id) both mean the link leads nowhere. */
-const isGone = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 400);
+/** 404 (deleted or unknown) and 400 (not even a form id) mean the link leads nowhere; 410, that it was closed. */
+const unavailable = (error: unknown): Unavailable | null =>
+  error instanceof ApiError
+    ? error.status === 410
+      ? 'closed'
+      : error.status === 404 || error.status === 400
+        ? 'gone'
+        : null
+    : null;
 
 /** The form this page loaded a moment ago from its link, so /preview need not fetch it again. */
 let justLoaded: { form: PublicForm; ownerId: string } | null = null;
@@ -37,7 +43,7 @@ export async function loadCustomerLink(
     justLoaded = { form, ownerId };
     return 'preview';
   } catch (error) {
-    return { state: isGone(error) ? 'gone' : 'offline' };
+    return { state: unavailable(error) ?? 'offline' };
   }
 }
 
@@ -68,5 +74,6 @@ export async function loadFillForm(): Promise<FillLoad> {
     saveContext(fetched.form, context.ownerId);
     return ready(fetched.form, context.ownerId);
   }
-  return fetched && isGone(fetched.error) ? { state: 'gone' } : ready(context.form, context.ownerId);
+  const reason = fetched && unavailable(fetched.error);
+  return reason ? { state: reason } : ready(context.form, context.ownerId);
 }
