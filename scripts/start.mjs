@@ -11,7 +11,7 @@ process.chdir(root); // vite.config.ts and the default DATA_DIR (./data) are rel
 const outDir = join(root, 'dist', 'web');
 // Written only after a successful build; `vite build` empties dist/web first, so a failed build leaves no stamp.
 const stamp = join(outDir, '.built');
-const sources = ['src/web', 'src/common', 'vite.config.ts', 'package.json'];
+const sources = ['src/web', 'src/common', 'vite.config.ts', 'package.json', 'scripts/start.mjs'];
 
 /** The newest mtime under `path` (directories count too, so a deleted file is a change). */
 function newestChange(path) {
@@ -81,8 +81,17 @@ if (isUpToDate()) {
     console.log('Building the web app…');
     const started = Date.now();
     try {
+      // Always a production build: Vite keeps a NODE_ENV it finds (Vitest sets `test`, a shell may say
+      // `development`), and React would then ship its development build, several times larger and slower.
+      const nodeEnv = process.env.NODE_ENV;
+      process.env.NODE_ENV = 'production';
       const { build } = await import('vite');
-      await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+      try {
+        await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+      } finally {
+        if (nodeEnv === undefined) delete process.env.NODE_ENV;
+        else process.env.NODE_ENV = nodeEnv;
+      }
     } catch (error) {
       console.error('Building the web app failed:', error instanceof Error ? error.message : error);
       process.exitCode = 1;
