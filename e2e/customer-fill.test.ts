@@ -240,7 +240,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
       const row = ownerPage.locator('tbody tr', { hasText: 'Travel Booking Form' });
       await row.getByText('1 response').waitFor();
       await screenshot(ownerPage, 'received');
-      await row.getByRole('link', { name: /View/ }).click();
+      await row.getByRole('link', { name: 'Travel Booking Form', exact: true }).click();
       await ownerPage.getByRole('heading', { name: 'Travel Booking Form' }).waitFor();
       await ownerPage.getByText('1 response, newest first').waitFor();
       await screenshot(ownerPage, 'form-list');
@@ -249,9 +249,16 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
       await ownerPage.getByText('Travelling with a small dog.').waitFor();
       const image = ownerPage.getByRole('img', { name: /ID document/ });
       await image.waitFor();
-      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
-        true,
+      // The element appears before its bytes arrive: wait for it to load (or fail to), then check it decoded.
+      const loaded = await image.evaluate((img: HTMLImageElement) =>
+        img.complete
+          ? img.naturalWidth > 0
+          : new Promise<boolean>((resolve) => {
+              img.addEventListener('load', () => resolve(img.naturalWidth > 0));
+              img.addEventListener('error', () => resolve(false));
+            }),
       );
+      expect(loaded).toBe(true);
       expect(Math.round((await image.boundingBox())?.width ?? 0)).toBe(300);
       // The viewer is busy until pdf.js has drawn the page; then the canvas holds the PDF's green square.
       await waitForOrExplain(
@@ -357,6 +364,42 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('alert').getByText('This PDF could not be shown here').waitFor();
     await screenshot(page, 'submission-damaged-pdf');
+    await context.close();
+  });
+
+  it('pages an owner through many responses on a phone, newest first', async () => {
+    const form = await call<Form>(
+      `/api/text/${(await call<Form>('/api/v1/length', { body: { formTitle: 'Guest list' }, token: owner.token }))._id}`,
+      { token: owner.token, body: { id: 1, name: 'Guest', required: true } },
+    );
+    const guest = form.textField[0]?._id ?? '';
+    // One more than a page (25): sent one after another, so each has its own time.
+    for (let n = 1; n <= 26; n++) {
+      await call(`/api/forms/${owner.id}`, {
+        body: { formStructureId: form._id, formTitle: form.formTitle, textObject: { [guest]: `Guest ${n}` } },
+      });
+    }
+    const context = await browser.newContext({ viewport: PHONE });
+    await signInBrowser(context, { ...owner, fullName: 'Asha Rao', email: 'asha@example.com', password: '' });
+    const page = await context.newPage();
+    const errors = watchForErrors(page);
+    await page.goto(`${server.url}/formList?fid=${form._id}`);
+    const rows = page.locator('tbody tr');
+    await rows.first().getByText('Guest 26').waitFor();
+    expect(await rows.count()).toBe(25);
+    // The Time column gives way on a phone; the time shows under the date instead.
+    expect(await page.getByRole('columnheader', { name: 'Time' }).isVisible()).toBe(false);
+    expect(await rows.first().locator('.only-on-phone').innerText()).toMatch(/\d{1,2}:\d{2}:\d{2}/);
+    await screenshot(page, 'form-list-paged');
+    const pager = page.getByRole('navigation', { name: 'Pages of responses' });
+    expect(await pager.getByRole('button', { name: 'Newest' }).isDisabled()).toBe(true);
+    await pager.getByRole('button', { name: 'Older →' }).click();
+    await rows.first().getByText('Guest 1', { exact: true }).waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await pager.getByRole('button', { name: 'Older →' }).isDisabled()).toBe(true);
+    await pager.getByRole('button', { name: 'Newest' }).click();
+    await rows.first().getByText('Guest 26').waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 

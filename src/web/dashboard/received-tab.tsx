@@ -22,8 +22,12 @@ export function ReceivedTab() {
           <tr>
             <th scope="col">Received Form Information</th>
             <th scope="col">Date</th>
-            <th scope="col">Time</th>
-            <th scope="col">View</th>
+            <th scope="col" className="hide-on-phone">
+              Time
+            </th>
+            <th scope="col" className="hide-on-phone">
+              View
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -44,15 +48,20 @@ export function ReceivedTab() {
             return (
               <tr key={form._id} className="is-clickable" onClick={() => navigate(listHref(form._id))}>
                 <td>
-                  <strong>{form.formTitle}</strong>
+                  <Link className="table-link" to={listHref(form._id)} onClick={(e) => e.stopPropagation()}>
+                    {form.formTitle}
+                  </Link>
                   <br />
                   <span className="muted">
                     {form.count} {form.count === 1 ? 'response' : 'responses'}
                   </span>
                 </td>
-                <td>{date}</td>
-                <td>{time}</td>
                 <td>
+                  {date}
+                  <span className="only-on-phone muted">{time}</span>
+                </td>
+                <td className="hide-on-phone">{time}</td>
+                <td className="hide-on-phone">
                   <Link to={listHref(form._id)} onClick={(e) => e.stopPropagation()}>
                     View<span className="visually-hidden"> responses to {form.formTitle}</span>
                   </Link>

@@ -69,7 +69,9 @@ export function FormListPage() {
                     <tr>
                       <th scope="col">Contact Information</th>
                       <th scope="col">Date</th>
-                      <th scope="col">Time</th>
+                      <th scope="col" className="hide-on-phone">
+                        Time
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -83,8 +85,11 @@ export function FormListPage() {
                               {item.contact || 'Anonymous response'}
                             </Link>
                           </td>
-                          <td>{date}</td>
-                          <td>{time}</td>
+                          <td>
+                            {date}
+                            <span className="only-on-phone muted">{time}</span>
+                          </td>
+                          <td className="hide-on-phone">{time}</td>
                         </tr>
                       );
                     })}
@@ -92,40 +97,42 @@ export function FormListPage() {
                 </table>
               </div>
             )}
-            <nav className="pager responses-pager" aria-label="Pages of responses">
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                disabled={!list.data.prevCursor}
-                onClick={() => go({})}
-              >
-                Newest
-              </button>
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                disabled={!list.data.prevCursor}
-                onClick={() => list.data.prevCursor && go({ before: list.data.prevCursor })}
-              >
-                ← Newer
-              </button>
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                disabled={!list.data.nextCursor}
-                onClick={() => list.data.nextCursor && go({ after: list.data.nextCursor })}
-              >
-                Older →
-              </button>
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                disabled={!list.data.nextCursor}
-                onClick={() => go({ from: 'oldest' })}
-              >
-                Oldest
-              </button>
-            </nav>
+            {list.data.prevCursor || list.data.nextCursor ? (
+              <nav className="pager responses-pager" aria-label="Pages of responses">
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  disabled={!list.data.prevCursor}
+                  onClick={() => go({})}
+                >
+                  Newest
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  disabled={!list.data.prevCursor}
+                  onClick={() => list.data.prevCursor && go({ before: list.data.prevCursor })}
+                >
+                  ← Newer
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  disabled={!list.data.nextCursor}
+                  onClick={() => list.data.nextCursor && go({ after: list.data.nextCursor })}
+                >
+                  Older →
+                </button>
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  disabled={!list.data.nextCursor}
+                  onClick={() => go({ from: 'oldest' })}
+                >
+                  Oldest
+                </button>
+              </nav>
+            ) : null}
           </>
         ) : null}
       </main>
