@@ -59,10 +59,18 @@ export async function createDiskStorage(dataDir: string, signingKey: string): Pr
           }
         },
       });
+      const out = createWriteStream(partial, { flags: 'wx' });
       try {
-        await pipeline(source, watch, createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(source, watch, out);
         await rename(partial, pathOf(key));
       } catch (error) {
+        // pipeline() may reject before the file has even been opened (a refusal in the first bytes): wait until the
+        // stream has opened and closed it, or the removal would run first and the file be created after it.
+        if (!out.closed) {
+          const closed = new Promise<void>((resolve) => out.once('close', () => resolve()));
+          out.destroy();
+          await closed;
+        }
         await rm(partial, { force: true });
         throw error;
       }
