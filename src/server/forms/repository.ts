@@ -76,16 +76,22 @@ export async function listFormsOfOwner(db: Queryable, ownerId: string, timeZone:
   return withFields(db, forms, timeZone);
 }
 
-/** Any forms by id (those that exist), for a batch of submissions: two queries whatever the count. */
+/** The form columns with a `fields` column: the form's fields in order, as one JSON array. */
+const FORM_WITH_FIELDS = `${FORM_COLUMNS},
+  (select coalesce(json_agg(ff order by ff.position), '[]'::json)
+     from (select ${FIELD_COLUMNS}, position from form_fields where form_id = forms.id) ff) as fields`;
+
+/** Any forms by id (those that exist), with their fields, in one query: what a batch of submissions needs. */
 export async function findFormsByIds(
   db: Queryable,
   formIds: readonly string[],
   timeZone: string,
 ): Promise<Form[]> {
-  const forms = await db.query<FormRow>(`select ${FORM_COLUMNS} from forms where id = any($1::uuid[])`, [
-    formIds,
-  ]);
-  return withFields(db, forms, timeZone);
+  const rows = await db.query<FormRow & { fields: FieldRow[] }>(
+    `select ${FORM_WITH_FIELDS} from forms where id = any($1::uuid[])`,
+    [formIds],
+  );
+  return rows.map((row) => toForm(row, row.fields, timeZone));
 }
 
 export async function findFormOfOwner(
@@ -100,13 +106,8 @@ export async function findFormOfOwner(
 
 /** Any form by id, for the customer's side: the public link names only the form. */
 export async function findFormById(db: Queryable, formId: string, timeZone: string): Promise<Form | null> {
-  const [row] = await db.query<FormRow>(`select ${FORM_COLUMNS} from forms where id = $1`, [formId]);
-  if (!row) return null;
-  const fields = await db.query<FieldRow>(
-    `select ${FIELD_COLUMNS} from form_fields where form_id = $1 order by position`,
-    [formId],
-  );
-  return toForm(row, fields, timeZone);
+  const [form] = await findFormsByIds(db, [formId], timeZone);
+  return form ?? null;
 }
 
 /** Locks the owner's form row so concurrent edits of its fields queue; returns its field count, or null. */

@@ -51,8 +51,8 @@ const toRecord = (r: SubmissionRow): SubmissionRecord => ({
 export type NewSubmission = Omit<SubmissionRecord, 'createdAt'> & { idempotencyKey: string | null };
 
 /**
- * Inserts the batch in one statement; a row whose form already has a submission with its idempotency key is
- * skipped. Returns the ids actually inserted.
+ * Inserts the batch and adds it to its forms' response counts and newest-response times, in one statement; a row
+ * whose form already has a submission with its idempotency key is skipped. Returns the ids actually inserted.
  */
 export async function insertSubmissions(db: Queryable, rows: readonly NewSubmission[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
@@ -69,26 +69,22 @@ export async function insertSubmissions(db: Queryable, rows: readonly NewSubmiss
     idempotency_key: s.idempotencyKey,
   }));
   const inserted = await db.query<{ id: string }>(
-    `insert into submissions (id, form_id, owner_id, form_title, description, color, border, answers, contact, idempotency_key)
-     select id, form_id, owner_id, form_title, description, color, border, answers, contact, idempotency_key
-       from jsonb_to_recordset($1::jsonb) as r(id uuid, form_id uuid, owner_id uuid, form_title text,
-            description text, color text, border text, answers jsonb, contact text, idempotency_key text)
-     on conflict (form_id, idempotency_key) where idempotency_key is not null do nothing
-     returning id`,
+    `with added as (
+       insert into submissions (id, form_id, owner_id, form_title, description, color, border, answers, contact, idempotency_key)
+       select id, form_id, owner_id, form_title, description, color, border, answers, contact, idempotency_key
+         from jsonb_to_recordset($1::jsonb) as r(id uuid, form_id uuid, owner_id uuid, form_title text,
+              description text, color text, border text, answers jsonb, contact text, idempotency_key text)
+       on conflict (form_id, idempotency_key) where idempotency_key is not null do nothing
+       returning id, form_id
+     ), counted as (
+       update forms f set response_count = f.response_count + c.n, latest_response_at = now()
+         from (select form_id, count(*)::int as n from added group by form_id) c
+        where f.id = c.form_id
+     )
+     select id from added`,
     [JSON.stringify(records)],
   );
   return new Set(inserted.map((r) => r.id));
-}
-
-/** Adds each form's new submissions to its response count and newest-response time. */
-export async function countNewSubmissions(db: Queryable, formIds: readonly string[]): Promise<void> {
-  if (formIds.length === 0) return;
-  await db.query(
-    `update forms f set response_count = f.response_count + c.n, latest_response_at = now()
-       from (select form_id, count(*)::int as n from unnest($1::uuid[]) as form_id group by form_id) c
-      where f.id = c.form_id`,
-    [formIds],
-  );
 }
 
 /** The stored submission ids for (form, idempotency key) pairs, keyed `${formId} ${key}`. */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatSpecDate, type Form } from '#common/forms.ts';
 import type { Answers, FileView, Submission, SubmissionBody } from '#common/submissions.ts';
 import { digest } from '../accounts/secrets.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { formClosed, HttpError, notFound } from '../errors.ts';
 import { findFormsByIds } from '../forms/repository.ts';
 import {
@@ -58,24 +58,18 @@ const failed = (error: unknown): Outcome<string> => ({ ok: false, error });
 const done = (value: string): Outcome<string> => ({ ok: true, value });
 
 /**
- * One transaction for the batch. If anything in it fails as a whole (a file claimed by a concurrent submission,
- * a database error), it is rolled back and each submission is written again on its own, so one bad submission
- * never fails the others and each gets its own answer.
+ * Writes the batch together. If it fails as a whole (a file claimed by a concurrent submission, a database error),
+ * nothing of it is kept and each submission is written again on its own, so one bad submission never fails the
+ * others and each gets its own answer.
  */
 async function writeBatch(deps: SubmissionDeps, inputs: SubmitInput[]): Promise<Outcome<string>[]> {
-  if (inputs.length === 1) {
-    try {
-      return await deps.db.transaction((tx) => writeInTransaction(deps, tx, inputs));
-    } catch (error) {
-      return [failed(error)];
-    }
-  }
   try {
-    return await deps.db.transaction((tx) => writeInTransaction(deps, tx, inputs));
+    return await writeTogether(deps, inputs);
   } catch (error) {
+    if (inputs.length === 1) return [failed(error)];
     deps.log.warn(
       { err: error, size: inputs.length },
-      'batch of submissions rolled back; writing one by one',
+      'batch of submissions failed as a whole; writing one by one',
     );
     const outcomes: Outcome<string>[] = [];
     for (const input of inputs) outcomes.push(...(await writeBatch(deps, [input])));
@@ -84,116 +78,124 @@ async function writeBatch(deps: SubmissionDeps, inputs: SubmitInput[]): Promise<
 }
 
 type Accepted = { index: number; row: repo.NewSubmission; uploadIds: string[] };
+/** A submission with an idempotency key that was not inserted: if its key is stored, it is a retry. */
+type Unwritten = { index: number; formId: string; key: string; outcome: Outcome<string> };
 
 /**
- * Validates every submission against its form as it is in this transaction, then inserts the valid ones with one
- * statement. A submission's own mistake (unknown form, invalid answer) is its outcome, not the batch's failure.
+ * Validates every submission against its form as it is now and stores the valid ones with one statement, which
+ * also counts them on their forms; only a batch that claims uploads needs a transaction around its statements.
+ * A submission's own mistake (unknown form, invalid answer) is its outcome, not the batch's failure.
+ *
+ * Idempotency needs no lookup before the insert: the unique (form, key) index skips a row whose key is stored,
+ * and only submissions that were not inserted (a retry, or one refused now) are looked up, to answer the first
+ * id: a retry gets it even if the form has changed or closed since.
  */
-async function writeInTransaction(
-  deps: SubmissionDeps,
-  tx: Queryable,
-  inputs: SubmitInput[],
-): Promise<Outcome<string>[]> {
+async function writeTogether(deps: SubmissionDeps, inputs: SubmitInput[]): Promise<Outcome<string>[]> {
   const outcomes: (Outcome<string> | undefined)[] = new Array<Outcome<string> | undefined>(inputs.length);
   const formIds = [...new Set(inputs.map((i) => i.body.formStructureId))];
-  const forms = new Map((await findFormsByIds(tx, formIds, deps.timeZone)).map((f) => [f._id, f]));
+  const forms = new Map((await findFormsByIds(deps.db, formIds, deps.timeZone)).map((f) => [f._id, f]));
 
-  // A retry with a key already stored answers the first id and stores nothing new (even if the form changed).
-  const keys = inputs.flatMap((input) =>
-    input.idempotencyKey && forms.has(input.body.formStructureId)
-      ? [{ formId: input.body.formStructureId, key: input.idempotencyKey }]
-      : [],
-  );
-  const earlier = await repo.findByIdempotencyKeys(tx, keys);
   /** The first submission of this batch with a key, which later ones with the same key follow. */
   const leaders = new Map<string, number>();
   const followers: { index: number; leader: number }[] = [];
+  const unwritten: Unwritten[] = [];
+  const refuse = (index: number, error: unknown, key: { formId: string; key: string } | null) => {
+    outcomes[index] = failed(error);
+    if (key) unwritten.push({ index, ...key, outcome: failed(error) });
+  };
 
-  const valid: { index: number; form: Form; answers: Answers; files: ReturnType<typeof fileAnswersOf> }[] =
-    [];
+  const valid: {
+    index: number;
+    form: Form;
+    answers: Answers;
+    files: ReturnType<typeof fileAnswersOf>;
+    key: { formId: string; key: string } | null;
+  }[] = [];
   inputs.forEach((input, index) => {
-    try {
-      const form = forms.get(input.body.formStructureId);
-      if (!form) throw formNotFound();
-      if (input.isBot) {
-        // Answer like a success so the bot learns nothing; store nothing (docs/decisions/009-submission-ingest.md).
-        deps.log.info({ formId: form._id }, 'honeypot filled; submission dropped');
-        outcomes[index] = done(randomUUID());
-        return;
-      }
-      if (form.ownerIdAsStructureId !== input.ownerId) {
-        throw new HttpError(
+    const form = forms.get(input.body.formStructureId);
+    if (!form) return refuse(index, formNotFound(), null);
+    if (input.isBot) {
+      // Answer like a success so the bot learns nothing; store nothing (docs/decisions/009-submission-ingest.md).
+      deps.log.info({ formId: form._id }, 'honeypot filled; submission dropped');
+      outcomes[index] = done(randomUUID());
+      return;
+    }
+    if (form.ownerIdAsStructureId !== input.ownerId) {
+      return refuse(
+        index,
+        new HttpError(
           400,
           'VALIDATION_FAILED',
           'ownerId: This link does not match the form; ask the owner for a new link',
-        );
+        ),
+        null,
+      );
+    }
+    const key = input.idempotencyKey ? { formId: form._id, key: input.idempotencyKey } : null;
+    if (key) {
+      const keyId = repo.idempotencyIdOf(key.formId, key.key);
+      const leader = leaders.get(keyId);
+      if (leader !== undefined) {
+        followers.push({ index, leader });
+        return;
       }
-      if (input.idempotencyKey) {
-        const keyId = repo.idempotencyIdOf(form._id, input.idempotencyKey);
-        const stored = earlier.get(keyId);
-        if (stored) {
-          outcomes[index] = done(stored);
-          return;
-        }
-        const leader = leaders.get(keyId);
-        if (leader !== undefined) {
-          followers.push({ index, leader });
-          return;
-        }
-        leaders.set(keyId, index);
-      }
-      // After the key: a retry of a submission stored before the form closed still gets its id.
+      leaders.set(keyId, index);
+    }
+    try {
       if (!form.acceptingResponses) throw formClosed();
       const answers = readAnswers(form, input.body);
-      valid.push({ index, form, answers, files: fileAnswersOf(form, answers) });
+      valid.push({ index, form, answers, files: fileAnswersOf(form, answers), key });
     } catch (error) {
-      outcomes[index] = failed(error);
+      refuse(index, error, key);
     }
   });
 
   const secrets = valid.flatMap((v) => v.files.map((f) => digest(f.answer.deleteId)));
-  const uploads = secrets.length > 0 ? await findUploadsBySecret(tx, secrets) : [];
+  const uploads = secrets.length > 0 ? await findUploadsBySecret(deps.db, secrets) : [];
   const bySecret = new Map(uploads.map((u) => [u.secretHash, u]));
   const accepted: Accepted[] = [];
-  for (const { index, form, answers, files } of valid) {
+  for (const { index, form, answers, files, key } of valid) {
     try {
       accepted.push({ index, ...acceptedRow(form, answers, files, bySecret, inputs[index]) });
     } catch (error) {
-      outcomes[index] = failed(error);
+      refuse(index, error, key);
     }
   }
 
-  const inserted = await repo.insertSubmissions(
-    tx,
-    accepted.map((a) => a.row),
-  );
-  // A row skipped on insert had its key stored meanwhile by another server process: answer that first id.
-  const raced = accepted.filter((a) => !inserted.has(a.row.id));
-  const racedIds = await repo.findByIdempotencyKeys(
-    tx,
-    raced.map((a) => ({ formId: a.row.formId, key: a.row.idempotencyKey ?? '' })),
-  );
+  const rows = accepted.map((a) => a.row);
+  const inserted = accepted.some((a) => a.uploadIds.length > 0)
+    ? await deps.db.transaction(async (tx) => {
+        const ids = await repo.insertSubmissions(tx, rows);
+        for (const a of accepted) {
+          if (!ids.has(a.row.id) || a.uploadIds.length === 0) continue;
+          if ((await claimUploads(tx, a.row.id, a.uploadIds)) !== a.uploadIds.length) {
+            throw new HttpError(
+              409,
+              'VALIDATION_FAILED',
+              'fileObject: A file was used by another submission; upload it again',
+            );
+          }
+        }
+        return ids;
+      })
+    : await repo.insertSubmissions(deps.db, rows);
+
   for (const a of accepted) {
-    if (inserted.has(a.row.id)) {
-      if (a.uploadIds.length > 0 && (await claimUploads(tx, a.row.id, a.uploadIds)) !== a.uploadIds.length) {
-        throw new HttpError(
-          409,
-          'VALIDATION_FAILED',
-          'fileObject: A file was used by another submission; upload it again',
-        );
-      }
-      outcomes[a.index] = done(a.row.id);
-    } else {
-      const id = racedIds.get(repo.idempotencyIdOf(a.row.formId, a.row.idempotencyKey ?? ''));
-      outcomes[a.index] = id
-        ? done(id)
-        : failed(new Error('idempotent insert found neither a new nor an old row'));
-    }
+    if (inserted.has(a.row.id)) outcomes[a.index] = done(a.row.id);
+    else
+      unwritten.push({
+        index: a.index,
+        formId: a.row.formId,
+        key: a.row.idempotencyKey ?? '',
+        outcome: failed(new Error('idempotent insert found neither a new nor an old row')),
+      });
   }
-  await repo.countNewSubmissions(
-    tx,
-    accepted.filter((a) => inserted.has(a.row.id)).map((a) => a.row.formId),
-  );
+  // Skipped on insert, or refused now: a key already stored means a retry, which answers the first id.
+  const stored = await repo.findByIdempotencyKeys(deps.db, unwritten);
+  for (const u of unwritten) {
+    const id = stored.get(repo.idempotencyIdOf(u.formId, u.key));
+    outcomes[u.index] = id ? done(id) : u.outcome;
+  }
   for (const { index, leader } of followers) outcomes[index] = outcomes[leader];
   return outcomes.map((o) => o ?? failed(new Error('submission left without an answer')));
 }
