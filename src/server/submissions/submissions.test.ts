@@ -360,6 +360,46 @@ describe(`submissions on ${TEST_ENGINE}`, () => {
       expect(await countOf(f)).toBe(1);
     });
 
+    it('keeps one row per Idempotency-Key on a form without files, even once the form has changed', async () => {
+      const auth = { authorization: `Bearer ${owner.token}` };
+      let f = (
+        await t.app.inject({ method: 'POST', url: '/api/v1/length', headers: auth, payload: {} })
+      ).json<Form>();
+      f = (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/text/${f._id}`,
+          headers: auth,
+          payload: { id: 1, name: 'Name', type: 'text', required: true },
+        })
+      ).json<Form>();
+      const body = {
+        formStructureId: f._id,
+        formTitle: f.formTitle,
+        textObject: { [idOf(f, 'Name')]: 'Ana' },
+      };
+      const headers = { 'idempotency-key': randomUUID() };
+      const [first, ...twins] = await Promise.all(
+        Array.from({ length: 4 }, () => submit(body, owner.id, headers)),
+      );
+      expect(first?.statusCode, first?.body).toBe(200);
+      const id = first?.json<{ _id: string }>()._id;
+      expect(twins.map((r) => r.json<{ _id: string }>()._id)).toEqual([id, id, id]);
+      expect((await submit(body, owner.id, headers)).json()).toEqual({ _id: id });
+      // The owner adds a required question: the same body is no longer valid, but its retry is answered as before.
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/text/${f._id}`,
+        headers: auth,
+        payload: { id: 1, name: 'City', type: 'text', required: true },
+      });
+      expect((await submit(body, owner.id, headers)).json()).toEqual({ _id: id });
+      const fresh = await submit(body, owner.id, { 'idempotency-key': randomUUID() });
+      expect(fresh.statusCode).toBe(400);
+      expect(fresh.json().error.message).toMatch(/^City: /);
+      expect(await countOf(f)).toBe(1);
+    });
+
     it('lets only one of two simultaneous submissions claim the same upload', async () => {
       const f = await buildForm(owner.token);
       const body = await validBody(f);
