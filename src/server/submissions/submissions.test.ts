@@ -378,14 +378,21 @@ describe(`submissions on ${TEST_ENGINE}`, () => {
         formTitle: f.formTitle,
         textObject: { [idOf(f, 'Name')]: 'Ana' },
       };
-      const headers = { 'idempotency-key': randomUUID() };
-      const [first, ...twins] = await Promise.all(
-        Array.from({ length: 4 }, () => submit(body, owner.id, headers)),
-      );
+      // From an address of its own: the file's other tests use up most of one address's submissions a minute.
+      const send = (key: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/forms/${owner.id}`,
+          payload: body,
+          headers: { 'idempotency-key': key },
+          remoteAddress: '10.9.9.9',
+        });
+      const key = randomUUID();
+      const [first, ...twins] = await Promise.all(Array.from({ length: 4 }, () => send(key)));
       expect(first?.statusCode, first?.body).toBe(200);
       const id = first?.json<{ _id: string }>()._id;
       expect(twins.map((r) => r.json<{ _id: string }>()._id)).toEqual([id, id, id]);
-      expect((await submit(body, owner.id, headers)).json()).toEqual({ _id: id });
+      expect((await send(key)).json()).toEqual({ _id: id });
       // The owner adds a required question: the same body is no longer valid, but its retry is answered as before.
       await t.app.inject({
         method: 'POST',
@@ -393,8 +400,8 @@ describe(`submissions on ${TEST_ENGINE}`, () => {
         headers: auth,
         payload: { id: 1, name: 'City', type: 'text', required: true },
       });
-      expect((await submit(body, owner.id, headers)).json()).toEqual({ _id: id });
-      const fresh = await submit(body, owner.id, { 'idempotency-key': randomUUID() });
+      expect((await send(key)).json()).toEqual({ _id: id });
+      const fresh = await send(randomUUID());
       expect(fresh.statusCode).toBe(400);
       expect(fresh.json().error.message).toMatch(/^City: /);
       expect(await countOf(f)).toBe(1);
