@@ -30,7 +30,9 @@ export function RequestTab() {
         <thead>
           <tr>
             <th scope="col">Form Name</th>
-            <th scope="col">Date</th>
+            <th scope="col" className="hide-on-phone">
+              Date
+            </th>
             <th scope="col" className="hide-on-phone">
               Time
             </th>
@@ -49,8 +51,9 @@ export function RequestTab() {
                     {form.formTitle}
                   </Link>
                   {form.acceptingResponses ? null : <span className="closed-badge">Closed</span>}
+                  <span className="only-on-phone muted">{form.Date || 'No date'}</span>
                 </td>
-                <td>{date}</td>
+                <td className="hide-on-phone">{date}</td>
                 <td className="hide-on-phone">{time}</td>
                 <td onClick={(e) => e.stopPropagation()}>
                   <FormActions form={form} />
