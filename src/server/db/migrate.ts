@@ -30,11 +30,21 @@ export async function migrate(db: Database): Promise<string[]> {
   });
 }
 
-// Parameterised query() runs one statement at a time; our migrations keep to plain statements ending in ';'.
-function splitStatements(sql: string): string[] {
-  return sql
-    .replace(/--.*$/gm, '')
-    .split(/;\s*(?:\n|$)/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+// Parameterised query() runs one statement at a time. Our migrations end each statement with ';' at the end of a
+// line; inside a $$-quoted function body such a line does not end the statement.
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current: string[] = [];
+  let inBody = false;
+  for (const line of sql.replace(/--.*$/gm, '').split('\n')) {
+    current.push(line);
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inBody = !inBody;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').trim().replace(/;\s*$/, ''));
+      current = [];
+    }
+  }
+  const rest = current.join('\n').trim();
+  if (rest.length > 0) statements.push(rest);
+  return statements.filter((s) => s.length > 0);
 }

@@ -12,6 +12,7 @@ type FormRow = {
   border: string;
   created_at: Date;
   accepting_responses: boolean;
+  version: number;
 };
 type FieldRow = {
   id: string;
@@ -24,7 +25,8 @@ type FieldRow = {
 };
 export type FieldRecord = Omit<FieldRow, 'form_id'>;
 
-const FORM_COLUMNS = 'id, owner_id, title, description, color, border, created_at, accepting_responses';
+const FORM_COLUMNS =
+  'id, owner_id, title, description, color, border, created_at, accepting_responses, version';
 const FIELD_COLUMNS = 'id, form_id, kind, name, text_type, required, options';
 
 function toForm(row: FormRow, fields: FieldRow[], timeZone: string): Form {
@@ -87,11 +89,20 @@ export async function findFormsByIds(
   formIds: readonly string[],
   timeZone: string,
 ): Promise<Form[]> {
+  return (await findVersionedForms(db, formIds, timeZone)).map((v) => v.form);
+}
+
+/** As findFormsByIds, with each form's version (it goes up with every change to the form or its fields). */
+export async function findVersionedForms(
+  db: Queryable,
+  formIds: readonly string[],
+  timeZone: string,
+): Promise<{ form: Form; version: number }[]> {
   const rows = await db.query<FormRow & { fields: FieldRow[] }>(
     `select ${FORM_WITH_FIELDS} from forms where id = any($1::uuid[])`,
     [formIds],
   );
-  return rows.map((row) => toForm(row, row.fields, timeZone));
+  return rows.map((row) => ({ form: toForm(row, row.fields, timeZone), version: row.version }));
 }
 
 export async function findFormOfOwner(

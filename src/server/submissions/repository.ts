@@ -48,11 +48,16 @@ const toRecord = (r: SubmissionRow): SubmissionRecord => ({
   contact: r.contact,
 });
 
-export type NewSubmission = Omit<SubmissionRecord, 'createdAt'> & { idempotencyKey: string | null };
+export type NewSubmission = Omit<SubmissionRecord, 'createdAt'> & {
+  idempotencyKey: string | null;
+  /** When set, the row is inserted only if the form is still at this version (it was checked against it). */
+  formVersion: number | null;
+};
 
 /**
- * Inserts the batch and adds it to its forms' response counts and newest-response times, in one statement; a row
- * whose form already has a submission with its idempotency key is skipped. Returns the ids actually inserted.
+ * Inserts the batch and adds it to its forms' response counts and newest-response times, in one statement. A row
+ * is skipped when its form already has a submission with its idempotency key, or when it names a form version
+ * that is no longer the form's. Returns the ids actually inserted.
  */
 export async function insertSubmissions(db: Queryable, rows: readonly NewSubmission[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
@@ -67,13 +72,17 @@ export async function insertSubmissions(db: Queryable, rows: readonly NewSubmiss
     answers: s.answers,
     contact: s.contact,
     idempotency_key: s.idempotencyKey,
+    form_version: s.formVersion,
   }));
   const inserted = await db.query<{ id: string }>(
     `with added as (
        insert into submissions (id, form_id, owner_id, form_title, description, color, border, answers, contact, idempotency_key)
        select id, form_id, owner_id, form_title, description, color, border, answers, contact, idempotency_key
          from jsonb_to_recordset($1::jsonb) as r(id uuid, form_id uuid, owner_id uuid, form_title text,
-              description text, color text, border text, answers jsonb, contact text, idempotency_key text)
+              description text, color text, border text, answers jsonb, contact text, idempotency_key text,
+              form_version integer)
+        where r.form_version is null
+           or exists (select 1 from forms f where f.id = r.form_id and f.version = r.form_version)
        on conflict (form_id, idempotency_key) where idempotency_key is not null do nothing
        returning id, form_id
      ), counted as (

@@ -5,7 +5,7 @@ import type { Answers, FileView, Submission, SubmissionBody } from '#common/subm
 import { digest } from '../accounts/secrets.ts';
 import type { Database } from '../db/database.ts';
 import { formClosed, HttpError, notFound } from '../errors.ts';
-import { findFormsByIds } from '../forms/repository.ts';
+import { findVersionedForms } from '../forms/repository.ts';
 import {
   claimUploads,
   findUploadsByIds,
@@ -46,12 +46,43 @@ const WRITERS = 2;
  * being written go together in the next transaction (docs/decisions/013-group-commit.md).
  */
 export function createSubmitter(deps: SubmissionDeps): (input: SubmitInput) => Promise<string> {
-  const batcher = createBatcher<SubmitInput, string>((inputs) => writeBatch(deps, inputs), {
+  const cache = createFormCache(FORM_CACHE_SIZE);
+  const batcher = createBatcher<SubmitInput, string>((inputs) => writeBatch(deps, cache, inputs), {
     maxBatch: MAX_BATCH,
     // PGlite runs on this thread, one query at a time: a second writer would only wait for the first.
     writers: deps.db.kind === 'pglite' ? 1 : WRITERS,
   });
   return (input) => batcher.add(input);
+}
+
+/** Forms kept in memory by the submission writer, each with the version it was read at. */
+const FORM_CACHE_SIZE = 1000;
+type VersionedForm = { form: Form; version: number };
+type FormCache = {
+  get(formId: string): VersionedForm | undefined;
+  set(formId: string, value: VersionedForm): void;
+  delete(formId: string): void;
+};
+
+/** The most recently used forms; the oldest is dropped when full. */
+function createFormCache(size: number): FormCache {
+  const entries = new Map<string, VersionedForm>();
+  return {
+    get(formId) {
+      const value = entries.get(formId);
+      if (value) {
+        entries.delete(formId);
+        entries.set(formId, value);
+      }
+      return value;
+    },
+    set(formId, value) {
+      entries.delete(formId);
+      entries.set(formId, value);
+      if (entries.size > size) entries.delete(entries.keys().next().value as string);
+    },
+    delete: (formId) => void entries.delete(formId),
+  };
 }
 
 const failed = (error: unknown): Outcome<string> => ({ ok: false, error });
@@ -62,9 +93,13 @@ const done = (value: string): Outcome<string> => ({ ok: true, value });
  * nothing of it is kept and each submission is written again on its own, so one bad submission never fails the
  * others and each gets its own answer.
  */
-async function writeBatch(deps: SubmissionDeps, inputs: SubmitInput[]): Promise<Outcome<string>[]> {
+async function writeBatch(
+  deps: SubmissionDeps,
+  cache: FormCache,
+  inputs: SubmitInput[],
+): Promise<Outcome<string>[]> {
   try {
-    return await writeTogether(deps, inputs);
+    return await writeWithCache(deps, cache, inputs);
   } catch (error) {
     if (inputs.length === 1) return [failed(error)];
     deps.log.warn(
@@ -72,9 +107,57 @@ async function writeBatch(deps: SubmissionDeps, inputs: SubmitInput[]): Promise<
       'batch of submissions failed as a whole; writing one by one',
     );
     const outcomes: Outcome<string>[] = [];
-    for (const input of inputs) outcomes.push(...(await writeBatch(deps, [input])));
+    for (const input of inputs) outcomes.push(...(await writeBatch(deps, cache, [input])));
     return outcomes;
   }
+}
+
+/**
+ * First with the forms in memory: a row checked against a form that has changed since is not inserted (the insert
+ * compares versions). Every submission whose answer a cached form decided other than by storing it (refused, or not
+ * inserted) is written again against the form read afresh, so no answer ever comes from an out-of-date form.
+ */
+async function writeWithCache(
+  deps: SubmissionDeps,
+  cache: FormCache,
+  inputs: SubmitInput[],
+): Promise<Outcome<string>[]> {
+  const first = await writeTogether(deps, cache, inputs, true);
+  if (first.recheck.length === 0) return first.outcomes;
+  for (const index of first.recheck) cache.delete(inputs[index]?.body.formStructureId ?? '');
+  const again = await writeTogether(
+    deps,
+    cache,
+    first.recheck.map((index) => inputs[index] as SubmitInput),
+    false,
+  );
+  first.recheck.forEach((index, k) => {
+    first.outcomes[index] = again.outcomes[k] ?? failed(new Error('submission left without an answer'));
+  });
+  return first.outcomes;
+}
+
+/** The batch's forms: from memory when `useCache` and known, else read (and remembered). */
+async function loadForms(
+  deps: SubmissionDeps,
+  cache: FormCache,
+  formIds: readonly string[],
+  useCache: boolean,
+): Promise<Map<string, VersionedForm & { cached: boolean }>> {
+  const forms = new Map<string, VersionedForm & { cached: boolean }>();
+  const missing: string[] = [];
+  for (const id of formIds) {
+    const hit = useCache ? cache.get(id) : undefined;
+    if (hit) forms.set(id, { ...hit, cached: true });
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    for (const read of await findVersionedForms(deps.db, missing, deps.timeZone)) {
+      cache.set(read.form._id, read);
+      forms.set(read.form._id, { ...read, cached: false });
+    }
+  }
+  return forms;
 }
 
 type Accepted = { index: number; row: repo.NewSubmission; uploadIds: string[] };
@@ -90,10 +173,17 @@ type Unwritten = { index: number; formId: string; key: string; outcome: Outcome<
  * and only submissions that were not inserted (a retry, or one refused now) are looked up, to answer the first
  * id: a retry gets it even if the form has changed or closed since.
  */
-async function writeTogether(deps: SubmissionDeps, inputs: SubmitInput[]): Promise<Outcome<string>[]> {
+async function writeTogether(
+  deps: SubmissionDeps,
+  cache: FormCache,
+  inputs: SubmitInput[],
+  useCache: boolean,
+): Promise<{ outcomes: Outcome<string>[]; recheck: number[] }> {
   const outcomes: (Outcome<string> | undefined)[] = new Array<Outcome<string> | undefined>(inputs.length);
   const formIds = [...new Set(inputs.map((i) => i.body.formStructureId))];
-  const forms = new Map((await findFormsByIds(deps.db, formIds, deps.timeZone)).map((f) => [f._id, f]));
+  const forms = await loadForms(deps, cache, formIds, useCache);
+  /** Answers decided by a cached form other than by storing the row: to be written again with the form read afresh. */
+  const recheck = new Set<number>();
 
   /** The first submission of this batch with a key, which later ones with the same key follow. */
   const leaders = new Map<string, number>();
@@ -101,19 +191,22 @@ async function writeTogether(deps: SubmissionDeps, inputs: SubmitInput[]): Promi
   const unwritten: Unwritten[] = [];
   const refuse = (index: number, error: unknown, key: { formId: string; key: string } | null) => {
     outcomes[index] = failed(error);
-    if (key) unwritten.push({ index, ...key, outcome: failed(error) });
+    if (forms.get(inputs[index]?.body.formStructureId ?? '')?.cached) recheck.add(index);
+    else if (key) unwritten.push({ index, ...key, outcome: failed(error) });
   };
 
   const valid: {
     index: number;
     form: Form;
+    version: number | null;
     answers: Answers;
     files: ReturnType<typeof fileAnswersOf>;
     key: { formId: string; key: string } | null;
   }[] = [];
   inputs.forEach((input, index) => {
-    const form = forms.get(input.body.formStructureId);
-    if (!form) return refuse(index, formNotFound(), null);
+    const found = forms.get(input.body.formStructureId);
+    if (!found) return refuse(index, formNotFound(), null);
+    const { form } = found;
     if (input.isBot) {
       // Answer like a success so the bot learns nothing; store nothing (docs/decisions/009-submission-ingest.md).
       deps.log.info({ formId: form._id }, 'honeypot filled; submission dropped');
@@ -144,7 +237,9 @@ async function writeTogether(deps: SubmissionDeps, inputs: SubmitInput[]): Promi
     try {
       if (!form.acceptingResponses) throw formClosed();
       const answers = readAnswers(form, input.body);
-      valid.push({ index, form, answers, files: fileAnswersOf(form, answers), key });
+      // Only a row checked against a cached form needs the insert to confirm the form has not changed.
+      const version = found.cached ? found.version : null;
+      valid.push({ index, form, version, answers, files: fileAnswersOf(form, answers), key });
     } catch (error) {
       refuse(index, error, key);
     }
@@ -154,9 +249,9 @@ async function writeTogether(deps: SubmissionDeps, inputs: SubmitInput[]): Promi
   const uploads = secrets.length > 0 ? await findUploadsBySecret(deps.db, secrets) : [];
   const bySecret = new Map(uploads.map((u) => [u.secretHash, u]));
   const accepted: Accepted[] = [];
-  for (const { index, form, answers, files, key } of valid) {
+  for (const { index, form, version, answers, files, key } of valid) {
     try {
-      accepted.push({ index, ...acceptedRow(form, answers, files, bySecret, inputs[index]) });
+      accepted.push({ index, ...acceptedRow(form, version, answers, files, bySecret, inputs[index]) });
     } catch (error) {
       refuse(index, error, key);
     }
@@ -182,6 +277,7 @@ async function writeTogether(deps: SubmissionDeps, inputs: SubmitInput[]): Promi
 
   for (const a of accepted) {
     if (inserted.has(a.row.id)) outcomes[a.index] = done(a.row.id);
+    else if (a.row.formVersion !== null) recheck.add(a.index);
     else
       unwritten.push({
         index: a.index,
@@ -196,13 +292,20 @@ async function writeTogether(deps: SubmissionDeps, inputs: SubmitInput[]): Promi
     const id = stored.get(repo.idempotencyIdOf(u.formId, u.key));
     outcomes[u.index] = id ? done(id) : u.outcome;
   }
-  for (const { index, leader } of followers) outcomes[index] = outcomes[leader];
-  return outcomes.map((o) => o ?? failed(new Error('submission left without an answer')));
+  for (const { index, leader } of followers) {
+    if (recheck.has(leader)) recheck.add(index);
+    else outcomes[index] = outcomes[leader];
+  }
+  return {
+    outcomes: outcomes.map((o) => o ?? failed(new Error('submission left without an answer'))),
+    recheck: [...recheck].sort((a, b) => a - b),
+  };
 }
 
 /** The row to store for a valid submission, once its files are checked to be uploads made for this form. */
 function acceptedRow(
   form: Form,
+  formVersion: number | null,
   answers: Answers,
   files: ReturnType<typeof fileAnswersOf>,
   bySecret: Map<string, UploadRecord & { secretHash: string }>,
@@ -228,6 +331,7 @@ function acceptedRow(
     row: {
       id: randomUUID(),
       formId: form._id,
+      formVersion,
       ownerId: form.ownerIdAsStructureId,
       formTitle: form.formTitle,
       description: form.description,

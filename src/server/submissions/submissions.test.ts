@@ -417,6 +417,68 @@ describe(`submissions on ${TEST_ENGINE}`, () => {
     });
   });
 
+  describe('a form its owner edits while customers submit', () => {
+    it('checks each submission against the form as it is now, never as it was', async () => {
+      const auth = { authorization: `Bearer ${owner.token}` };
+      const edit = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+        const res = await t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+        expect(res.statusCode, res.body).toBeLessThan(300);
+        return res.json<Form>();
+      };
+      let f = await edit('POST', '/api/v1/length', {});
+      f = await edit('POST', `/api/text/${f._id}`, { id: 1, name: 'Name', type: 'text', required: true });
+      f = await edit('POST', `/api/text/${f._id}`, { id: 2, name: 'Size', options: [{ value: 'S' }] });
+      const nameId = idOf(f, 'Name');
+      const sizeId = idOf(f, 'Size');
+      let cityId = '';
+      const send = (answers: { name?: string; size?: string; city?: string }) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/forms/${owner.id}`,
+          remoteAddress: '10.9.9.10',
+          payload: {
+            formStructureId: f._id,
+            formTitle: f.formTitle,
+            textObject: {
+              ...(answers.name ? { [nameId]: answers.name } : {}),
+              ...(answers.city ? { [cityId]: answers.city } : {}),
+            },
+            selectedValues: answers.size ? { [sizeId]: answers.size } : {},
+          },
+        });
+      const stored = async (res: Awaited<ReturnType<typeof send>>) => {
+        expect(res.statusCode, res.body).toBe(200);
+        return (
+          await asOwner(owner.token, `/api/forms/${res.json<{ _id: string }>()._id}`)
+        ).json<Submission>();
+      };
+      await stored(await send({ name: 'Ana', size: 'S' }));
+
+      // A new option is accepted at once.
+      f = await edit('POST', `/api/addOption/${f._id}/${sizeId}`, { value: 'XL' });
+      expect((await stored(await send({ name: 'Ben', size: 'XL' }))).selectedValues).toEqual({ Size: 'XL' });
+      // A removed option is refused at once.
+      const small = f.selectField[0]?.options.find((o) => o.value === 'S');
+      f = await edit('DELETE', `/api/deleteOption/${f._id}/${sizeId}/${small?._id}`);
+      const removed = await send({ name: 'Cy', size: 'S' });
+      expect(removed.statusCode).toBe(400);
+      expect(removed.json().error.message).toMatch(/^Size: /);
+      // A renamed question stores its answers under the new name.
+      f = await edit('PUT', `/api/updateText/${f._id}/${nameId}`, { name: 'Full name' });
+      expect((await stored(await send({ name: 'Dee' }))).textObject).toEqual({ 'Full name': 'Dee' });
+      // A new required question is required at once.
+      f = await edit('POST', `/api/text/${f._id}`, { id: 1, name: 'City', type: 'text', required: true });
+      cityId = idOf(f, 'City');
+      const missing = await send({ name: 'Eve' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().error.message).toMatch(/^City: /);
+      expect((await stored(await send({ name: 'Eve', city: 'Pune' }))).textObject.City).toBe('Pune');
+      // A deleted form takes nothing.
+      await edit('DELETE', `/api/deleteForm/${f._id}`);
+      expect((await send({ name: 'Fay', city: 'Goa' })).statusCode).toBe(404);
+    });
+  });
+
   describe('owner reads', () => {
     it('answers 404 to another owner for the submission and its list, and 401 without a token', async () => {
       const { _id } = (await submit(await validBody())).json<{ _id: string }>();
