@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lock } from 'proper-lockfile';
 
 export type Row = Record<string, unknown>;
 
@@ -29,17 +30,57 @@ export async function openDatabase(options: {
   dataDir: string;
   /** Told when an idle PostgreSQL connection dies (server restart, admin kill); the pool reconnects by itself. */
   onConnectionError?: (error: Error) => void;
+  /** How often to try again for the embedded database's lock before giving up (tests make it 0). */
+  lockRetries?: number;
 }): Promise<Database> {
   if (options.databaseUrl?.startsWith('postgres'))
     return openPostgres(options.databaseUrl, options.onConnectionError ?? (() => undefined));
-  if (options.databaseUrl === MEMORY_DATABASE) return openPglite(undefined);
+  if (options.databaseUrl === MEMORY_DATABASE) return openPglite(undefined, 0);
   const dir = join(options.dataDir, 'pgdata');
   await mkdir(dir, { recursive: true });
-  return openPglite(dir);
+  return openPglite(dir, options.lockRetries ?? 7);
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
-  const lite = await PGlite.create(dir === undefined ? {} : { dataDir: dir });
+/** Thrown when another process has the embedded database open. */
+export class DatabaseInUseError extends Error {}
+
+/**
+ * The embedded database may be opened by one process only: two servers on one DATA_DIR would each write its files
+ * and corrupt it. The lock is a directory next to it whose time the holder refreshes; a crashed holder's lock goes
+ * stale after a few seconds, and a restart waits that long for it.
+ */
+async function lockDataDir(dir: string, retries: number): Promise<() => Promise<void>> {
+  try {
+    return await lock(dir, {
+      realpath: false,
+      stale: 10_000,
+      update: 2_500,
+      // About 12 s in all: longer than a crashed holder's lock takes to go stale.
+      retries: { retries, factor: 1.5, minTimeout: 500, maxTimeout: 3_000 },
+      onCompromised: (error) => {
+        // Someone else took the database over (or its disk failed): stop before writing another page.
+        console.error(`Easy Form lost the lock on its database in ${dir}; stopping. ${error.message}`);
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ELOCKED') throw error;
+    throw new DatabaseInUseError(
+      `Another Easy Form server is already using the database in ${dir}. Stop it first, or give this one ` +
+        'its own DATA_DIR.',
+    );
+  }
+}
+
+async function openPglite(dir: string | undefined, lockRetries: number): Promise<Database> {
+  const unlock = dir === undefined ? async () => undefined : await lockDataDir(dir, lockRetries);
+  let lite: PGlite;
+  try {
+    lite = await PGlite.create(dir === undefined ? {} : { dataDir: dir });
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       const result = await q.query<T>(sql, [...params]);
@@ -50,7 +91,13 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     kind: 'pglite',
     ...wrap(lite),
     transaction: (work) => lite.transaction((tx) => work(wrap(tx))),
-    close: () => lite.close(),
+    async close() {
+      try {
+        await lite.close();
+      } finally {
+        await unlock();
+      }
+    },
   };
 }
 
