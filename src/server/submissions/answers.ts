@@ -19,6 +19,7 @@ function resolve(fields: readonly Field[], key: string): Field {
 /** Schemas built for forms as they were, keyed by the questions themselves: an edited form gets a new one. */
 const schemas = new Map<string, ReturnType<typeof answersSchemaFor>>();
 const SCHEMA_CACHE_SIZE = 500;
+const schemaOfForm = new WeakMap<Form, ReturnType<typeof answersSchemaFor>>();
 
 /**
  * The form's answers schema. Building one costs far more than running it (zod compiles each object schema on
@@ -26,6 +27,9 @@ const SCHEMA_CACHE_SIZE = 500;
  * changed question can never be checked by an old schema.
  */
 function schemaOf(form: Form) {
+  // The submission writer keeps form objects in memory (never changed once read), so most calls end here.
+  const known = schemaOfForm.get(form);
+  if (known) return known;
   const key = JSON.stringify([
     form.textField,
     form.selectField,
@@ -41,6 +45,7 @@ function schemaOf(form: Form) {
     if (schemas.size >= SCHEMA_CACHE_SIZE) schemas.delete(schemas.keys().next().value ?? '');
   }
   schemas.set(key, schema);
+  schemaOfForm.set(form, schema);
   return schema;
 }
 
