@@ -12,7 +12,7 @@ export function OwnerHeader({ fullName, email, onLogOut, children }: Props) {
         <span className="owner-initial" aria-hidden="true">
           {fullName.charAt(0).toUpperCase() || '?'}
         </span>
-        <span className="owner-names">
+        <span className="owner-names" title={`${fullName} · ${email}`}>
           <strong>{fullName}</strong>
           <span className="muted">{email}</span>
         </span>
