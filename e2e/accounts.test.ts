@@ -1,7 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCapture } from '../src/server/mail/mail-capture.ts';
-import { DESKTOP, hasChromium, launchBrowser, PHONE, screenshot, watchForErrors } from './support/browser.ts';
+import {
+  DESKTOP,
+  hasChromium,
+  launchBrowser,
+  newPage,
+  PHONE,
+  screenshot,
+  watchForErrors,
+} from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -24,7 +32,7 @@ describe.skipIf(!hasChromium)(
 
     it('works end to end on a phone', async () => {
       const email = `meera.${Date.now()}@example.com`;
-      const page = await browser.newPage({ viewport: PHONE });
+      const page = await newPage(browser, PHONE);
       const errors = watchForErrors(page);
 
       await page.goto(server.url);
@@ -96,7 +104,7 @@ describe.skipIf(!hasChromium)(
     });
 
     it('looks finished at desktop width', async () => {
-      const page = await browser.newPage({ viewport: DESKTOP });
+      const page = await newPage(browser, DESKTOP);
       for (const [path, name] of [
         ['/', 'landing'],
         ['/login', 'login'],

@@ -9,6 +9,7 @@ import {
   DESKTOP,
   hasChromium,
   launchBrowser,
+  newPage,
   PHONE,
   recordConsole,
   screenshot,
@@ -106,7 +107,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
 
   it('answers, reloads, uploads an image and a PDF, submits once and sees the success screen', async () => {
     const form = await createTravelForm(owner.token);
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await newPage(browser, PHONE);
     const errors = watchForErrors(page);
 
     await page.goto(customerLink(form));
@@ -296,7 +297,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
       token: owner.token,
       body: { id: 1, name: 'Guest password', type: 'password', required: true },
     });
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await newPage(browser, PHONE);
     const errors = watchForErrors(page);
     await page.goto(customerLink(form));
     await page.getByRole('note').getByText('Never enter a password you use elsewhere').waitFor();
@@ -404,7 +405,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
   });
 
   it('shows a friendly page for an unknown form and for /preview opened without a link', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await newPage(browser, PHONE);
     const errors = watchForErrors(page);
     await page.goto(`${server.url}/customer/00000000-0000-4000-8000-000000000000/${owner.id}`);
     await page.getByRole('heading', { name: 'This form is no longer available' }).waitFor();

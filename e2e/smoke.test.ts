@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, PHONE, screenshot, watchForErrors } from './support/browser.ts';
+import { hasChromium, launchBrowser, newPage, PHONE, screenshot, watchForErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -25,7 +25,7 @@ describe.skipIf(!hasChromium)('the app as `npm start` runs it', () => {
   });
 
   it('opens the home page in a browser', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await newPage(browser, PHONE);
     const errors = watchForErrors(page);
     await page.goto(server.url);
     await page.getByRole('heading', { level: 1 }).first().waitFor();

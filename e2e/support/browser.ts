@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -37,14 +38,49 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A page in a context of its own, closed with it: what browser.newPage() gives, in the form axe-core's Playwright
+ * integration needs (it opens helper pages in the same context).
+ */
+export async function newPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.once('close', () => void context.close());
+  return page;
+}
+
 const screenshots = fileURLToPath(new URL('../screenshots', import.meta.url));
 
-/** Saves a full-page screenshot to e2e/screenshots/<name>-<width>.png (gitignored) for people to look at. */
+/**
+ * Saves a full-page screenshot to e2e/screenshots/<name>-<width>.png (gitignored) for people to look at, and checks
+ * the screen as it is with axe-core against WCAG 2.1 A and AA (labels, contrast, names, landmarks): every screen we
+ * look at is also a screen we hold to the accessibility rules.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(screenshots, { recursive: true });
-  const path = join(screenshots, `${name}-${page.viewportSize()?.width ?? 0}.png`);
+  const width = page.viewportSize()?.width ?? 0;
+  const path = join(screenshots, `${name}-${width}.png`);
   await page.screenshot({ path, fullPage: true });
+  await expectAccessible(page, `${name} at ${width} px`);
   return path;
+}
+
+/** Fails with a readable list when axe finds WCAG 2.1 A/AA violations on the page as it is now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  if (violations.length === 0) return;
+  const lines = violations.map(
+    (v) =>
+      `- ${v.id} (${v.impact ?? 'unknown'}): ${v.help}\n    ${v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join('; ') ?? ''}`)
+        .join('\n    ')}`,
+  );
+  const message = `Accessibility violations on ${label}:\n${lines.join('\n')}`;
+  if (process.env.A11Y_REPORT_ONLY) console.warn(message);
+  else throw new Error(message);
 }
 
 /** Fails the journey on any uncaught page error or console error, as a user would see a broken page. */
