@@ -45,6 +45,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     ...config,
     onConnectionError: (err) =>
       app.log.warn({ err }, 'an idle database connection closed; the pool reconnects'),
+    onLockWait: (message) => app.log.warn(message),
   });
   const applied = await migrate(db);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');

@@ -36,6 +36,16 @@ describe.runIf(TEST_ENGINE === 'pglite')('the embedded database on disk', () => 
       const second = open();
       await expect(second).rejects.toBeInstanceOf(DatabaseInUseError);
       await expect(second).rejects.toThrow(/Another Easy Form server is already using the database/);
+      // A server allowed to wait says so, then gives up the same way.
+      const waits: string[] = [];
+      const patient = openDatabase({
+        databaseUrl: undefined,
+        dataDir,
+        lockRetries: 1,
+        onLockWait: (message) => waits.push(message),
+      });
+      await expect(patient).rejects.toBeInstanceOf(DatabaseInUseError);
+      expect(waits).toEqual([expect.stringMatching(/locked by another Easy Form server; waiting/)]);
       expect(await first.query('select body from notes')).toEqual([{ body: 'kept' }]);
       await first.close();
 

@@ -32,13 +32,16 @@ export async function openDatabase(options: {
   onConnectionError?: (error: Error) => void;
   /** How often to try again for the embedded database's lock before giving up (tests make it 0). */
   lockRetries?: number;
+  /** Told when the embedded database is locked and the server waits to see whether the lock goes stale. */
+  onLockWait?: (message: string) => void;
 }): Promise<Database> {
   if (options.databaseUrl?.startsWith('postgres'))
     return openPostgres(options.databaseUrl, options.onConnectionError ?? (() => undefined));
-  if (options.databaseUrl === MEMORY_DATABASE) return openPglite(undefined, 0);
+  const onWait = options.onLockWait ?? ((message: string) => console.warn(message));
+  if (options.databaseUrl === MEMORY_DATABASE) return openPglite(undefined, 0, onWait);
   const dir = join(options.dataDir, 'pgdata');
   await mkdir(dir, { recursive: true });
-  return openPglite(dir, options.lockRetries ?? 7);
+  return openPglite(dir, options.lockRetries ?? 7, onWait);
 }
 
 /** Thrown when another process has the embedded database open. */
@@ -49,31 +52,55 @@ export class DatabaseInUseError extends Error {}
  * and corrupt it. The lock is a directory next to it whose time the holder refreshes; a crashed holder's lock goes
  * stale after a few seconds, and a restart waits that long for it.
  */
-async function lockDataDir(dir: string, retries: number): Promise<() => Promise<void>> {
-  try {
-    return await lock(dir, {
+async function lockDataDir(
+  dir: string,
+  retries: number,
+  onWait: (message: string) => void,
+): Promise<() => Promise<void>> {
+  const attempt = (tries: number) =>
+    lock(dir, {
       realpath: false,
       stale: 10_000,
       update: 2_500,
       // About 12 s in all: longer than a crashed holder's lock takes to go stale.
-      retries: { retries, factor: 1.5, minTimeout: 500, maxTimeout: 3_000 },
+      retries: { retries: tries, factor: 1.5, minTimeout: 500, maxTimeout: 3_000 },
       onCompromised: (error) => {
         // Someone else took the database over (or its disk failed): stop before writing another page.
         console.error(`Easy Form lost the lock on its database in ${dir}; stopping. ${error.message}`);
         process.exit(1);
       },
     });
+  const isLocked = (error: unknown) => (error as { code?: string }).code === 'ELOCKED';
+  try {
+    return await attempt(0);
   } catch (error) {
-    if ((error as { code?: string }).code !== 'ELOCKED') throw error;
-    throw new DatabaseInUseError(
-      `Another Easy Form server is already using the database in ${dir}. Stop it first, or give this one ` +
-        'its own DATA_DIR.',
-    );
+    if (!isLocked(error) || retries === 0) throw inUse(error, dir);
+  }
+  onWait(
+    `The database in ${dir} is locked by another Easy Form server; waiting a few seconds in case it has just ` +
+      'stopped or crashed…',
+  );
+  try {
+    return await attempt(retries);
+  } catch (error) {
+    throw inUse(error, dir);
   }
 }
 
-async function openPglite(dir: string | undefined, lockRetries: number): Promise<Database> {
-  const unlock = dir === undefined ? async () => undefined : await lockDataDir(dir, lockRetries);
+const inUse = (error: unknown, dir: string) =>
+  (error as { code?: string }).code === 'ELOCKED'
+    ? new DatabaseInUseError(
+        `Another Easy Form server is already using the database in ${dir}. Stop it first, or give this one ` +
+          'its own DATA_DIR.',
+      )
+    : error;
+
+async function openPglite(
+  dir: string | undefined,
+  lockRetries: number,
+  onWait: (message: string) => void,
+): Promise<Database> {
+  const unlock = dir === undefined ? async () => undefined : await lockDataDir(dir, lockRetries, onWait);
   let lite: PGlite;
   try {
     lite = await PGlite.create(dir === undefined ? {} : { dataDir: dir });
