@@ -113,8 +113,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
   let stopped = false;
+  // A server that dies under a journey would otherwise only show as refused connections: say why.
+  child.once('exit', (code, signal) => {
+    if (!stopped)
+      console.error(`The e2e server on port ${port} exited (${code ?? signal}). Its output:\n${output}`);
+  });
+
   const stop = async () => {
     if (stopped) return;
     stopped = true;
