@@ -245,8 +245,26 @@ export async function updateField(
   );
 }
 
+/** Deletes the field; if its form has responses, the field is remembered as retired (see retiredFieldsOf). */
 export async function deleteField(db: Queryable, fieldId: string): Promise<void> {
-  await db.query('delete from form_fields where id = $1', [fieldId]);
+  await db.query(
+    `with gone as (delete from form_fields where id = $1 returning id, form_id, name)
+     update forms f set retired_fields = f.retired_fields || jsonb_build_array(jsonb_build_object('id', gone.id, 'name', gone.name))
+       from gone where f.id = gone.form_id and f.response_count > 0`,
+    [fieldId],
+  );
+}
+
+/** Questions deleted after the form had responses, oldest deletion first: their answers are still stored. */
+export async function retiredFieldsOf(
+  db: Queryable,
+  formId: string,
+): Promise<{ id: string; name: string }[]> {
+  const [row] = await db.query<{ retired_fields: { id: string; name: string }[] }>(
+    'select retired_fields from forms where id = $1',
+    [formId],
+  );
+  return row?.retired_fields ?? [];
 }
 
 export async function listFieldIds(db: Queryable, formId: string): Promise<string[]> {

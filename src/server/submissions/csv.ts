@@ -22,12 +22,14 @@ function cellOf(answer: StoredAnswer | undefined, fileName: (uploadId: string) =
 }
 
 /**
- * Streams every submission of the form as CSV, one column per question of the form as it is now, newest first,
- * reading CSV_PAGE_ROWS rows at a time so memory stays flat whatever the count.
+ * Streams every submission of the form as CSV, newest first, reading CSV_PAGE_ROWS rows at a time so memory stays
+ * flat whatever the count. One column per question of the form as it is now, then one per question deleted after
+ * it had answers (`retired`), so no answer a customer gave is left out.
  */
 export function streamFormCsv(
   db: Queryable,
   form: Form,
+  retired: readonly { id: string; name: string }[],
   timeZone: string,
   fileNames: (uploadIds: string[]) => Promise<Map<string, string>>,
 ): Readable {
@@ -41,6 +43,7 @@ export function streamFormCsv(
     ];
     return { id: _id, name: all.find((f) => f._id === _id)?.name ?? '' };
   });
+  for (const field of retired) questions.push({ id: field.id, name: `${field.name} (deleted question)` });
   const csv = stringify({
     header: true,
     columns: ['Submitted', ...questions.map((q) => q.name)].map(escapeCell),

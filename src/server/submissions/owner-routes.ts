@@ -10,6 +10,7 @@ import {
 } from '#common/submissions.ts';
 import { authenticate, ownerOf } from '../auth.ts';
 import { notFound } from '../errors.ts';
+import { retiredFieldsOf } from '../forms/repository.ts';
 import { findUploadsByIds } from '../uploads/repository.ts';
 import { streamFormCsv } from './csv.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -124,7 +125,7 @@ export async function ownerSubmissionRoutes(
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(streamFormCsv(deps.db, form, timeZone, fileNames));
+        .send(streamFormCsv(deps.db, form, await retiredFieldsOf(deps.db, form._id), timeZone, fileNames));
     },
   );
 }

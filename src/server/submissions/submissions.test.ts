@@ -550,6 +550,27 @@ describe(`submissions on ${TEST_ENGINE}`, () => {
       expect(lines[1]).toContain('id.pdf');
     });
 
+    it('keeps a column for a question deleted after it had answers, and none for one deleted before', async () => {
+      const f = await buildForm(owner.token);
+      const auth = { authorization: `Bearer ${owner.token}` };
+      const remove = (fieldId: string) =>
+        t.app.inject({ method: 'DELETE', url: `/api/deleteText/${f._id}/${fieldId}`, headers: auth });
+      // Arrival was never answered, and goes before any response: nothing to keep.
+      expect((await remove(idOf(f, 'Arrival'))).statusCode).toBe(200);
+      const body = await validBody(f);
+      delete body.textObject![idOf(f, 'Arrival')];
+      expect((await submit(body)).statusCode).toBe(200);
+      // Phone was answered: its column stays, after the current questions, with the answer in it.
+      expect((await remove(idOf(f, 'Phone'))).statusCode).toBe(200);
+      const res = await asOwner(owner.token, `/api/formSubmissions/${f._id}/csv`);
+      const [header, row] = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
+      expect(header).toBe('Submitted,Name,Email,Room,Meal,Extras,ID proof,Photo,Phone (deleted question)');
+      expect(row?.endsWith(",'+91 98765 43210")).toBe(true);
+    });
+
     it('exports every submission exactly once, newest first, across many pages', async () => {
       const f = await buildForm(owner.token);
       expect((await submit(await validBody(f))).statusCode).toBe(200);
