@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, hasChromium, launchBrowser, PHONE, screenshot, watchForErrors } from './support/browser.ts';
+import {
+  DESKTOP,
+  hasChromium,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  sideScrollAt,
+  watchForErrors,
+} from './support/browser.ts';
 import { createOwner, signInBrowser, type TestOwner } from './support/owner.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -194,25 +202,16 @@ describe.skipIf(!hasChromium)('an owner builds a form, shapes it, previews and s
     const context = await browser.newContext({ viewport: PHONE });
     await signInBrowser(context, owner);
     const page = await context.newPage();
-    // Nothing scrolls sideways, down to the narrowest phones we support; screenshots at both widths.
-    const sideScroll = async (name: string) => {
-      const widths: Record<number, number> = {};
-      for (const width of [360, PHONE.width]) {
-        await page.setViewportSize({ width, height: PHONE.height });
-        widths[width] = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        await screenshot(page, name);
-      }
-      return widths;
-    };
+    // Nothing scrolls sideways, down to the narrowest phones we support.
     await page.goto(`${server.url}/createPage`);
     await page.getByRole('heading', { name: 'Recent Forms' }).waitFor();
-    expect(await sideScroll('create-page')).toEqual({ 360: 0, 390: 0 });
+    expect(await sideScrollAt(page, 'create-page')).toEqual({ 360: 0, 390: 0 });
     await page.getByRole('link', { name: /Volunteer sign-up/ }).click();
     await page.getByRole('button', { name: /^Form title: Volunteer sign-up/ }).waitFor();
-    expect(await sideScroll('editor')).toEqual({ 360: 0, 390: 0 });
+    expect(await sideScrollAt(page, 'editor')).toEqual({ 360: 0, 390: 0 });
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('link', { name: 'Volunteer sign-up' }).waitFor();
-    expect(await sideScroll('dashboard')).toEqual({ 360: 0, 390: 0 });
+    expect(await sideScrollAt(page, 'dashboard')).toEqual({ 360: 0, 390: 0 });
     await context.close();
   });
 });

@@ -65,6 +65,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/**
+ * Screenshots the page at each width (360 px, the narrowest phone we support, then PHONE) and answers how far it
+ * scrolls sideways at each: `{ 360: 0, 390: 0 }` when nothing sticks out. The viewport is left at the last width.
+ */
+export async function sideScrollAt(page: Page, name: string): Promise<Record<number, number>> {
+  const widths: Record<number, number> = {};
+  for (const width of [360, PHONE.width]) {
+    await page.setViewportSize({ width, height: PHONE.height });
+    widths[width] = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await screenshot(page, name);
+  }
+  return widths;
+}
+
 /** Fails with a readable list when axe finds WCAG 2.1 A/AA violations on the page as it is now. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page })
