@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
+import type { Submission } from '../src/common/submissions.ts';
 import { PDF, PNG } from '../src/server/test-files.ts';
 import {
   DESKTOP,
@@ -292,6 +293,85 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
       expect(ownerErrors).toEqual([]);
       await context.close();
     }
+  });
+
+  it('can be filled in and submitted with the keyboard alone, with focus always visible', async () => {
+    const form = await call<Form>('/api/v1/length', {
+      body: { formTitle: 'Workshop sign-up' },
+      token: owner.token,
+    });
+    for (const body of [
+      { id: 1, name: 'Your name', type: 'text', required: true },
+      { id: 2, name: 'Session', options: [{ value: 'Morning' }, { value: 'Evening' }], required: true },
+      { id: 3, name: 'Level', options: [{ value: 'Beginner' }, { value: 'Advanced' }], required: true },
+      { id: 4, name: 'Bring', options: [{ value: 'Laptop' }, { value: 'Notebook' }] },
+    ]) {
+      await call(`/api/text/${form._id}`, { token: owner.token, body });
+    }
+    const page = await newPage(browser, PHONE);
+    const errors = watchForErrors(page);
+    await page.goto(customerLink(form));
+    await page.getByLabel('Your name').waitFor();
+    /**
+     * Tabs to the next control and answers what it is, and whether focus shows: the outline or shadow of the control
+     * (or of the option drawn around a radio or checkbox) must differ from how it looks without focus.
+     */
+    const tab = async () => {
+      await page.keyboard.press('Tab');
+      return page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const option = el.closest('label, .fill-option');
+        const look = () =>
+          [el, option]
+            .filter((node): node is Element => node !== null)
+            .map((node) => {
+              const style = getComputedStyle(node);
+              return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor} ${style.boxShadow} ${style.borderColor}`;
+            })
+            .join(' | ');
+        const focused = look();
+        el.blur();
+        const blurred = look();
+        el.focus();
+        const label = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.innerText ?? '';
+        return {
+          tag: el.tagName,
+          type: el.getAttribute('type'),
+          text: (label || el.innerText).trim(),
+          shown: focused !== blurred,
+        };
+      });
+    };
+
+    const name = await tab();
+    expect(name).toMatchObject({ tag: 'INPUT', shown: true });
+    expect(name.text).toMatch(/^Your name/);
+    await page.keyboard.type('Meera Iyer');
+    const session = await tab();
+    expect(session).toMatchObject({ tag: 'SELECT', shown: true });
+    await page.keyboard.press('ArrowDown');
+    const level = await tab();
+    expect(level).toMatchObject({ tag: 'INPUT', type: 'radio', shown: true });
+    await page.keyboard.press('Space');
+    const bring = await tab();
+    expect(bring).toMatchObject({ tag: 'INPUT', type: 'checkbox', shown: true });
+    await page.keyboard.press('Space');
+    let control = await tab();
+    for (let i = 0; i < 3 && control.tag !== 'BUTTON'; i++) control = await tab();
+    expect(control).toMatchObject({ tag: 'BUTTON', text: 'Submit', shown: true });
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
+
+    const [listed] = (
+      await call<{ items: { _id: string }[] }>(`/api/formSubmissions/${form._id}`, { token: owner.token })
+    ).items;
+    const stored = await call<Submission>(`/api/forms/${listed?._id}`, { token: owner.token });
+    expect(stored.textObject).toEqual({ 'Your name': 'Meera Iyer' });
+    expect(stored.selectedValues).toEqual({ Session: 'Morning' });
+    expect(stored.selectedRadio).toEqual({ Level: 'Beginner' });
+    expect(stored.selectedCheckboxes).toEqual([{ name: 'Bring', values: ['Laptop'] }]);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it('submits a form without files from /preview and warns about password questions', async () => {

@@ -45,7 +45,7 @@ export function launchBrowser(): Promise<Browser> {
 export async function newPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  page.once('close', () => void context.close());
+  page.once('close', () => void context.close().catch(() => undefined));
   return page;
 }
 
