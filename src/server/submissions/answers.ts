@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Form } from '#common/forms.ts';
 import { answersSchemaFor, type Answers, type FileAnswer, type SubmissionBody } from '#common/submissions.ts';
 import { HttpError } from '../errors.ts';
@@ -16,18 +17,18 @@ function resolve(fields: readonly Field[], key: string): Field {
   throw invalid(key, 'This question is not on the form');
 }
 
+type AnswersSchema = ReturnType<typeof answersSchemaFor>;
 /** Schemas built for forms as they were, keyed by the questions themselves: an edited form gets a new one. */
-const schemas = new Map<string, ReturnType<typeof answersSchemaFor>>();
-const SCHEMA_CACHE_SIZE = 500;
-const schemaOfForm = new WeakMap<Form, ReturnType<typeof answersSchemaFor>>();
+const schemas = new LRUCache<string, AnswersSchema>({ max: 500 });
+/** The submission writer keeps form objects in memory (never changed once read): most lookups end here. */
+const schemaOfForm = new WeakMap<Form, AnswersSchema>();
 
 /**
  * The form's answers schema. Building one costs far more than running it (zod compiles each object schema on
  * first use), so it is made once per version of the questions; the key is the questions' full definition, so a
  * changed question can never be checked by an old schema.
  */
-function schemaOf(form: Form) {
-  // The submission writer keeps form objects in memory (never changed once read), so most calls end here.
+function schemaOf(form: Form): AnswersSchema {
   const known = schemaOfForm.get(form);
   if (known) return known;
   const key = JSON.stringify([
@@ -37,13 +38,7 @@ function schemaOf(form: Form) {
     form.checkField,
     form.fileField,
   ]);
-  let schema = schemas.get(key);
-  if (schema) {
-    schemas.delete(key); // most recently used last
-  } else {
-    schema = answersSchemaFor(form);
-    if (schemas.size >= SCHEMA_CACHE_SIZE) schemas.delete(schemas.keys().next().value ?? '');
-  }
+  const schema = schemas.get(key) ?? answersSchemaFor(form);
   schemas.set(key, schema);
   schemaOfForm.set(form, schema);
   return schema;

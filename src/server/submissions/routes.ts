@@ -5,7 +5,8 @@ import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import { FormParamsSchema, PublicFormSchema } from '#common/forms.ts';
 import { SubmissionBodySchema, SubmitResponseSchema } from '#common/submissions.ts';
 import { formClosed, HttpError } from '../errors.ts';
-import * as submissions from './service.ts';
+import type { SubmissionDeps } from './service.ts';
+import { createSubmitter } from './writer.ts';
 
 const OwnerParamsSchema = z.object({ ownerId: z.uuid({ error: 'Not a valid owner id' }) });
 const IdempotencyHeadersSchema = z.object({
@@ -16,12 +17,9 @@ const IdempotencyHeadersSchema = z.object({
 });
 
 /** The customer's side (spec §7 Customer): public, no token. */
-export async function publicSubmissionRoutes(
-  app: FastifyInstance,
-  deps: submissions.SubmissionDeps,
-): Promise<void> {
+export async function publicSubmissionRoutes(app: FastifyInstance, deps: SubmissionDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const submit = submissions.createSubmitter(deps);
+  const submit = createSubmitter(deps);
   const perIp = app.config.rateLimits.submissionsPerIp;
   const submitLimit = app.rateLimit({
     max: perIp.max,
