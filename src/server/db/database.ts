@@ -70,11 +70,11 @@ async function lockDataDir(
         process.exit(1);
       },
     });
-  const isLocked = (error: unknown) => (error as { code?: string }).code === 'ELOCKED';
   try {
     return await attempt(0);
   } catch (error) {
-    if (!isLocked(error) || retries === 0) throw inUse(error, dir);
+    if (!isLocked(error)) throw error;
+    if (retries === 0) throw inUse(dir);
   }
   onWait(
     `The database in ${dir} is locked by another Easy Form server; waiting a few seconds in case it has just ` +
@@ -83,17 +83,16 @@ async function lockDataDir(
   try {
     return await attempt(retries);
   } catch (error) {
-    throw inUse(error, dir);
+    throw isLocked(error) ? inUse(dir) : error;
   }
 }
 
-const inUse = (error: unknown, dir: string) =>
-  (error as { code?: string }).code === 'ELOCKED'
-    ? new DatabaseInUseError(
-        `Another Easy Form server is already using the database in ${dir}. Stop it first, or give this one ` +
-          'its own DATA_DIR.',
-      )
-    : error;
+const isLocked = (error: unknown) => (error as { code?: string }).code === 'ELOCKED';
+const inUse = (dir: string) =>
+  new DatabaseInUseError(
+    `Another Easy Form server is already using the database in ${dir}. Stop it first, or give this one ` +
+      'its own DATA_DIR.',
+  );
 
 async function openPglite(
   dir: string | undefined,
