@@ -10,7 +10,7 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { getOrCreateSetting } from './db/settings.ts';
 import { registerErrorHandler } from './errors.ts';
-import { findFormById } from './forms/repository.ts';
+import { findFormById, formStatusOf } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { profileRoutes } from './profile/routes.ts';
@@ -88,13 +88,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     prefix: '/api',
     files: { keysOfForm: storageKeysOfForm, remove: (key) => storage.remove(key) },
   });
-  await app.register(uploadRoutes, {
-    formStatus: async (formId) => {
-      const form = await findForm(formId);
-      if (!form) return 'missing';
-      return form.acceptingResponses ? 'open' : 'closed';
-    },
-  });
+  await app.register(uploadRoutes, { formStatus: (formId) => formStatusOf(db, formId) });
   const submissionDeps = { db, storage, timeZone: config.formTimezone, log: app.log, findForm };
   await app.register(async (scope) => publicSubmissionRoutes(scope, submissionDeps));
   await app.register(async (scope) => ownerSubmissionRoutes(scope, submissionDeps));

@@ -57,48 +57,31 @@ function toForm(row: FormRow, fields: FieldRow[], timeZone: string): Form {
   return form;
 }
 
-/** The forms of `rows` with their fields in order: one query for the fields of all of them. */
-async function withFields(db: Queryable, rows: FormRow[], timeZone: string): Promise<Form[]> {
-  if (rows.length === 0) return [];
-  const fields = await db.query<FieldRow>(
-    `select ${FIELD_COLUMNS} from form_fields where form_id = any($1::uuid[]) order by position`,
-    [rows.map((f) => f.id)],
-  );
-  const byForm = new Map<string, FieldRow[]>();
-  for (const f of fields) byForm.set(f.form_id, [...(byForm.get(f.form_id) ?? []), f]);
-  return rows.map((row) => toForm(row, byForm.get(row.id) ?? [], timeZone));
-}
-
-/** Every form of the owner, newest first, with fields in order: two queries whatever the count. */
-export async function listFormsOfOwner(db: Queryable, ownerId: string, timeZone: string): Promise<Form[]> {
-  const forms = await db.query<FormRow>(
-    `select ${FORM_COLUMNS} from forms where owner_id = $1 order by created_at desc, id`,
-    [ownerId],
-  );
-  return withFields(db, forms, timeZone);
-}
-
 /** The form columns with a `fields` column: the form's fields in order, as one JSON array. */
 const FORM_WITH_FIELDS = `${FORM_COLUMNS},
   (select coalesce(json_agg(ff order by ff.position), '[]'::json)
      from (select ${FIELD_COLUMNS}, position from form_fields where form_id = forms.id) ff) as fields`;
+type FormWithFieldsRow = FormRow & { fields: FieldRow[] };
 
-/** Any forms by id (those that exist), with their fields, in one query: what a batch of submissions needs. */
-export async function findFormsByIds(
-  db: Queryable,
-  formIds: readonly string[],
-  timeZone: string,
-): Promise<Form[]> {
-  return (await findVersionedForms(db, formIds, timeZone)).map((v) => v.form);
+/** Every form of the owner, newest first, with fields in order: one query whatever the count. */
+export async function listFormsOfOwner(db: Queryable, ownerId: string, timeZone: string): Promise<Form[]> {
+  const rows = await db.query<FormWithFieldsRow>(
+    `select ${FORM_WITH_FIELDS} from forms where owner_id = $1 order by created_at desc, id`,
+    [ownerId],
+  );
+  return rows.map((row) => toForm(row, row.fields, timeZone));
 }
 
-/** As findFormsByIds, with each form's version (it goes up with every change to the form or its fields). */
+/**
+ * Any forms by id (those that exist), with their fields, in one query, and each form's version (it goes up with
+ * every change to the form or its fields): what a batch of submissions needs.
+ */
 export async function findVersionedForms(
   db: Queryable,
   formIds: readonly string[],
   timeZone: string,
 ): Promise<{ form: Form; version: number }[]> {
-  const rows = await db.query<FormRow & { fields: FieldRow[] }>(
+  const rows = await db.query<FormWithFieldsRow>(
     `select ${FORM_WITH_FIELDS} from forms where id = any($1::uuid[])`,
     [formIds],
   );
@@ -117,8 +100,18 @@ export async function findFormOfOwner(
 
 /** Any form by id, for the customer's side: the public link names only the form. */
 export async function findFormById(db: Queryable, formId: string, timeZone: string): Promise<Form | null> {
-  const [form] = await findFormsByIds(db, [formId], timeZone);
-  return form ?? null;
+  const [found] = await findVersionedForms(db, [formId], timeZone);
+  return found?.form ?? null;
+}
+
+/** Whether the form exists and takes responses, without loading its fields (every upload asks). */
+export async function formStatusOf(db: Queryable, formId: string): Promise<'open' | 'closed' | 'missing'> {
+  const [row] = await db.query<{ accepting_responses: boolean }>(
+    'select accepting_responses from forms where id = $1',
+    [formId],
+  );
+  if (!row) return 'missing';
+  return row.accepting_responses ? 'open' : 'closed';
 }
 
 /** Locks the owner's form row so concurrent edits of its fields queue; returns its field count, or null. */
