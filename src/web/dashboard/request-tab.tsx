@@ -50,7 +50,9 @@ export function RequestTab() {
                   <Link className="table-link" to={editorHref(form)} onClick={(e) => e.stopPropagation()}>
                     {form.formTitle}
                   </Link>
-                  {form.acceptingResponses ? null : <span className="closed-badge">Closed</span>}
+                  {form.acceptingResponses ? null : (
+                    <span className="badge badge-danger closed-badge">Closed</span>
+                  )}
                   <span className="only-on-phone muted">{form.Date || 'No date'}</span>
                 </td>
                 <td className="hide-on-phone">{date}</td>

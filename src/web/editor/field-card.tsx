@@ -31,7 +31,7 @@ export function FieldCard({ field, position, count, onEdit, onMove }: Props) {
         <span className="drag-handle" aria-hidden="true" title="Drag to reorder">
           ⋮⋮
         </span>
-        <span className="kind-badge">
+        <span className="badge">
           {kind === 'text' && field.type ? TEXT_TYPE_LABELS[field.type] : KIND_LABELS[kind]}
         </span>
         <div className="field-card-tools">

@@ -99,38 +99,17 @@ export function FormListPage() {
             )}
             {list.data.prevCursor || list.data.nextCursor ? (
               <nav className="pager responses-pager" aria-label="Pages of responses">
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  disabled={!list.data.prevCursor}
-                  onClick={() => go({})}
-                >
-                  Newest
-                </button>
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  disabled={!list.data.prevCursor}
-                  onClick={() => list.data.prevCursor && go({ before: list.data.prevCursor })}
-                >
-                  ← Newer
-                </button>
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  disabled={!list.data.nextCursor}
-                  onClick={() => list.data.nextCursor && go({ after: list.data.nextCursor })}
-                >
-                  Older →
-                </button>
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  disabled={!list.data.nextCursor}
-                  onClick={() => go({ from: 'oldest' })}
-                >
-                  Oldest
-                </button>
+                {pagerLinks(list.data.prevCursor, list.data.nextCursor).map(({ label, to }) => (
+                  <button
+                    key={label}
+                    type="button"
+                    className="button button-secondary button-small"
+                    disabled={!to}
+                    onClick={() => to && go(to)}
+                  >
+                    {label}
+                  </button>
+                ))}
               </nav>
             ) : null}
           </>
@@ -138,4 +117,17 @@ export function FormListPage() {
       </main>
     </>
   );
+}
+
+/** The pager's buttons and the search each one asks for; null where there is nothing that way. */
+function pagerLinks(
+  newer: string | null,
+  older: string | null,
+): { label: string; to: Record<string, string> | null }[] {
+  return [
+    { label: 'Newest', to: newer ? {} : null },
+    { label: '← Newer', to: newer ? { before: newer } : null },
+    { label: 'Older →', to: older ? { after: older } : null },
+    { label: 'Oldest', to: older ? { from: 'oldest' } : null },
+  ];
 }
