@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { getOrCreateSetting } from './db/settings.ts';
-import { registerErrorHandler } from './errors.ts';
+import { refuseUnstorableText, registerErrorHandler } from './errors.ts';
 import { findFormById, formStatusOf } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -39,6 +39,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // The API speaks JSON (and multipart for uploads); a text body is a client mistake answered with 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
+  // One rule for every route: text PostgreSQL cannot store is refused before any schema or handler sees it.
+  app.addHook('preValidation', refuseUnstorableText);
   app.setSerializerCompiler(serializerCompiler);
 
   const db = await openDatabase({

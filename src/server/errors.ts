@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '#common/errors.ts';
+import { findUnstorableText } from '#common/unstorable-text.ts';
 
 /** Anything the server rejects on purpose. The single error handler turns it into the JSON error body. */
 export class HttpError extends Error {
@@ -18,6 +19,19 @@ export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND
 /** A form its owner closed: the link still works, but takes nothing (410 Gone, not 404: it exists). */
 export const formClosed = () =>
   new HttpError(410, 'FORM_CLOSED', 'This form is no longer accepting responses');
+
+/** 400 naming the field when `value` holds text that cannot be stored (NUL, an unpaired surrogate). */
+export function assertStorableText(value: unknown, where = ''): void {
+  const found = findUnstorableText(value, where);
+  if (found) throw new HttpError(400, 'VALIDATION_FAILED', `${found.path || 'body'}: ${found.reason}`);
+}
+
+/** preValidation hook shared by every route: params, query string and JSON body. */
+export async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
+  assertStorableText(request.params);
+  assertStorableText(request.query);
+  assertStorableText(request.body);
+}
 
 const body = (code: ErrorCode, message: string): ErrorBody => ({ error: { code, message } });
 

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Form } from '#common/forms.ts';
 import { answersSchemaFor, type Answers, type FileAnswer, type SubmissionBody } from '#common/submissions.ts';
+import { truncateText } from '#common/unstorable-text.ts';
 import { HttpError } from '../errors.ts';
 import type { StoredAnswer } from './repository.ts';
 
@@ -116,5 +117,5 @@ export function contactOf(form: Form, stored: readonly StoredAnswer[]): string {
   const texts = stored.filter((a) => a.kind === 'text' && typeof a.value === 'string');
   const picked = texts.filter((a) => identifying.has(a.fieldId)).slice(0, 2);
   const chosen = picked.length > 0 ? picked : texts.slice(0, 1);
-  return chosen.map((a) => String(a.value).slice(0, 120)).join(' · ');
+  return chosen.map((a) => truncateText(String(a.value), 120)).join(' · ');
 }

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Form } from '#common/forms.ts';
+import { createTestApp, signUpOwner, uniqueEmail, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const NUL = 'Asha\u0000Rao';
+const LONE = 'Asha \uD83D Rao';
+
+describe('text PostgreSQL cannot store (NUL, unpaired surrogates)', () => {
+  it('is refused with 400 naming the field on sign-up, and no account is made', async () => {
+    for (const fullName of [NUL, LONE]) {
+      const email = uniqueEmail();
+      const password = 'correct horse battery';
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/signUp',
+        payload: { fullName, email, password, confirmPassword: password },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toMatch(/^fullName: /);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email, password },
+      });
+      expect(login.statusCode).toBe(404);
+    }
+  });
+
+  it('is refused in a form title, a rename and a path parameter, and the stored form is unchanged', async () => {
+    const owner = await signUpOwner(t);
+    const auth = { authorization: `Bearer ${owner.token}` };
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/length',
+      headers: auth,
+      payload: { formTitle: LONE, template: 'blank' },
+    });
+    expect(made.statusCode).toBe(400);
+    expect(made.json().error.message).toMatch(/^formTitle: /);
+    const form = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/length',
+        headers: auth,
+        payload: { template: 'contact' },
+      })
+    ).json<Form>();
+    const rename = await t.app.inject({
+      method: 'PUT',
+      url: `/api/updateFormEntry/${form._id}`,
+      headers: auth,
+      payload: { formTitle: NUL },
+    });
+    expect(rename.statusCode).toBe(400);
+    const param = await t.app.inject({
+      method: 'GET',
+      url: `/api/singleFormForEdit/${form._id}%00`,
+      headers: auth,
+    });
+    expect(param.statusCode).toBeLessThan(500);
+    expect(param.statusCode).toBeGreaterThanOrEqual(400);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/singleFormForEdit/${form._id}`,
+      headers: auth,
+    });
+    expect(after.json<Form>().formTitle).toBe(form.formTitle);
+  });
+});
