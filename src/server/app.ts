@@ -26,12 +26,21 @@ import './fastify-types.ts';
 const JSON_BODY_LIMIT = 64 * 1024;
 const SWEEP_MS = 60 * 60 * 1000;
 
+/**
+ * Fastify reads a bare hop count as "trust nobody", so hops are given as a function: the socket peer is hop 0, each
+ * X-Forwarded-For entry from the right the next. The client address is the first entry that is not a trusted hop.
+ */
+function trustProxyOf(trust: Config['trustProxy']) {
+  if (Array.isArray(trust)) return trust;
+  return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
+}
+
 /** Builds the whole app from a config, without listening: main.ts listens, tests inject. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOf(config.trustProxy),
     requestTimeout: 120_000,
   });
 
