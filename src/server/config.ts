@@ -86,6 +86,8 @@ export type Config = {
   /** Where the built web app lives; absent in API-only test apps. */
   webDir: string | undefined;
   rateLimits: RateLimits;
+  /** Where log lines go instead of stdout; tests read it to check what is (not) logged. */
+  logStream?: { write(line: string): void };
 };
 
 const MINUTE = 60_000;
