@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { truncateText } from '#common/unstorable-text.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
@@ -90,7 +91,7 @@ export function createMailer(options: {
         await db.query(
           `update mail_outbox set attempts = attempts + 1, last_error = $2, next_attempt_at = now() + make_interval(secs => $3)
             where id = $1`,
-          [row.id, reason.slice(0, 1000), delay],
+          [row.id, truncateText(reason, 1000), delay],
         );
       }
     }
