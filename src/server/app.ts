@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PublicFormSchema } from '#common/forms.ts';
@@ -26,12 +26,39 @@ import './fastify-types.ts';
 const JSON_BODY_LIMIT = 64 * 1024;
 const SWEEP_MS = 60 * 60 * 1000;
 
+/**
+ * Fastify reads a bare hop count as "trust nobody", so hops are given as a function: the socket peer is hop 0, each
+ * X-Forwarded-For entry from the right the next. The client address is the first entry that is not a trusted hop.
+ */
+function trustProxyOf(trust: Config['trustProxy']) {
+  if (Array.isArray(trust)) return trust;
+  return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
+}
+
+// Query parameters that are secrets: the verification link's token and a signed file URL's signature.
+const SECRET_QUERY = /([?&](?:token|s)=)[^&#]*/gi;
+
+/** Fastify's request log fields, with secrets in the URL blanked so a log reader cannot follow the link. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(SECRET_QUERY, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Builds the whole app from a config, without listening: main.ts listens, tests inject. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      ...(config.logStream ? { stream: config.logStream } : {}),
+      serializers: { req: requestForLog },
+    },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOf(config.trustProxy),
     requestTimeout: 120_000,
   });
 

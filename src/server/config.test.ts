@@ -12,7 +12,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       uploadMaxBytes: 10 * 1024 * 1024,
       formTimezone: 'Asia/Kolkata',
-      trustProxy: false,
+      trustProxy: 0,
     });
     expect(config.dataDir).toMatch(/\/data$/);
   });
@@ -35,5 +35,39 @@ describe('loadConfig', () => {
     const config = loadConfig({ PORT: '8080', RATE_LIMIT_MULTIPLIER: '10', PUBLIC_URL: '' });
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.rateLimits.loginPerEmail.max).toBe(100);
+  });
+
+  it("reads TRUST_PROXY as a hop count or the proxies' addresses, and true as one hop", () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(trust('')).toBe(0);
+    expect(trust('false')).toBe(0);
+    expect(trust('0')).toBe(0);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('true')).toBe(1);
+    expect(trust(' 10.0.0.5, 192.168.0.0/16 ,loopback,fd00::/8 ')).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+      'loopback',
+      'fd00::/8',
+    ]);
+  });
+
+  it.each([
+    'yes',
+    '-1',
+    '1.5',
+    '11',
+    '300.1.1.1',
+    '10.0.0.0/33',
+    '10.0.0.0/x',
+    '0.0.0.0/0',
+    '::/0',
+    'nginx',
+    '10.0.0.1,',
+  ])('stops on TRUST_PROXY=%j with a message naming the variable', (value) => {
+    const load = () => loadConfig({ TRUST_PROXY: value });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/TRUST_PROXY: must be a hop count/);
   });
 });

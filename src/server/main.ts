@@ -32,6 +32,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Easy Form is running at ${config.publicUrl} (database: ${app.db.kind})`);
+  if (process.env.TRUST_PROXY?.trim().toLowerCase() === 'true') {
+    app.log.warn(
+      "TRUST_PROXY=true is read as TRUST_PROXY=1: only the nearest proxy's X-Forwarded-For entry is believed (README: Behind a reverse proxy)",
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -13,7 +13,7 @@ beforeAll(async () => {
       loginPerEmail: { max: 3, windowMs: WINDOW },
       sendOtpPerEmail: { max: 2, windowMs: WINDOW },
     },
-    trustProxy: true,
+    trustProxy: 1,
   });
 });
 afterAll(async () => {

@@ -4,6 +4,7 @@ import {
   DUPLICATE_OPTION_MESSAGE,
   FIELD_KIND_IDS,
   FIELDS_PER_FORM_MAX,
+  FORM_TITLE_MAX,
   OPTIONS_PER_FIELD_MAX,
   type FieldDefinition,
   type FieldKind,
@@ -12,6 +13,7 @@ import {
   type TemplateId,
   type TextType,
 } from '#common/forms.ts';
+import { truncateText } from '#common/unstorable-text.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { HttpError, notFound } from '../errors.ts';
 import * as repo from './repository.ts';
@@ -255,6 +257,7 @@ export async function findForm(deps: FormDeps, ownerId: string, formId: string):
 
 export async function duplicateForm(deps: FormDeps, ownerId: string, formId: string): Promise<Form> {
   const definition = toDefinition(await findForm(deps, ownerId, formId));
-  const title = `Copy of ${definition.formTitle}`.slice(0, 200);
+  // Cut by UTF-16 units without halving an emoji: a cut inside a surrogate pair stored a broken character.
+  const title = truncateText(`Copy of ${definition.formTitle}`, FORM_TITLE_MAX);
   return createFromDefinition(deps, ownerId, { ...definition, formTitle: title });
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { truncateText } from '#common/unstorable-text.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
@@ -28,7 +29,8 @@ const MAX_BACKOFF_SECONDS = 3600;
 
 /**
  * The outbox (table mail_outbox) makes mail durable: a mail that fails to send is logged with the reason and retried
- * with backoff, never dropped. Without SMTP_URL each mail is printed as one log line, link or code included.
+ * with backoff, never dropped, and its body is blanked once sent. Without SMTP_URL each mail is printed as one log
+ * line, link or code included; with SMTP_URL no body is ever logged.
  */
 export function createMailer(options: {
   db: Database;
@@ -71,8 +73,12 @@ export function createMailer(options: {
     for (const row of rows) {
       try {
         await deliver(row);
+        // The body carries the verification link or reset code; once it is out, the database keeps only who was
+        // mailed what and when, so a copy of the database yields no usable secret (ADR 006, addendum in ADR 005).
         await db.query(
-          'update mail_outbox set sent_at = now(), attempts = attempts + 1, last_error = null where id = $1',
+          `update mail_outbox set sent_at = now(), attempts = attempts + 1, last_error = null,
+                  text_body = '', html_body = null
+            where id = $1`,
           [row.id],
         );
       } catch (error) {
@@ -85,7 +91,7 @@ export function createMailer(options: {
         await db.query(
           `update mail_outbox set attempts = attempts + 1, last_error = $2, next_attempt_at = now() + make_interval(secs => $3)
             where id = $1`,
-          [row.id, reason.slice(0, 1000), delay],
+          [row.id, truncateText(reason, 1000), delay],
         );
       }
     }

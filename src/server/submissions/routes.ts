@@ -5,6 +5,7 @@ import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import { FormParamsSchema, PublicFormSchema } from '#common/forms.ts';
 import { SubmissionBodySchema, SubmitResponseSchema } from '#common/submissions.ts';
 import { formClosed, HttpError } from '../errors.ts';
+import { SUBMISSION_BODY_LIMIT } from './body-limit.ts';
 import type { SubmissionDeps } from './service.ts';
 import { createSubmitter } from './writer.ts';
 
@@ -48,7 +49,9 @@ export async function publicSubmissionRoutes(app: FastifyInstance, deps: Submiss
         body: SubmissionBodySchema,
         response: { 200: SubmitResponseSchema },
       },
-      preHandler: submitLimit,
+      // Counted before the body is read, so a client over its limit cannot make us buffer and parse large bodies.
+      onRequest: submitLimit,
+      bodyLimit: SUBMISSION_BODY_LIMIT,
     },
     async (request) => {
       const id = await submit({
