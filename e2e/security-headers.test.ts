@@ -19,6 +19,7 @@ let server: RunningServer;
 let browser: Browser;
 let owner: TestOwner;
 let formId: string;
+let formColor: string;
 
 /** Another site (another port is another origin), serving one page: an owner's own page that embeds their form. */
 let embedder: Server;
@@ -29,7 +30,7 @@ const embeddingPage = () =>
   `<iframe title="Dashboard" src="${server.url}/dashboard" width="900" height="200"></iframe></main>`;
 
 // Skipped only where Chromium is missing; support/browser.ts prints why, and .ci/run installs it.
-describe.skipIf(!hasChromium)('another site frames our pages (docs/decisions/014)', () => {
+describe.skipIf(!hasChromium)('the pages under their security headers (docs/decisions/014)', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
@@ -39,7 +40,7 @@ describe.skipIf(!hasChromium)('another site frames our pages (docs/decisions/014
       headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
       body: JSON.stringify({ template: 'travel' }),
     });
-    formId = ((await created.json()) as { _id: string })._id;
+    ({ _id: formId, color: formColor } = (await created.json()) as { _id: string; color: string });
     const port = await freePort();
     embedder = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(embeddingPage());
@@ -74,5 +75,21 @@ describe.skipIf(!hasChromium)('another site frames our pages (docs/decisions/014
     // Nothing else was refused: the embedded form runs under its policy untouched.
     expect(takeCspViolations()).toEqual([]);
     await page.close();
+  });
+
+  it("draws the form's heading in its colours before any script runs, its one inline style allowed by hash", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/customer/${formId}/${owner.id}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const background = await page
+      .locator('.fill-page')
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(formColor.slice(i, i + 2), 16));
+    expect(background).toBe(`rgb(${r}, ${g}, ${b})`);
+    await page.screenshot({
+      path: fileURLToPath(new URL('screenshots/customer-before-script-1280.png', import.meta.url)),
+    });
+    await context.close();
   });
 });
