@@ -30,6 +30,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
+          setupFiles: ['e2e/support/no-csp-violations.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -22,8 +22,13 @@ if (!hasChromium) {
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Chromium as the journeys drive it. Every context it opens watches for Content-Security-Policy violations, which
+ * e2e/support/no-csp-violations.ts turns into a failed journey: the journeys run under the real policy, so a
+ * change that needs an inline script, an eval or a file from elsewhere fails here before it fails a user.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -36,6 +41,61 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // browser.newPage() goes through newContext() too, so no page escapes the watch.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await watchForCspViolations(context);
+    return context;
+  };
+  return browser;
+}
+
+const cspViolations: string[] = [];
+
+/** The violations seen since the last call, emptied. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/**
+ * Collects every violation in the context's pages, their frames and their workers: the securitypolicyviolation
+ * event, which says what was refused and where, and Chromium's console message, which also covers what happens
+ * before a page's first script (a refused inline style in the server's HTML).
+ */
+async function watchForCspViolations(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__cspViolation', ({ page }, text: string) => {
+    cspViolations.push(`${page.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    const report = (window as unknown as { __cspViolation: (text: string) => void }).__cspViolation;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      report(
+        `${e.effectiveDirective} refused ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`,
+      ),
+    );
+  });
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) {
+      cspViolations.push(`${message.page()?.url() ?? '(worker)'}: ${message.text()}`);
+    }
+  });
+  // A worker's violations are events on the worker, and Chromium logs them only to the worker's own console. The
+  // listener arrives just after the worker starts: what its very first task does is not seen (pdf.js evaluates
+  // nothing at start, and the viewer tells it never to).
+  context.on('page', (page) =>
+    page.on('worker', (worker) => {
+      worker
+        .evaluate(() =>
+          self.addEventListener('securitypolicyviolation', (e) =>
+            console.error(
+              `Content Security Policy: ${e.effectiveDirective} refused ${e.blockedURI || 'inline'} in a worker`,
+            ),
+          ),
+        )
+        .catch(() => undefined);
+    }),
+  );
 }
 
 /**

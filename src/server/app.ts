@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ErrorBody } from '#common/errors.ts';
 import { PublicFormSchema } from '#common/forms.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import type { Config } from './config.ts';
@@ -14,6 +15,7 @@ import { findFormById, formStatusOf } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { securityHeaders } from './security-headers.ts';
 import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
 import { publicSubmissionRoutes } from './submissions/routes.ts';
 import { claimOwnerUpload, findUploadById, storageKeysOfForm } from './uploads/repository.ts';
@@ -51,11 +53,18 @@ function requestForLog(request: FastifyRequest) {
 
 /** Builds the whole app from a config, without listening: main.ts listens, tests inject. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const setSecurityHeaders = securityHeaders(config.publicUrl);
   const app = Fastify({
     logger: {
       level: config.logLevel,
       ...(config.logStream ? { stream: config.logStream } : {}),
       serializers: { req: requestForLog },
+    },
+    // A malformed URL (`/%E0%A4%A`) is answered before any hook runs: it gets the same headers, and our error body.
+    frameworkErrors: (_error, request, reply) => {
+      setSecurityHeaders(request, reply);
+      const body: ErrorBody = { error: { code: 'VALIDATION_FAILED', message: 'Not a valid address' } };
+      return (reply as FastifyReply).code(400).send(body);
     },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxyOf(config.trustProxy),
@@ -63,6 +72,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
   // The API speaks JSON (and multipart for uploads); a text body is a client mistake answered with 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);

@@ -22,11 +22,13 @@ export const embeddedJson = (form: PublicForm) => JSON.stringify(form).replace(/
 
 /**
  * What the page shows before its script runs: the form's colours and heading, the same markup as the fill
- * components (fill-layout.tsx, form-heading.tsx, password-notice.tsx), which replace it when they render.
+ * components (fill-layout.tsx, form-heading.tsx, password-notice.tsx), which replace it when they render. The
+ * colours are a <style> element rather than a style attribute, so the page's policy allows them by hash
+ * (security-headers.ts) without allowing inline styles at large.
  */
-function staticHeading(form: PublicForm): string {
+function staticHeading(form: PublicForm): { html: string; style: string } {
   const background = backgroundOf(form);
-  const style = `--fill-bg:${background};--fill-on-bg:${textColorOn(background)};--fill-accent:${accentOf(form)}`;
+  const style = `#root>.fill-page{--fill-bg:${background};--fill-on-bg:${textColorOn(background)};--fill-accent:${accentOf(form)}}`;
   const notice = form.textField.some((f) => f.type === 'password')
     ? '<p role="note" class="fill-notice"><span aria-hidden="true" class="fill-notice-icon">!</span>Never enter a password you use elsewhere. Easy Form will never ask for your account password.</p>'
     : '';
@@ -35,22 +37,27 @@ function staticHeading(form: PublicForm): string {
     ? `<p class="fill-description">${escapeHtml(form.description)}</p>`
     : '';
   const heading = isHardToRead(background) ? 'fill-heading fill-heading-card' : 'fill-heading';
-  return (
-    `<div class="fill-page" style="${style}"><div class="fill-topbar"></div>${notice}` +
+  const html =
+    `<style>${style}</style><div class="fill-page"><div class="fill-topbar"></div>${notice}` +
     `<main class="fill-main"><header class="${heading}">${step}<h1>${escapeHtml(form.formTitle)}</h1>` +
-    `${description}</header></main></div>`
-  );
+    `${description}</header></main></div>`;
+  return { html, style };
 }
 
-/** customer.html for one form's link: its title, its heading drawn at once, and its data so no fetch is needed. */
-export function renderCustomerPage(template: string, form: PublicForm): string {
+/**
+ * customer.html for one form's link: its title, its heading drawn at once, and its data so no fetch is needed;
+ * `styles` are the inline style texts the page's Content-Security-Policy must allow.
+ */
+export function renderCustomerPage(template: string, form: PublicForm): { html: string; styles: string[] } {
+  const heading = staticHeading(form);
   // Replacer functions, so a `$&` in a title is text, not a replacement pattern.
-  return template
+  const html = template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(form.formTitle)} · Easy Form</title>`)
     .replace(
       '<div id="root"></div>',
       () =>
         `<script type="application/json" id="fill-form">${embeddedJson(form)}</script>` +
-        `<div id="root">${staticHeading(form)}</div>`,
+        `<div id="root">${heading.html}</div>`,
     );
+  return { html, styles: [heading.style] };
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FormParamsSchema, type PublicForm } from '#common/forms.ts';
 import { CUSTOMER_PAGE, renderCustomerPage } from './customer-page.ts';
 import { notFound } from './errors.ts';
+import { setCustomerPolicy } from './security-headers.ts';
 
 export type WebAppDeps = {
   /** What GET /api/publicForm/{fid} answers, or null for an unknown form. */
@@ -79,6 +80,8 @@ export async function registerWebApp(
     // /preview, /fileUpload and a link to no form: the page fetches what it needs (and says the form is gone).
     if (!form) return reply.header('cache-control', 'no-cache').sendFile('customer.html');
     const template = await readFile(join(webDir ?? '', 'customer.html'), 'utf8');
-    return sendHtml(request, reply, renderCustomerPage(template, form));
+    const page = renderCustomerPage(template, form);
+    setCustomerPolicy(reply, page.styles);
+    return sendHtml(request, reply, page.html);
   });
 }

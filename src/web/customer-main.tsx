@@ -1,3 +1,4 @@
+import './zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CustomerApp } from './fill/customer-app.tsx';

@@ -29,7 +29,10 @@ export class CustomerError extends Component<{ children: ReactNode }, State> {
               >
                 Reload
               </button>
-              <a href="/">Go to the home page</a>
+              {/* Out of a frame: the home page refuses to be framed (docs/decisions/014). */}
+              <a href="/" target="_top">
+                Go to the home page
+              </a>
             </div>
           </div>
         </main>

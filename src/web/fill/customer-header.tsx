@@ -5,7 +5,8 @@ export function CustomerHeader() {
   return (
     <header className="site-header">
       <div className="container site-header-inner">
-        <a href="/" className="brand">
+        {/* The customer's page may be framed on another site (docs/decisions/014); our home page may not. */}
+        <a href="/" className="brand" target="_top">
           <BrandMark />
         </a>
       </div>

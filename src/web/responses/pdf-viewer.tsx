@@ -24,7 +24,8 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
 
   useEffect(() => {
     let cancelled = false;
-    const task = getDocument({ url });
+    // No eval: the policy forbids it (docs/decisions/014), and pdf.js interprets PostScript functions instead.
+    const task = getDocument({ url, isEvalSupported: false });
     task.promise.then(
       (loadedDoc) => {
         if (!cancelled) setLoaded({ url, doc: loadedDoc });
