@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import { PublicFormSchema } from '#common/forms.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { enforceBodyRate } from './body-rate.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -44,7 +45,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     logger: { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
-    requestTimeout: 120_000,
+    // No total time limit: a slow but steady upload may take as long as it needs; enforceBodyRate cuts a stalled or
+    // trickling one (issue 10). Node's headersTimeout (60 s) still bounds a client that never finishes its headers.
+    requestTimeout: 0,
+  });
+  enforceBodyRate(app, {
+    minBytesPerSecond: config.bodyMinBytesPerSecond,
+    windowMs: config.bodyRateWindowMs,
   });
 
   registerErrorHandler(app);
