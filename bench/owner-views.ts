@@ -103,7 +103,7 @@ export async function benchScale(options: {
   let upload: UploadResult | null = null;
   try {
     const small = await timeViews(server, owner, form, VIEW_LEVELS.small);
-    if (options.withUpload) upload = await benchUpload({ ...server, formId: form._id, dir: options.dataDir });
+    if (options.withUpload) upload = await benchUpload({ ...server, dir: options.dataDir });
     await server.stop();
 
     await seedTo(CSV_LEVELS.small);

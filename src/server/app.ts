@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,6 +7,7 @@ import { z } from 'zod';
 import type { ErrorBody } from '#common/errors.ts';
 import { PublicFormSchema } from '#common/forms.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { enforceBodyRate } from './body-rate.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -18,9 +20,20 @@ import { profileRoutes } from './profile/routes.ts';
 import { securityHeaders } from './security-headers.ts';
 import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
 import { publicSubmissionRoutes } from './submissions/routes.ts';
-import { claimOwnerUpload, findUploadById, storageKeysOfForm } from './uploads/repository.ts';
+import { createImageReencoder } from './uploads/image.ts';
+import {
+  claimOwnerUpload,
+  deleteUploadById,
+  findUploadById,
+  storageKeysOfForm,
+} from './uploads/repository.ts';
 import { uploadRoutes } from './uploads/routes.ts';
-import { deleteOrphanFiles, deleteStaleUploads, FILE_URL_SECONDS } from './uploads/service.ts';
+import {
+  deleteOrphanFiles,
+  deleteStaleUploads,
+  FILE_URL_SECONDS,
+  ORPHAN_FILE_GRACE_MS,
+} from './uploads/service.ts';
 import { createDiskStorage } from './uploads/storage.ts';
 import { registerWebApp } from './web-app.ts';
 import './fastify-types.ts';
@@ -68,7 +81,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxyOf(config.trustProxy),
-    requestTimeout: 120_000,
+    // No total time limit: a slow but steady upload may take as long as it needs; enforceBodyRate cuts a stalled or
+    // trickling one (issue 10). Node's headersTimeout (60 s) still bounds a client that never finishes its headers.
+    requestTimeout: 0,
+  });
+  enforceBodyRate(app, {
+    minBytesPerSecond: config.bodyMinBytesPerSecond,
+    windowMs: config.bodyRateWindowMs,
   });
 
   registerErrorHandler(app);
@@ -96,10 +115,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   app.decorate('storage', storage);
   app.decorateRequest('owner', null);
-  const uploadDeps = { db, storage, maxBytes: config.uploadMaxBytes, log: app.log };
+  const images = await createImageReencoder(join(config.dataDir, 'staging'), config.uploadMaxPixels);
+  const uploadDeps = { db, storage, log: app.log };
   const sweep = () =>
     deleteStaleUploads(uploadDeps)
       .then(() => deleteOrphanFiles(uploadDeps))
+      .then(() => images.sweep(ORPHAN_FILE_GRACE_MS))
       .catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
   const sweeper = setInterval(sweep, SWEEP_MS);
   sweeper.unref();
@@ -127,13 +148,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     prefix: '/api',
     files: { keysOfForm: storageKeysOfForm, remove: (key) => storage.remove(key) },
   });
-  await app.register(uploadRoutes, { formStatus: (formId) => formStatusOf(db, formId) });
+  await app.register(uploadRoutes, { formStatus: (formId) => formStatusOf(db, formId), images });
   const submissionDeps = { db, storage, timeZone: config.formTimezone, log: app.log, findForm };
   await app.register(async (scope) => publicSubmissionRoutes(scope, submissionDeps));
   await app.register(async (scope) => ownerSubmissionRoutes(scope, submissionDeps));
   await app.register(async (scope) =>
     profileRoutes(scope, {
       claim: claimOwnerUpload,
+      release: deleteUploadById,
+      removeFile: (key) => storage.remove(key),
       view: async (uploadId) => {
         const upload = await findUploadById(db, uploadId);
         if (!upload) return null;

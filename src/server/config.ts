@@ -23,6 +23,9 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Easy Form <no-reply@localhost>'),
   PUBLIC_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
   UPLOAD_MAX_BYTES: positiveInt(10 * MiB),
+  UPLOAD_MAX_PIXELS: positiveInt(40_000_000),
+  BODY_MIN_BYTES_PER_SECOND: positiveInt(2048),
+  BODY_RATE_WINDOW_SECONDS: positiveInt(30),
   FORM_TIMEZONE: z
     .string()
     .default('Asia/Kolkata')
@@ -76,6 +79,14 @@ export type Config = {
   mailFrom: string;
   publicUrl: string;
   uploadMaxBytes: number;
+  /** Largest decoded image (width × height) accepted; checked from the header, before decoding. */
+  uploadMaxPixels: number;
+  /**
+   * A request body must arrive at this average rate over each window, or the connection is cut: a stalled or
+   * trickling client is dropped, a slow but steady one finishes however long it takes (no total time limit).
+   */
+  bodyMinBytesPerSecond: number;
+  bodyRateWindowMs: number;
   formTimezone: string;
   /**
    * Whose X-Forwarded-For to believe: 0 nobody (the socket address is the client), n the nearest n proxies, or the
@@ -109,7 +120,12 @@ export const DEFAULT_RATE_LIMITS = {
   // A form filled on a phone makes one submission and a few uploads; a school or event network behind one address
   // may send many submissions in a minute, so these are generous.
   submissionsPerIp: { max: 60, windowMs: MINUTE },
-  uploadsPerIp: { max: 120, windowMs: MINUTE },
+  // Uploads from one address an hour, and what it may leave unclaimed (not yet part of a submission or profile)
+  // within a day: anyone may upload without an account (spec §7), so these bound the disk a stranger can fill.
+  // docs/decisions/015-upload-hardening.md has the reasoning.
+  uploadsPerIp: { max: 300, windowMs: HOUR },
+  unclaimedUploadsPerIp: { max: 100, windowMs: 24 * HOUR },
+  unclaimedUploadBytesPerIp: { max: 500 * MiB, windowMs: 24 * HOUR },
 } satisfies Record<string, RateLimitRule>;
 export type RateLimits = typeof DEFAULT_RATE_LIMITS;
 
@@ -184,6 +200,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadMaxPixels: e.UPLOAD_MAX_PIXELS,
+    bodyMinBytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND,
+    bodyRateWindowMs: e.BODY_RATE_WINDOW_SECONDS * 1000,
     formTimezone: e.FORM_TIMEZONE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -105,13 +105,20 @@ export async function findFormById(db: Queryable, formId: string, timeZone: stri
 }
 
 /** Whether the form exists and takes responses, without loading its fields (every upload asks). */
-export async function formStatusOf(db: Queryable, formId: string): Promise<'open' | 'closed' | 'missing'> {
-  const [row] = await db.query<{ accepting_responses: boolean }>(
-    'select accepting_responses from forms where id = $1',
+/** Whether a form takes uploads: missing, closed, open without a file question (issue 10), or open for files. */
+export async function formStatusOf(
+  db: Queryable,
+  formId: string,
+): Promise<'open' | 'closed' | 'missing' | 'no-file-question'> {
+  const [row] = await db.query<{ accepting_responses: boolean; has_file: boolean }>(
+    `select accepting_responses,
+            exists (select 1 from form_fields f where f.form_id = forms.id and f.kind = 'file') as has_file
+       from forms where id = $1`,
     [formId],
   );
   if (!row) return 'missing';
-  return row.accepting_responses ? 'open' : 'closed';
+  if (!row.accepting_responses) return 'closed';
+  return row.has_file ? 'open' : 'no-file-question';
 }
 
 /** Locks the owner's form row so concurrent edits of its fields queue; returns its field count, or null. */

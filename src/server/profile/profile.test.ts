@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoiningForm, JoiningFormBody } from '#common/profile.ts';
 import type { UploadResponse } from '#common/submissions.ts';
@@ -77,5 +79,26 @@ describe(`joining form on ${TEST_ENGINE}`, () => {
     );
     expect((await uploadAs(owner, 'pan.gif', Buffer.from('GIF89a'))).statusCode).toBe(415);
     expect((await t.app.inject({ method: 'GET', url: '/api/userForm' })).statusCode).toBe(401);
+  });
+
+  it('deletes a replaced or removed document: its row, its file and its URL', async () => {
+    const me = await signUpOwner(t);
+    const stored = async () => (await readdir(join(t.app.config.dataDir, 'uploads'))).length;
+    const first = (await uploadAs(me, 'pan.png', PNG)).json<UploadResponse>();
+    const url = (await put(me, { ...details, panCardId: first._id })).json<JoiningForm>().panCard?.url ?? '';
+    const files = await stored();
+    const second = (await uploadAs(me, 'pan2.png', PNG)).json<UploadResponse>();
+    const replaced = (await put(me, { ...details, panCardId: second._id })).json<JoiningForm>();
+    expect(replaced.panCard?.originalName).toBe('pan2.png');
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect(await stored()).toBe(files);
+    const rows = async () =>
+      (await t.app.db.query('select 1 from uploads where owner_id = $1', [me.id])).length;
+    expect(await rows()).toBe(1);
+
+    expect((await put(me, { ...details, panCardId: null })).json<JoiningForm>().panCard).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: replaced.panCard?.url ?? '' })).statusCode).toBe(404);
+    expect(await stored()).toBe(files - 1);
+    expect(await rows()).toBe(0);
   });
 });

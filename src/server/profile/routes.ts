@@ -10,6 +10,9 @@ type Documents = {
   /** The owner's unclaimed-or-own upload with this secret, claimed for the profile; null if none. */
   claim: (tx: Queryable, ownerId: string, secretHash: string) => Promise<string | null>;
   view: (uploadId: string) => Promise<JoiningForm['panCard']>;
+  /** Deletes a replaced or removed document's row; returns its storage key for `removeFile` after commit. */
+  release: (tx: Queryable, uploadId: string) => Promise<string | null>;
+  removeFile: (storageKey: string) => Promise<void>;
 };
 
 const EMPTY: Omit<JoiningForm, 'panCard' | 'aadharCard' | 'updatedAt'> = {
@@ -61,7 +64,11 @@ export async function profileRoutes(app: FastifyInstance, documents: Documents):
     async (request) => {
       const ownerId = ownerOf(request).id;
       const { panCardId, aadharCardId, ...details } = request.body;
-      await app.db.transaction(async (tx) => {
+      const replaced = await app.db.transaction(async (tx) => {
+        const [before] = await tx.query<{ pan_upload_id: string | null; aadhar_upload_id: string | null }>(
+          'select pan_upload_id, aadhar_upload_id from owner_profiles where account_id = $1 for update',
+          [ownerId],
+        );
         const resolve = async (secret: string | null | undefined, field: string) => {
           if (secret === undefined || secret === null) return secret;
           const id = await documents.claim(tx, ownerId, digest(secret));
@@ -84,7 +91,17 @@ export async function profileRoutes(app: FastifyInstance, documents: Documents):
             aadhar !== undefined,
           ],
         );
+        // A document replaced or removed is deleted, not kept on disk for good (issue 10).
+        const old = [
+          pan !== undefined && before?.pan_upload_id !== pan ? before?.pan_upload_id : null,
+          aadhar !== undefined && before?.aadhar_upload_id !== aadhar ? before?.aadhar_upload_id : null,
+        ].filter((id): id is string => typeof id === 'string');
+        const keys = [];
+        for (const id of old) keys.push(await documents.release(tx, id));
+        return keys;
       });
+      // After commit: a file removed before a rollback would leave its row pointing at nothing.
+      for (const key of replaced) if (key) await documents.removeFile(key);
       return read(ownerId);
     },
   );

@@ -163,6 +163,38 @@ describe(`submissions on ${TEST_ENGINE}`, () => {
       expect((await submit(reuse)).statusCode).toBe(400);
     });
 
+    it("claims a file uploaded with no form id and no token (spec §7), but not an owner's profile document", async () => {
+      const post = (headers: Record<string, string> = {}) => {
+        const body = multipart('id.pdf', PDF);
+        return t.app
+          .inject({
+            method: 'POST',
+            url: '/api/profile',
+            payload: body.payload,
+            headers: { ...body.headers, ...headers },
+          })
+          .then((r) => r.json<{ _id: string }>());
+      };
+      const anonymous = await post();
+      const body = await validBody();
+      body.fileObject = { [idOf(form, 'ID proof')]: { deleteId: anonymous._id } };
+      const res = await submit(body);
+      expect(res.statusCode, res.body).toBe(200);
+      const [row] = await t.app.db.query<{ form_id: string; client_key: string | null }>(
+        'select form_id, client_key from uploads where submission_id = $1',
+        [res.json<{ _id: string }>()._id],
+      );
+      // Claimed: it joins the form (deleted with it) and no longer keeps its uploader's address hash.
+      expect(row).toEqual({ form_id: form._id, client_key: null });
+
+      const document = await post({ authorization: `Bearer ${owner.token}` });
+      const withDocument = await validBody();
+      withDocument.fileObject = { [idOf(form, 'ID proof')]: { deleteId: document._id } };
+      expect((await submit(withDocument)).json().error.message).toMatch(
+        /^ID proof: This file was not uploaded for this form/,
+      );
+    });
+
     it('answers 400 when the owner in the link is not the form owner, 404 for an unknown form', async () => {
       const wrongOwner = await submit(await validBody(), other.id);
       expect(wrongOwner.statusCode).toBe(400);

@@ -275,7 +275,10 @@ function acceptedRow(
   const used = new Set<string>();
   for (const { field, answer } of files) {
     const upload = bySecret.get(digest(answer.deleteId));
-    if (!upload || upload.formId !== form._id || upload.submissionId !== null) {
+    // An anonymous upload (spec §7: no form id, no token) may answer any form; one made for a form answers only
+    // that form, and an owner's profile document none.
+    const isForThisForm = upload?.formId === form._id || (upload?.formId === null && upload.ownerId === null);
+    if (!upload || !isForThisForm || upload.submissionId !== null) {
       throw new HttpError(
         400,
         'VALIDATION_FAILED',

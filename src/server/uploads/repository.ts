@@ -35,11 +35,12 @@ const toUpload = (r: UploadRow): UploadRecord => ({
 
 export async function insertUpload(
   db: Queryable,
-  upload: Omit<UploadRecord, 'id' | 'submissionId'> & { secretHash: string },
+  upload: Omit<UploadRecord, 'id' | 'submissionId'> & { secretHash: string; clientKey: string },
 ): Promise<UploadRecord> {
   const [row] = await db.query<UploadRow>(
-    `insert into uploads (form_id, owner_id, storage_key, original_name, mime_type, size_bytes, secret_hash)
-     values ($1, $2, $3, $4, $5, $6, $7) returning ${COLUMNS}`,
+    `insert into uploads (form_id, owner_id, storage_key, original_name, mime_type, size_bytes, secret_hash,
+                          client_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${COLUMNS}`,
     [
       upload.formId,
       upload.ownerId,
@@ -48,6 +49,7 @@ export async function insertUpload(
       upload.mimeType,
       upload.size,
       upload.secretHash,
+      upload.clientKey,
     ],
   );
   if (!row) throw new Error('insert into uploads returned no row');
@@ -85,7 +87,10 @@ export async function claimUploads(
   uploadIds: readonly string[],
 ): Promise<number> {
   const rows = await db.query(
-    `update uploads set submission_id = $1, claimed_at = now()
+    // An anonymous upload (no form id) joins the form of the submission that claims it, so deleting the form
+    // deletes its file; the client key is only kept while the upload is unclaimed.
+    `update uploads set submission_id = $1, claimed_at = now(), client_key = null,
+            form_id = coalesce(form_id, (select form_id from submissions where id = $1))
       where id = any($2::uuid[]) and claimed_at is null returning id`,
     [submissionId, uploadIds],
   );
@@ -132,9 +137,34 @@ export async function claimOwnerUpload(
   secretHash: string,
 ): Promise<string | null> {
   const [row] = await db.query<{ id: string }>(
-    `update uploads set claimed_at = coalesce(claimed_at, now())
-      where secret_hash = $1 and owner_id = $2 and form_id is null returning id`,
+    `update uploads set claimed_at = coalesce(claimed_at, now()), client_key = null
+      where secret_hash = $1 and owner_id = $2 and form_id is null and submission_id is null returning id`,
     [secretHash, ownerId],
   );
   return row?.id ?? null;
+}
+
+/** Removes an upload by id (a profile document replaced or removed); returns its storage key, or null. */
+export async function deleteUploadById(db: Queryable, id: string): Promise<string | null> {
+  const [row] = await db.query<{ storage_key: string }>(
+    'delete from uploads where id = $1 returning storage_key',
+    [id],
+  );
+  return row?.storage_key ?? null;
+}
+
+export type ClientUsage = { count: number; bytes: number; oldest: Date | null };
+
+/** Unclaimed uploads one client address made in the last `windowMs`: how many, their bytes, the oldest. */
+export async function unclaimedUsageOf(
+  db: Queryable,
+  clientKey: string,
+  windowMs: number,
+): Promise<ClientUsage> {
+  const [row] = await db.query<{ count: string | number; bytes: string | number; oldest: Date | null }>(
+    `select count(*) as count, coalesce(sum(size_bytes), 0) as bytes, min(created_at) as oldest from uploads
+      where client_key = $1 and claimed_at is null and created_at > now() - make_interval(secs => $2)`,
+    [clientKey, windowMs / 1000],
+  );
+  return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0), oldest: row?.oldest ?? null };
 }

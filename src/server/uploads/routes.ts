@@ -1,12 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import contentDisposition from 'content-disposition';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UploadResponseSchema } from '#common/submissions.ts';
-import { authenticate } from '../auth.ts';
-import { formClosed, HttpError, notFound } from '../errors.ts';
+import { authenticate, readToken } from '../auth.ts';
+import { getOrCreateSetting } from '../db/settings.ts';
+import { assertStorableText, formClosed, HttpError, notFound } from '../errors.ts';
+import { clientKeyOf } from './client-bounds.ts';
+import type { ImageReencoder } from './image.ts';
 import * as repo from './repository.ts';
-import { contentDisposition, deleteUpload, receiveUpload, type UploadDeps } from './service.ts';
+import { deleteUpload, receiveUpload, type UploadDeps } from './service.ts';
 
 const UploadQuerySchema = z.object({ formId: z.uuid({ error: 'Not a valid form id' }).optional() });
 const DeleteParamsSchema = z.object({ deleteId: z.string().regex(/^[\w-]{43}$/, 'Not a valid upload id') });
@@ -19,8 +24,9 @@ const FileQuerySchema = z.object({
 
 /** POST/DELETE /api/profile (spec §7 Customer) and the signed /files/ URLs. */
 export type UploadRoutesOptions = {
-  /** Whether a form with this id exists and takes responses; composed in app.ts from the forms feature. */
-  formStatus: (formId: string) => Promise<'open' | 'closed' | 'missing'>;
+  /** Whether a form with this id exists and takes files; composed in app.ts from the forms feature. */
+  formStatus: (formId: string) => Promise<'open' | 'closed' | 'missing' | 'no-file-question'>;
+  images: ImageReencoder;
 };
 
 export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOptions): Promise<void> {
@@ -39,14 +45,23 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
   const deps: UploadDeps = {
     db: app.db,
     storage: app.storage,
+    images: options.images,
     maxBytes: config.uploadMaxBytes,
     log: app.log,
+    bounds: {
+      count: config.rateLimits.unclaimedUploadsPerIp,
+      bytes: config.rateLimits.unclaimedUploadBytesPerIp,
+    },
   };
+  const addressSecret = await getOrCreateSetting(app.db, 'client_address_key', () =>
+    randomBytes(32).toString('hex'),
+  );
+  const clientKey = (request: FastifyRequest) => clientKeyOf(request.ip, addressSecret);
   const perIp = config.rateLimits.uploadsPerIp;
   const uploadLimit = app.rateLimit({
     max: perIp.max,
     timeWindow: perIp.windowMs,
-    keyGenerator: (r) => `upload:${r.ip}`,
+    keyGenerator: (r) => `upload:${clientKey(r)}`,
   });
 
   api.post(
@@ -56,17 +71,10 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       preHandler: uploadLimit,
     },
     async (request) => {
-      // A customer uploads for a form that exists; an owner uploads profile documents with their token.
-      let context: { formId: string | null; ownerId: string | null };
-      if (request.query.formId) {
-        const status = await options.formStatus(request.query.formId);
-        if (status === 'missing') throw notFound('Form not found');
-        if (status === 'closed') throw formClosed();
-        context = { formId: request.query.formId, ownerId: null };
-      } else {
-        await authenticate(request);
-        context = { formId: null, ownerId: request.owner?.id ?? null };
-      }
+      const context = {
+        ...(await uploaderOf(request, request.query.formId, options)),
+        clientKey: clientKey(request),
+      };
       if (!request.isMultipart()) {
         throw new HttpError(
           415,
@@ -78,6 +86,17 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       if (!part || part.fieldname !== 'file') {
         part?.file.resume();
         throw new HttpError(400, 'VALIDATION_FAILED', 'file: Choose a file to upload');
+      }
+      // Text fields sent before the file are parsed with it: the same rule as every other string (issue 10).
+      try {
+        for (const field of Object.values(part.fields).flat()) {
+          if (field?.type !== 'field') continue;
+          assertStorableText(field.fieldname, 'field name');
+          assertStorableText(field.value, field.fieldname);
+        }
+      } catch (error) {
+        part.file.resume();
+        throw error;
       }
       return receiveUpload(deps, part, context);
     },
@@ -97,18 +116,47 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       // A bad or expired signature looks like a missing file: URLs cannot be probed.
       if (!app.storage.verifyUrl(uploadId, e, s)) throw notFound('File not found or link expired');
       const upload = await repo.findUploadById(app.db, uploadId);
-      if (!upload) throw notFound('File not found or link expired');
+      const file = upload ? await app.storage.open(upload.storageKey) : null;
+      if (!upload || !file) throw notFound('File not found or link expired');
       return reply
         .type(upload.mimeType)
         .header('content-length', upload.size)
         .header(
           'content-disposition',
-          contentDisposition(download ? 'attachment' : 'inline', upload.originalName),
+          contentDisposition(upload.originalName, { type: download ? 'attachment' : 'inline' }),
         )
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=300')
         .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(app.storage.open(upload.storageKey));
+        .send(file);
     },
   );
+}
+
+/**
+ * Who the upload is for. With `?formId=` it is a customer's file for that form, which must be open and ask for a
+ * file. Without it, a valid owner token makes it a profile document (claimed by PUT /api/userForm); anything else,
+ * no token or one that is garbage or expired, is an anonymous upload as the spec's customer page makes it, claimed
+ * by the submission that names it or swept after 24 hours.
+ */
+async function uploaderOf(
+  request: FastifyRequest,
+  formId: string | undefined,
+  options: UploadRoutesOptions,
+): Promise<{ formId: string | null; ownerId: string | null }> {
+  if (formId) {
+    const status = await options.formStatus(formId);
+    if (status === 'missing') throw notFound('Form not found');
+    if (status === 'closed') throw formClosed();
+    if (status === 'no-file-question') {
+      throw new HttpError(400, 'VALIDATION_FAILED', 'formId: This form does not ask for a file');
+    }
+    return { formId, ownerId: null };
+  }
+  if (readToken(request.headers.authorization)) {
+    await authenticate(request).catch((error: unknown) => {
+      if (!(error instanceof HttpError && error.statusCode === 401)) throw error;
+    });
+  }
+  return { formId: null, ownerId: request.owner?.id ?? null };
 }

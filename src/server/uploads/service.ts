@@ -1,14 +1,27 @@
+import { extname } from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UploadResponse } from '#common/submissions.ts';
+import { truncateText } from '#common/unstorable-text.ts';
 import { digest, newSecret } from '../accounts/secrets.ts';
 import type { Database } from '../db/database.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { assertStorableText, HttpError, notFound } from '../errors.ts';
+import { assertWithinUnclaimedBounds, type UnclaimedBounds } from './client-bounds.ts';
 import { mimeOfFileName, sniffMime } from './file-type.ts';
+import { type ImageReencoder, isImageMime } from './image.ts';
 import * as repo from './repository.ts';
 import type { Storage } from './storage.ts';
 
-export type UploadDeps = { db: Database; storage: Storage; maxBytes: number; log: FastifyBaseLogger };
+export type UploadDeps = {
+  db: Database;
+  storage: Storage;
+  images: ImageReencoder;
+  maxBytes: number;
+  bounds: UnclaimedBounds;
+  log: FastifyBaseLogger;
+};
+/** What the sweeps need. */
+export type SweepDeps = Pick<UploadDeps, 'db' | 'storage' | 'log'>;
 
 /** Unclaimed customer uploads older than this are deleted (issue 4). */
 export const UNCLAIMED_UPLOAD_HOURS = 24;
@@ -34,22 +47,41 @@ const wrongType = () =>
 const tooLarge = (max: number) =>
   new HttpError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${Math.floor(max / (1024 * 1024))} MB`);
 
-/** Streams the part to storage, checking its content against its name as the bytes arrive. */
+/** Who is uploading: for a form, as an owner (profile documents), or anonymously (spec §7); and from where. */
+export type UploadContext = { formId: string | null; ownerId: string | null; clientKey: string };
+
+/**
+ * Streams the part to storage, checking its content against its name as the bytes arrive; a JPEG or PNG is
+ * re-encoded on the way (image.ts), so the stored file and its size are the re-encoded ones.
+ */
 export async function receiveUpload(
   deps: UploadDeps,
   part: MultipartFile,
-  context: { formId: string | null; ownerId: string | null },
+  context: UploadContext,
 ): Promise<UploadResponse> {
-  const claimed = mimeOfFileName(part.filename);
-  if (!claimed) {
-    part.file.resume();
-    throw wrongType();
-  }
+  const { originalName, mime } = await admit(deps, part.filename, context.clientKey).catch(
+    (error: unknown) => {
+      part.file.resume();
+      throw error;
+    },
+  );
+  const inspect = (head: Buffer) => {
+    if (sniffMime(head) !== mime) throw wrongType();
+  };
+  const refuseTruncated = () => {
+    if (part.file.truncated) throw tooLarge(deps.maxBytes);
+  };
   let saved: { key: string; size: number };
   try {
-    saved = await deps.storage.save(part.file, (head) => {
-      if (sniffMime(head) !== claimed) throw wrongType();
-    });
+    saved = isImageMime(mime)
+      ? await deps.images.reencode({
+          source: part.file,
+          mime,
+          inspect,
+          whenStaged: refuseTruncated,
+          save: (image) => deps.storage.save(image, () => undefined),
+        })
+      : await deps.storage.save(part.file, inspect);
   } catch (error) {
     part.file.resume();
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(deps.maxBytes);
@@ -60,15 +92,15 @@ export async function receiveUpload(
     throw tooLarge(deps.maxBytes);
   }
   const secret = newSecret();
-  const originalName = part.filename.slice(0, 255);
   let upload: repo.UploadRecord;
   try {
     upload = await repo.insertUpload(deps.db, {
       formId: context.formId,
       ownerId: context.ownerId,
+      clientKey: context.clientKey,
       storageKey: saved.key,
       originalName,
-      mimeType: claimed,
+      mimeType: mime,
       size: saved.size,
       secretHash: digest(secret),
     });
@@ -77,13 +109,38 @@ export async function receiveUpload(
     await deps.storage.remove(saved.key);
     throw error;
   }
+  try {
+    await assertWithinUnclaimedBounds(deps.db, context.clientKey, deps.bounds, true);
+  } catch (error) {
+    await removeUpload(deps, upload.id);
+    throw error;
+  }
   return {
     file: deps.storage.signUrl(upload.id, FILE_URL_SECONDS),
     _id: secret,
     name: originalName,
-    mimeType: claimed,
+    mimeType: mime,
     size: saved.size,
   };
+}
+
+/** The checks made before a byte of the file is read: its name, its claimed type, the address's allowance. */
+async function admit(
+  deps: UploadDeps,
+  filename: string,
+  clientKey: string,
+): Promise<{ originalName: string; mime: string }> {
+  const originalName = storableFileName(filename);
+  const mime = mimeOfFileName(originalName);
+  if (!mime) throw wrongType();
+  await assertWithinUnclaimedBounds(deps.db, clientKey, deps.bounds, false);
+  return { originalName, mime };
+}
+
+/** Removes an upload and its file, as when an owner replaces a profile document. */
+export async function removeUpload(deps: SweepDeps, uploadId: string): Promise<void> {
+  const key = await repo.deleteUploadById(deps.db, uploadId);
+  if (key) await deps.storage.remove(key);
 }
 
 export async function deleteUpload(deps: UploadDeps, deleteId: string): Promise<void> {
@@ -92,7 +149,7 @@ export async function deleteUpload(deps: UploadDeps, deleteId: string): Promise<
   await deps.storage.remove(key);
 }
 
-export async function deleteStaleUploads(deps: UploadDeps): Promise<number> {
+export async function deleteStaleUploads(deps: SweepDeps): Promise<number> {
   const keys = await repo.deleteStaleUploads(deps.db, UNCLAIMED_UPLOAD_HOURS);
   await Promise.all(keys.map((key) => deps.storage.remove(key)));
   if (keys.length > 0) deps.log.info({ count: keys.length }, 'deleted unclaimed uploads');
@@ -100,7 +157,7 @@ export async function deleteStaleUploads(deps: UploadDeps): Promise<number> {
 }
 
 /** Removes files older than the grace period that no upload row names; returns how many. */
-export async function deleteOrphanFiles(deps: UploadDeps, now = new Date()): Promise<number> {
+export async function deleteOrphanFiles(deps: SweepDeps, now = new Date()): Promise<number> {
   let removed = 0;
   let batch: string[] = [];
   const check = async () => {
@@ -119,8 +176,20 @@ export async function deleteOrphanFiles(deps: UploadDeps, now = new Date()): Pro
   return removed;
 }
 
-/** RFC 6266 header with an ASCII fallback and the UTF-8 name. */
-export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+/**
+ * The name the uploader gave, made safe to keep and to show: text PostgreSQL cannot store is refused (400 naming the
+ * field); anything before the last path separator is dropped, as browsers do, so the name can never act as a path;
+ * control characters become "_"; and a long name keeps its extension, cut without splitting a character.
+ */
+export function storableFileName(name: string): string {
+  assertStorableText(name, 'file.filename');
+  const base = name.split(/[/\\]/).pop() ?? '';
+  // Control characters (C0 and DEL) would be invisible or break a header; NUL was refused above.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '_').trim();
+  const safe = clean === '' || clean === '.' || clean === '..' ? 'file' : clean;
+  if (safe.length <= MAX_NAME) return safe;
+  const ext = extname(safe).slice(0, 16);
+  return truncateText(safe.slice(0, safe.length - ext.length), MAX_NAME - ext.length) + ext;
 }
+const MAX_NAME = 255;

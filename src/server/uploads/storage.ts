@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { SNIFF_BYTES } from './file-type.ts';
+import { checkHead } from './head-check.ts';
 
 /**
  * Uploaded files on local disk under DATA_DIR/uploads, outside the web root, each under a random name; and the
@@ -13,7 +13,8 @@ import { SNIFF_BYTES } from './file-type.ts';
 export type Storage = {
   /** Streams `source` to a new file; `inspect` sees the first bytes and may throw to abort. Returns key and size. */
   save(source: Readable, inspect: (head: Buffer) => void): Promise<{ key: string; size: number }>;
-  open(key: string): ReadStream;
+  /** The stored file, or null when it is gone (deleted since its row was read, or lost from the disk). */
+  open(key: string): Promise<Readable | null>;
   remove(key: string): Promise<void>;
   /** Keys of every stored file (and of every partial one) last written before `cutoff`, streamed. */
   keysWrittenBefore(cutoff: Date): AsyncIterable<string>;
@@ -32,36 +33,9 @@ export async function createDiskStorage(dataDir: string, signingKey: string): Pr
     async save(source, inspect) {
       const key = randomBytes(24).toString('base64url');
       const partial = `${pathOf(key)}.part`;
-      let size = 0;
-      let head: Buffer | null = Buffer.alloc(0);
-      const watch = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          if (head !== null) {
-            head = Buffer.concat([head, chunk]);
-            if (head.length >= SNIFF_BYTES) {
-              try {
-                inspect(head);
-              } catch (error) {
-                return done(error as Error);
-              }
-              head = null;
-            }
-          }
-          done(null, chunk);
-        },
-        flush(done) {
-          try {
-            if (head !== null) inspect(head);
-            done();
-          } catch (error) {
-            done(error as Error);
-          }
-        },
-      });
       const out = createWriteStream(partial, { flags: 'wx' });
       try {
-        await pipeline(source, watch, out);
+        await pipeline(source, checkHead(inspect), out);
         await rename(partial, pathOf(key));
       } catch (error) {
         // pipeline() may reject before the file has even been opened (a refusal in the first bytes): wait until the
@@ -74,9 +48,16 @@ export async function createDiskStorage(dataDir: string, signingKey: string): Pr
         await rm(partial, { force: true });
         throw error;
       }
-      return { key, size };
+      return { key, size: out.bytesWritten };
     },
-    open: (key) => createReadStream(pathOf(key)),
+    async open(key) {
+      // Opened before the answer starts, so a missing file is a 404 rather than a stream failing mid-response.
+      const handle = await open(pathOf(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
+      return handle?.createReadStream() ?? null;
+    },
     remove: (key) => rm(pathOf(key), { force: true }),
     async *keysWrittenBefore(cutoff) {
       for await (const entry of await opendir(dir)) {

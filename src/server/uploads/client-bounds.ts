@@ -1,0 +1,68 @@
+import { createHmac } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
+import type { RateLimitRule } from '../config.ts';
+import type { Queryable } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
+import { unclaimedUsageOf } from './repository.ts';
+
+/**
+ * The per-address bounds on uploads need to recognise an address again, not to know it: we keep a keyed hash (HMAC
+ * with a server secret) of it, never the address. An IPv6 client is counted by its /64, the block one subscriber
+ * gets, or a single host would have 2^64 fresh addresses to spread its uploads over.
+ */
+export function clientKeyOf(ip: string, secret: string): string {
+  return createHmac('sha256', secret).update(networkOf(ip)).digest('base64url').slice(0, 22);
+}
+
+function networkOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (isIPv4(ip) || !isIPv6(ip)) return ip;
+  return expandIPv6(ip).slice(0, 4).join(':') + '::/64';
+}
+
+/** The eight 16-bit groups of an IPv6 address, `::` filled in, zone dropped. */
+function expandIPv6(ip: string): string[] {
+  const [head = '', tail] = ip.replace(/%.*$/, '').split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const fill = Array.from({ length: Math.max(0, 8 - left.length - right.length) }, () => '0');
+  return [...left, ...(tail === undefined ? [] : fill), ...right].map((g) =>
+    g.toLowerCase().replace(/^0+(?=.)/, ''),
+  );
+}
+
+export type UnclaimedBounds = { count: RateLimitRule; bytes: RateLimitRule };
+
+/**
+ * 429 with Retry-After when this address holds more unclaimed uploads, or bytes, than it may: checked before a
+ * file is read and again once its row is written (`stored`), so parallel uploads cannot slip past together.
+ */
+export async function assertWithinUnclaimedBounds(
+  db: Queryable,
+  clientKey: string,
+  bounds: UnclaimedBounds,
+  stored: boolean,
+): Promise<void> {
+  const byCount = await unclaimedUsageOf(db, clientKey, bounds.count.windowMs);
+  const byBytes =
+    bounds.bytes.windowMs === bounds.count.windowMs
+      ? byCount
+      : await unclaimedUsageOf(db, clientKey, bounds.bytes.windowMs);
+  // Before the file is read, a full allowance refuses; afterwards the new file is itself counted.
+  const overCount = stored ? byCount.count > bounds.count.max : byCount.count >= bounds.count.max;
+  const overBytes = stored ? byBytes.bytes > bounds.bytes.max : byBytes.bytes >= bounds.bytes.max;
+  if (!overCount && !overBytes) return;
+  // The oldest upload in the window leaves it (claimed, swept or aged out) first.
+  const [usage, window] = overCount ? [byCount, bounds.count.windowMs] : [byBytes, bounds.bytes.windowMs];
+  const frees = (usage.oldest?.getTime() ?? Date.now()) + window;
+  const seconds = Math.max(1, Math.ceil((frees - Date.now()) / 1000));
+  throw new HttpError(
+    429,
+    'RATE_LIMITED',
+    overCount
+      ? 'Too many files uploaded from your network are waiting to be submitted; submit the form or try again later'
+      : 'Too much uploaded from your network is waiting to be submitted; submit the form or try again later',
+    { 'retry-after': String(seconds) },
+  );
+}
