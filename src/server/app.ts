@@ -14,6 +14,7 @@ import { findFormById, formStatusOf } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { recordRoutes } from './route-table.ts';
 import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
 import { publicSubmissionRoutes } from './submissions/routes.ts';
 import { claimOwnerUpload, findUploadById, storageKeysOfForm } from './uploads/repository.ts';
@@ -35,6 +36,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     requestTimeout: 120_000,
   });
 
+  // Before any route, so the table is complete: the access matrix and fuzz tests read it (route-table.ts).
+  recordRoutes(app);
   registerErrorHandler(app);
   // The API speaks JSON (and multipart for uploads); a text body is a client mistake answered with 415.
   app.removeContentTypeParser('text/plain');
