@@ -3,6 +3,7 @@
 // stored data, to prove that a refused request changed nothing.
 import type { Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './config.ts';
 import type { Queryable } from './db/database.ts';
 import type { TestApp } from './test-app.ts';
 import { multipart, PDF, PNG } from './test-files.ts';
@@ -164,3 +165,8 @@ export async function writeMark(db: Queryable): Promise<string> {
   );
   return row?.mark ?? '';
 }
+
+/** Every rate limit out of reach: these tests send many requests from one address; the limits have their own tests. */
+export const NO_RATE_LIMITS = Object.fromEntries(
+  Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => [name, { ...rule, max: 1_000_000 }]),
+) as RateLimits;
