@@ -17,6 +17,8 @@ export const FUZZ_SETTINGS = {
   runs: process.env.FUZZ_RUNS,
   seed: process.env.FUZZ_SEED,
   showStatuses: Boolean(process.env.FUZZ_STATS),
+  /** A regular expression: only routes whose `METHOD /url` matches it are fuzzed (to split a deep run). */
+  routes: process.env.FUZZ_ROUTES,
 };
 
 export type TestApp = { app: FastifyInstance; mail: MailCapture; close(): Promise<void> };
