@@ -150,6 +150,8 @@ describe(`fuzzing every route (${RUNS} runs a route, seed ${SEED})`, () => {
         }
         if (result.failed) {
           failures.push(`${route.method} ${route.url}: ${fc.defaultReportMessage(result) ?? 'failed'}`);
+          // Printed at once too: a deep run cut short still shows what it found.
+          console.error(failures.at(-1));
           // What failed may have left the data half-changed; the next route starts from what is stored now.
           before = await fingerprint(t.app.db);
           lastMark = await writeMark(t.app.db);
