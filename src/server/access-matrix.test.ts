@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { digest } from './accounts/secrets.ts';
 import { jsonSchemaOf, valueFor, type Hints } from './fuzz-values.ts';
 import { routesOf, type RouteEntry } from './route-table.ts';
-import { createTestApp, signUpOwner, type TestApp } from './test-app.ts';
+import { createTestApp, FUZZ_SETTINGS, signUpOwner, type TestApp } from './test-app.ts';
 import { fingerprint, NO_RATE_LIMITS, populateOwner, type Population } from './test-population.ts';
 
 /** Reachable without an owner's token, on purpose. Keep it short: everything else must refuse a stranger. */
@@ -196,6 +196,8 @@ describe('access matrix over every owner route of the app', () => {
           expect(res.body, `${route.method} ${route.url} leaks`).not.toContain(value);
       }
     }
+    // FUZZ_STATS=1 prints what every route answered to every caller.
+    if (FUZZ_SETTINGS.showStatuses) console.log(answers.join('\n'));
     expect(await fingerprint(t.app.db, owner.id)).toEqual(before);
     // The owner still reads everything: the ids above were real, so the 404s were the ownership check.
     const mine = await t.app.inject({
