@@ -118,7 +118,8 @@ function urlsFor(route: RouteEntry): string[] {
 function validInput(schema: unknown, hints: Hints): unknown {
   const json = jsonSchemaOf(schema);
   if (!json) return undefined;
-  const samples = fc.sample(valueFor(json, hints), { numRuns: 300, seed: 7 });
+  // An empty object first: a page query of defaults reads the caller's list rather than tripping on a random cursor.
+  const samples = [{}, ...fc.sample(valueFor(json, hints), { numRuns: 300, seed: 7 })];
   const found = samples.find((s) => (schema as z.ZodType).safeParse(s).success);
   if (found === undefined) throw new Error('no valid sample for a route schema; extend fuzz-values.ts');
   return found;
