@@ -55,6 +55,9 @@ const RAW_BODIES = [
   '['.repeat(20_000),
   `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
   `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+  // Deep and poisoned at once: the parser's prototype scan then walks the whole depth.
+  `${'['.repeat(20_000)}{"constructor":{"prototype":1}}${']'.repeat(20_000)}`,
+  `${'['.repeat(20_000)}{"__proto__":{"a":1}}${']'.repeat(20_000)}`,
 ];
 /** Bytes that are not UTF-8: a lone continuation byte, an emoji cut after two bytes, an encoded surrogate. */
 const BAD_UTF8 = [Buffer.from([0x80]), Buffer.from([0xf0, 0x9f]), Buffer.from([0xed, 0xa0, 0x80])];
