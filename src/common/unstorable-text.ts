@@ -15,7 +15,7 @@ export type UnstorableText = { path: string; reason: string };
 
 /**
  * The first string (value or object key) anywhere in `value` that cannot be stored, with its dotted path, or null.
- * Walks arrays and plain objects; depth is bounded by the JSON parser and body limit upstream.
+ * Walks arrays and plain objects recursively: callers bound the depth first (the server's MAX_JSON_DEPTH).
  */
 export function findUnstorableText(value: unknown, path = ''): UnstorableText | null {
   if (typeof value === 'string') {

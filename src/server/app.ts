@@ -17,6 +17,7 @@ import { findFormById, formStatusOf } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { recordRoutes } from './route-table.ts';
 import { securityHeaders } from './security-headers.ts';
 import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
 import { publicSubmissionRoutes } from './submissions/routes.ts';
@@ -90,6 +91,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     windowMs: config.bodyRateWindowMs,
   });
 
+  // Before any route, so the table is complete: the access matrix and fuzz tests read it (route-table.ts).
+  recordRoutes(app);
   registerErrorHandler(app);
   app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
   // The API speaks JSON (and multipart for uploads); a text body is a client mistake answered with 415.

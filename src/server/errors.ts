@@ -26,8 +26,28 @@ export function assertStorableText(value: unknown, where = ''): void {
   if (found) throw new HttpError(400, 'VALIDATION_FAILED', `${found.path || 'body'}: ${found.reason}`);
 }
 
+/**
+ * No body of ours nests deeper than a few levels, but JSON.parse accepts 30,000 (a 64 KiB body of `[`s), and any
+ * recursive walk over that (ours, zod's, a serialiser's) runs out of stack: a 500. Checked without recursion.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+export function isNestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [node, depth] = item;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** preValidation hook shared by every route: params, query string and JSON body. */
 export async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
+  if (isNestedDeeperThan(request.body, MAX_JSON_DEPTH)) {
+    throw new HttpError(400, 'VALIDATION_FAILED', `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   assertStorableText(request.params);
   assertStorableText(request.query);
   assertStorableText(request.body);

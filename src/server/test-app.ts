@@ -12,6 +12,15 @@ import { startMailCapture, type MailCapture } from './mail/mail-capture.ts';
 /** The engine the integration suite runs on: in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
+/** Depth and replay of the fuzz tests (src/server/fuzz.test.ts), read here with the other test settings. */
+export const FUZZ_SETTINGS = {
+  runs: process.env.FUZZ_RUNS,
+  seed: process.env.FUZZ_SEED,
+  showStatuses: Boolean(process.env.FUZZ_STATS),
+  /** A regular expression: only routes whose `METHOD /url` matches it are fuzzed (to split a deep run). */
+  routes: process.env.FUZZ_ROUTES,
+};
+
 export type TestApp = { app: FastifyInstance; mail: MailCapture; close(): Promise<void> };
 
 /** A real app over a fresh database with the real migrations, and a real SMTP server capturing its mail. */

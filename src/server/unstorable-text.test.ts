@@ -72,4 +72,25 @@ describe('text PostgreSQL cannot store (NUL, unpaired surrogates)', () => {
     });
     expect(after.json<Form>().formTitle).toBe(form.formTitle);
   });
+
+  // Found by the fuzz test: a 64 KiB body of nested arrays or objects ran the walk above out of stack (500).
+  it('refuses a body nested too deeply with 400, not a 500, and stores nothing', async () => {
+    const owner = await signUpOwner(t);
+    const before = await t.app.db.query('select count(*)::int as n from forms');
+    for (const payload of [
+      `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+      `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+      `{"formTitle":"x","description":${'['.repeat(40)}${']'.repeat(40)}}`,
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/length',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toMatch(/^body: nested deeper than/);
+    }
+    expect(await t.app.db.query('select count(*)::int as n from forms')).toEqual(before);
+  });
 });
