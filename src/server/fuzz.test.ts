@@ -14,7 +14,7 @@ import { routesOf, type RouteEntry } from './route-table.ts';
 import { createTestApp, FUZZ_SETTINGS, signUpOwner, type TestApp } from './test-app.ts';
 import { fingerprint, populateOwner, writeMark } from './test-population.ts';
 
-const DEFAULT_RUNS = 100;
+const DEFAULT_RUNS = 300;
 const RUNS = Number(FUZZ_SETTINGS.runs ?? DEFAULT_RUNS);
 const SEED = Number(FUZZ_SETTINGS.seed ?? Math.floor(Math.random() * 2 ** 31));
 const OWNER_TOKEN = '<owner token>';
