@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
-import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from './test-app.ts';
+import { createForm, createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from './test-app.ts';
 import { multipart, PDF } from './test-files.ts';
 
 const INDEX_HTML = '<!doctype html><title>Easy Form</title><div id="root"></div>';
@@ -26,14 +26,7 @@ beforeAll(async () => {
   t = await createTestApp({ webDir });
   https = await createTestApp({ webDir, publicUrl: 'https://forms.example.com' });
   owner = await signUpOwner(t);
-  form = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/length',
-      headers: { authorization: `Bearer ${owner.token}` },
-      payload: { template: 'travel' },
-    })
-  ).json<Form>();
+  form = await createForm(t, owner.token, { template: 'travel' });
 });
 afterAll(async () => {
   await t?.close();

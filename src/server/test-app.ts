@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { Form } from '#common/forms.ts';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { MEMORY_DATABASE } from './db/database.ts';
@@ -104,4 +105,20 @@ export async function signUpOwner(
   if (login.statusCode !== 201) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   const { token, id } = login.json<{ token: string; id: string }>();
   return { token, id, email, password, fullName };
+}
+
+/** Creates a form as the owner does from the dashboard (`template`: blank, contact, travel or event). */
+export async function createForm(
+  t: TestApp,
+  token: string,
+  payload: Record<string, unknown> = {},
+): Promise<Form> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/length',
+    headers: { authorization: `Bearer ${token}` },
+    payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`form creation failed: ${res.statusCode} ${res.body}`);
+  return res.json<Form>();
 }

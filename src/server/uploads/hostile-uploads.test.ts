@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
-import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../test-app.ts';
+import { createForm, createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../test-app.ts';
 import { multipart, PDF, PNG } from '../test-files.ts';
 
 // The hostile upload corpus of issue 10: each file refused with a 4xx (or, for names, made safe), nothing left on
@@ -15,14 +15,7 @@ let form: Form;
 beforeAll(async () => {
   t = await createTestApp({ uploadMaxBytes: MAX, uploadMaxPixels: 40_000_000 });
   const owner = await signUpOwner(t);
-  form = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/length',
-      headers: { authorization: `Bearer ${owner.token}` },
-      payload: { template: 'travel' },
-    })
-  ).json<Form>();
+  form = await createForm(t, owner.token, { template: 'travel' });
 });
 afterAll(async () => {
   await t?.close();
