@@ -82,7 +82,16 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
           'Send the file as multipart/form-data in the field "file"',
         );
       }
-      const part = await request.file();
+      const part = await request.file().catch((error: unknown) => {
+        // Anything busboy throws here is about the client's body (a missing boundary, a broken header); limits
+        // carry their own 4xx status.
+        if ((error as { statusCode?: number }).statusCode) throw error;
+        throw new HttpError(
+          400,
+          'VALIDATION_FAILED',
+          `file: The multipart body is malformed (${String(error)})`,
+        );
+      });
       if (!part || part.fieldname !== 'file') {
         part?.file.resume();
         throw new HttpError(400, 'VALIDATION_FAILED', 'file: Choose a file to upload');

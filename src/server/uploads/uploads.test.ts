@@ -116,6 +116,23 @@ describe(`uploads on ${TEST_ENGINE}`, () => {
       expect(json.statusCode).toBe(415);
     });
 
+    it('answers 400 for a multipart body without a boundary or with broken parts (found by the fuzz test)', async () => {
+      for (const [type, payload] of [
+        ['multipart/form-data', ''],
+        ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="file"\r\n'],
+        ['multipart/form-data; boundary=x', ''],
+      ]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/profile',
+          headers: { 'content-type': type ?? '' },
+          payload: payload ?? '',
+        });
+        expect(res.statusCode, `${type} ${JSON.stringify(payload)}`).toBe(400);
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    });
+
     it.each([
       ['no token', undefined],
       ['a garbage token', 'Bearer not-a-token'],
