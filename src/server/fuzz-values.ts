@@ -158,8 +158,15 @@ const POISON_KEYS = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 
 
 type Path = (string | number)[];
 
+/**
+ * Places a mutation may touch, down to 40 levels: an earlier mutation may have nested a value 1,000 deep, the
+ * server refuses anything past 32 anyway, and walking it all overflowed the test's own stack.
+ */
+const MUTATION_DEPTH_MAX = 40;
+
 function pathsOf(value: unknown, path: Path = [], out: Path[] = []): Path[] {
   out.push(path);
+  if (path.length >= MUTATION_DEPTH_MAX) return out;
   if (Array.isArray(value)) value.forEach((v, i) => pathsOf(v, [...path, i], out));
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) pathsOf(v, [...path, k], out);
