@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
 import importX from 'eslint-plugin-import-x';
@@ -5,6 +6,43 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Features are folders named after the domain (docs/architecture.md). A feature imports `common/`, the shared modules
+// of its side and itself; features meet only in the composition files (app.ts on the server, the router and entry
+// points on the web), and a shared module imports no feature. A new folder must be named here as one or the other.
+const SIDES = {
+  server: {
+    features: ['accounts', 'forms', 'profile', 'submissions', 'uploads'],
+    shared: ['db', 'mail', 'storage'],
+    composition: /^(app|main|test-[\w-]+|fuzz-[\w-]+)\.ts$|\.test\.ts$/,
+  },
+  web: {
+    features: ['accounts', 'dashboard', 'editor', 'fill', 'landing', 'profile', 'responses'],
+    shared: ['api', 'ui', 'public'],
+    composition: /^(main|customer-main|router|home-route)\.tsx$|\.html$/,
+  },
+};
+
+function boundaryZones(side, { features, shared, composition }) {
+  const root = `./src/${side}`;
+  const entries = readdirSync(root, { withFileTypes: true });
+  const unknown = entries.filter((e) => e.isDirectory() && ![...features, ...shared].includes(e.name));
+  if (unknown.length > 0) {
+    throw new Error(`eslint.config.js: say whether src/${side}/${unknown[0].name} is a feature or shared`);
+  }
+  const sharedFiles = entries.filter((e) => e.isFile() && !composition.test(e.name)).map((e) => e.name);
+  const featureZones = features.map((feature) => ({
+    target: `${root}/${feature}`,
+    from: features.filter((other) => other !== feature).map((other) => `${root}/${other}`),
+    message: `a feature does not import another feature's files: ask for what it needs in app.ts / the router (docs/architecture.md)`,
+  }));
+  const sharedZone = {
+    target: [...shared, ...sharedFiles].map((name) => `${root}/${name}`),
+    from: features.map((feature) => `${root}/${feature}`),
+    message: 'shared modules belong to no feature and import none (docs/architecture.md)',
+  };
+  return [...featureZones, sharedZone];
+}
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'e2e/screenshots'] },
@@ -33,6 +71,8 @@ export default tseslint.config(
             { target: './src/server', from: './src/web', message: 'server and web only meet through common' },
             { target: './src/web', from: './src/server', message: 'server and web only meet through common' },
             { target: './src/common', from: ['./src/server', './src/web'], message: 'common is pure' },
+            ...boundaryZones('server', SIDES.server),
+            ...boundaryZones('web', SIDES.web),
           ],
         },
       ],

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { digest } from './accounts/secrets.ts';
+import { digest } from './crypto.ts';
 import { jsonSchemaOf, valueFor, type Hints } from './fuzz-values.ts';
 import { routesOf, type RouteEntry } from './route-table.ts';
 import { createTestApp, FUZZ_SETTINGS, signUpOwner, type TestApp } from './test-app.ts';

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -9,33 +8,36 @@ import { PublicFormSchema } from '#common/forms.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { enforceBodyRate } from './body-rate.ts';
 import type { Config } from './config.ts';
+import { newKey } from './crypto.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { getOrCreateSetting } from './db/settings.ts';
 import { refuseUnstorableText, registerErrorHandler } from './errors.ts';
-import { findFormById, formStatusOf } from './forms/repository.ts';
+import { findFormById, findVersionedForms, formStatusOf, retiredFieldsOf } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { recordRoutes } from './route-table.ts';
 import { securityHeaders } from './security-headers.ts';
+import { createDiskStorage } from './storage/storage.ts';
+import type { SubmissionDeps } from './submissions/deps.ts';
 import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
 import { publicSubmissionRoutes } from './submissions/routes.ts';
 import { createImageReencoder } from './uploads/image.ts';
 import {
-  claimOwnerUpload,
+  claimUploads,
   deleteUploadById,
-  findUploadById,
+  findUploadsBySecret,
   storageKeysOfForm,
 } from './uploads/repository.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import {
+  claimProfileDocument,
   deleteOrphanFiles,
   deleteStaleUploads,
-  FILE_URL_SECONDS,
   ORPHAN_FILE_GRACE_MS,
+  viewUploads,
 } from './uploads/service.ts';
-import { createDiskStorage } from './uploads/storage.ts';
 import { registerWebApp } from './web-app.ts';
 import './fastify-types.ts';
 
@@ -111,7 +113,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const applied = await migrate(db);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const signingKey = await getOrCreateSetting(db, 'file_url_key', () => randomBytes(32).toString('hex'));
+  const signingKey = await getOrCreateSetting(db, 'file_url_key', newKey);
   const storage = await createDiskStorage(config.dataDir, signingKey);
   app.decorate('config', config);
   app.decorate('db', db);
@@ -144,30 +146,42 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     async () => ({ ok: true as const, db: db.kind }),
   );
   await app.register(accountRoutes, { prefix: '/api/v1' });
-  // Features meet here, not by importing each other: forms lend submissions and uploads a form lookup, uploads
-  // lend forms the files to remove with a deleted form.
-  const findForm = (formId: string) => findFormById(db, formId, config.formTimezone);
+  // Features meet here, not by importing each other (docs/architecture.md): each is handed the small interfaces it
+  // needs of the others. Forms lend submissions, uploads and the customer page their form lookups; uploads lend
+  // forms the files to remove with a deleted form, submissions the files they claim, the profile its documents.
+  const timeZone = config.formTimezone;
+  const findForm = (formId: string) => findFormById(db, formId, timeZone);
+  const removeFile = (key: string) => storage.remove(key);
   await app.register(formRoutes, {
     prefix: '/api',
-    files: { keysOfForm: storageKeysOfForm, remove: (key) => storage.remove(key) },
+    files: { keysOfForm: storageKeysOfForm, remove: removeFile },
   });
   await app.register(uploadRoutes, { formStatus: (formId) => formStatusOf(db, formId), images });
-  const submissionDeps = { db, storage, timeZone: config.formTimezone, log: app.log, findForm };
+  const submissionDeps: SubmissionDeps = {
+    db,
+    timeZone,
+    log: app.log,
+    forms: {
+      find: findForm,
+      findVersioned: (formIds) => findVersionedForms(db, formIds, timeZone),
+      retiredFields: (formId) => retiredFieldsOf(db, formId),
+    },
+    files: {
+      findBySecret: findUploadsBySecret,
+      claim: claimUploads,
+      view: (uploadIds) => viewUploads({ db, storage }, uploadIds),
+    },
+  };
   await app.register(async (scope) => publicSubmissionRoutes(scope, submissionDeps));
   await app.register(async (scope) => ownerSubmissionRoutes(scope, submissionDeps));
   await app.register(async (scope) =>
     profileRoutes(scope, {
-      claim: claimOwnerUpload,
+      claim: claimProfileDocument,
       release: deleteUploadById,
-      removeFile: (key) => storage.remove(key),
+      removeFile,
       view: async (uploadId) => {
-        const upload = await findUploadById(db, uploadId);
-        if (!upload) return null;
-        return {
-          url: storage.signUrl(upload.id, FILE_URL_SECONDS),
-          originalName: upload.originalName,
-          mimeType: upload.mimeType,
-        };
+        const file = (await viewUploads({ db, storage }, [uploadId])).get(uploadId);
+        return file ? { url: file.url, originalName: file.originalName, mimeType: file.mimeType } : null;
       },
     }),
   );

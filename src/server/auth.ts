@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { findOwnerBySession } from './accounts/repository.ts';
-import { digest } from './accounts/secrets.ts';
+import { digest } from './crypto.ts';
+import type { Queryable } from './db/database.ts';
 import { HttpError } from './errors.ts';
 import type { Owner } from './fastify-types.ts';
 
@@ -10,6 +10,16 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export function readToken(header: string | undefined): string | null {
   const value = header?.trim().replace(/^bearer\s+/i, '') ?? '';
   return TOKEN_PATTERN.test(value) ? value : null;
+}
+
+/** The account a live session belongs to (the accounts feature writes sessions; this only reads them). */
+async function findOwnerBySession(db: Queryable, tokenHash: string): Promise<Owner | null> {
+  const [row] = await db.query<{ id: string; full_name: string; email: string }>(
+    `select a.id, a.full_name, a.email from sessions s join accounts a on a.id = s.account_id
+      where s.token_hash = $1 and s.expires_at > now()`,
+    [tokenHash],
+  );
+  return row ? { id: row.id, fullName: row.full_name, email: row.email, tokenHash } : null;
 }
 
 const unauthorized = () => new HttpError(401, 'UNAUTHORIZED', 'Log in to continue');

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import { cspHashOf } from './crypto.ts';
 import { CUSTOMER_PAGE } from './customer-page.ts';
 
 type Directives = Record<string, string[]>;
@@ -42,7 +42,7 @@ export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
  * owner's screens stay unframeable. `styles` are the exact <style> texts the server put in this page.
  */
 export function customerPolicy(styles: string[] = []): string {
-  const hashes = styles.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  const hashes = styles.map(cspHashOf);
   return serialize({
     ...PAGE_DIRECTIVES,
     'style-src': ["'self'", ...hashes],

@@ -1,6 +1,5 @@
 import type { Profile } from '#common/accounts.ts';
 import type { Queryable } from '../db/database.ts';
-import type { Owner } from '../fastify-types.ts';
 
 export type AccountRecord = {
   id: string;
@@ -67,15 +66,6 @@ export async function insertSession(
     `insert into sessions (token_hash, account_id, expires_at) values ($1, $2, now() + make_interval(days => $3))`,
     [tokenHash, accountId, days],
   );
-}
-
-export async function findOwnerBySession(db: Queryable, tokenHash: string): Promise<Owner | null> {
-  const [row] = await db.query<{ id: string; full_name: string; email: string }>(
-    `select a.id, a.full_name, a.email from sessions s join accounts a on a.id = s.account_id
-      where s.token_hash = $1 and s.expires_at > now()`,
-    [tokenHash],
-  );
-  return row ? { id: row.id, fullName: row.full_name, email: row.email, tokenHash } : null;
 }
 
 export async function deleteSession(db: Queryable, tokenHash: string): Promise<void> {

@@ -7,12 +7,12 @@ import {
   type LoginResponse,
   type Profile,
 } from '#common/accounts.ts';
+import { digest, hashPassword, newOtp, newSecret, verifyPassword } from '../crypto.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetCodeMail, verificationMail } from './mails.ts';
 import * as repo from './repository.ts';
-import { digest, hashPassword, newOtp, newSecret, verifyPassword } from './secrets.ts';
 
 export type AccountDeps = { db: Database; mailer: Mailer; publicUrl: string };
 

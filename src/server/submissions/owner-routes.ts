@@ -10,20 +10,16 @@ import {
 } from '#common/submissions.ts';
 import { authenticate, ownerOf } from '../auth.ts';
 import { notFound } from '../errors.ts';
-import { retiredFieldsOf } from '../forms/repository.ts';
-import { findUploadsByIds } from '../uploads/repository.ts';
 import { streamFormCsv } from './csv.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import type { SubmissionDeps } from './deps.ts';
 import * as repo from './repository.ts';
 import * as submissions from './service.ts';
 
 const SubmissionParamsSchema = z.object({ userFormId: z.uuid({ error: 'Not a valid submission id' }) });
 
 /** The owner's side: submissions of the caller's forms only. */
-export async function ownerSubmissionRoutes(
-  app: FastifyInstance,
-  deps: submissions.SubmissionDeps,
-): Promise<void> {
+export async function ownerSubmissionRoutes(app: FastifyInstance, deps: SubmissionDeps): Promise<void> {
   app.addHook('onRequest', authenticate);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { timeZone } = deps;
@@ -84,7 +80,7 @@ export async function ownerSubmissionRoutes(
     },
     async (request) => {
       const ownerId = ownerOf(request).id;
-      const form = await deps.findForm(request.params.fid);
+      const form = await deps.forms.find(request.params.fid);
       if (!form || form.ownerIdAsStructureId !== ownerId) throw notFound('Form not found');
       const query = pageOf(request.query);
       const [page, total] = await Promise.all([
@@ -117,15 +113,15 @@ export async function ownerSubmissionRoutes(
     '/api/formSubmissions/:fid/csv',
     { schema: { params: FormParamsSchema } },
     async (request, reply) => {
-      const form = await deps.findForm(request.params.fid);
+      const form = await deps.forms.find(request.params.fid);
       if (!form || form.ownerIdAsStructureId !== ownerOf(request).id) throw notFound('Form not found');
       const fileNames = async (ids: string[]) =>
-        new Map((await findUploadsByIds(deps.db, ids)).map((u) => [u.id, u.originalName]));
+        new Map([...(await deps.files.view(ids))].map(([id, file]) => [id, file.originalName]));
       const filename = `${form.formTitle.replace(/[^\w -]+/g, '').trim() || 'responses'} responses.csv`;
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(streamFormCsv(deps.db, form, await retiredFieldsOf(deps.db, form._id), timeZone, fileNames));
+        .send(streamFormCsv(deps.db, form, await deps.forms.retiredFields(form._id), timeZone, fileNames));
     },
   );
 }

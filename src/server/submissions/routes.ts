@@ -6,7 +6,7 @@ import { FormParamsSchema, PublicFormSchema } from '#common/forms.ts';
 import { SubmissionBodySchema, SubmitResponseSchema } from '#common/submissions.ts';
 import { formClosed, HttpError } from '../errors.ts';
 import { SUBMISSION_BODY_LIMIT } from './body-limit.ts';
-import type { SubmissionDeps } from './service.ts';
+import type { SubmissionDeps } from './deps.ts';
 import { createSubmitter } from './writer.ts';
 
 const OwnerParamsSchema = z.object({ ownerId: z.uuid({ error: 'Not a valid owner id' }) });
@@ -32,7 +32,7 @@ export async function publicSubmissionRoutes(app: FastifyInstance, deps: Submiss
     '/api/publicForm/:fid',
     { schema: { params: FormParamsSchema, response: { 200: PublicFormSchema } } },
     async (request) => {
-      const form = await deps.findForm(request.params.fid);
+      const form = await deps.forms.find(request.params.fid);
       if (!form) throw new HttpError(404, 'NOT_FOUND', 'This form does not exist or was deleted');
       if (!form.acceptingResponses) throw formClosed();
       const { ownerIdAsStructureId: _owner, acceptingResponses: _open, ...publicForm } = form;

@@ -1,40 +1,16 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { formatSpecDate, type Form } from '#common/forms.ts';
-import type { FileView, Submission } from '#common/submissions.ts';
-import type { Database } from '../db/database.ts';
+import { formatSpecDate } from '#common/forms.ts';
+import type { Submission } from '#common/submissions.ts';
 import { notFound } from '../errors.ts';
-import { findUploadsByIds, type UploadRecord } from '../uploads/repository.ts';
-import { FILE_URL_SECONDS } from '../uploads/service.ts';
-import type { Storage } from '../uploads/storage.ts';
+import type { SubmissionDeps } from './deps.ts';
 import type * as repo from './repository.ts';
 import { findSubmissionOfOwner } from './repository.ts';
-
-export type SubmissionDeps = {
-  db: Database;
-  storage: Storage;
-  timeZone: string;
-  log: FastifyBaseLogger;
-  /** Any form by id; composed in app.ts from the forms feature. */
-  findForm: (formId: string) => Promise<Form | null>;
-};
-
-function fileView(storage: Storage, upload: UploadRecord): FileView {
-  const url = storage.signUrl(upload.id, FILE_URL_SECONDS);
-  return {
-    url,
-    downloadUrl: `${url}&download=1`,
-    originalName: upload.originalName,
-    mimeType: upload.mimeType,
-    size: upload.size,
-  };
-}
 
 /** The owner's view of one submission, with freshly signed file URLs. */
 export async function toSubmission(deps: SubmissionDeps, record: repo.SubmissionRecord): Promise<Submission> {
   const uploadIds = record.answers.flatMap((a) =>
     typeof a.value === 'object' && !Array.isArray(a.value) ? [a.value.uploadId] : [],
   );
-  const uploads = new Map((await findUploadsByIds(deps.db, uploadIds)).map((u) => [u.id, u]));
+  const files = await deps.files.view(uploadIds);
   const submission: Submission = {
     _id: record.id,
     formTitle: record.formTitle,
@@ -54,15 +30,14 @@ export async function toSubmission(deps: SubmissionDeps, record: repo.Submission
   };
   for (const a of record.answers) {
     if (typeof a.value === 'object' && !Array.isArray(a.value)) {
-      const upload = uploads.get(a.value.uploadId);
-      const file = upload ? fileView(deps.storage, upload) : null;
+      const file = files.get(a.value.uploadId) ?? null;
       submission.answers.push({ fieldId: a.fieldId, kind: a.kind, name: a.name, value: null, file });
-      if (file && upload) {
+      if (file) {
         submission.fileObject[a.name] = {
           name: a.name,
           value: file.url,
-          deleteId: upload.id,
-          originalName: upload.originalName,
+          deleteId: a.value.uploadId,
+          originalName: file.originalName,
         };
       }
       continue;

@@ -4,14 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Form } from '#common/forms.ts';
 import type { Answers, SubmissionBody } from '#common/submissions.ts';
-import { digest } from '../accounts/secrets.ts';
+import { digest } from '../crypto.ts';
 import { formClosed, HttpError, notFound } from '../errors.ts';
-import { findVersionedForms } from '../forms/repository.ts';
-import { claimUploads, findUploadsBySecret, type UploadRecord } from '../uploads/repository.ts';
-import { contactOf, fileAnswersOf, readAnswers, toStoredAnswers } from './answers.ts';
+import { acceptedRow } from './accepted-row.ts';
+import { fileAnswersOf, readAnswers } from './answers.ts';
+import type { SubmissionDeps } from './deps.ts';
 import { createBatcher, type Outcome } from './group-commit.ts';
 import * as repo from './repository.ts';
-import type { SubmissionDeps } from './service.ts';
 
 const formNotFound = () => notFound('This form does not exist or was deleted');
 
@@ -113,7 +112,7 @@ async function loadForms(
     else missing.push(id);
   }
   if (missing.length > 0) {
-    for (const read of await findVersionedForms(deps.db, missing, deps.timeZone)) {
+    for (const read of await deps.forms.findVersioned(missing)) {
       cache.set(read.form._id, read);
       forms.set(read.form._id, { ...read, cached: false });
     }
@@ -207,12 +206,15 @@ async function writeTogether(
   });
 
   const secrets = valid.flatMap((v) => v.files.map((f) => digest(f.answer.deleteId)));
-  const uploads = secrets.length > 0 ? await findUploadsBySecret(deps.db, secrets) : [];
+  const uploads = secrets.length > 0 ? await deps.files.findBySecret(deps.db, secrets) : [];
   const bySecret = new Map(uploads.map((u) => [u.secretHash, u]));
   const accepted: Accepted[] = [];
   for (const { index, form, version, answers, files, key } of valid) {
     try {
-      accepted.push({ index, ...acceptedRow(form, version, answers, files, bySecret, inputs[index]) });
+      accepted.push({
+        index,
+        ...acceptedRow(form, version, answers, files, bySecret, inputs[index]?.idempotencyKey),
+      });
     } catch (error) {
       refuse(index, error, key);
     }
@@ -224,7 +226,7 @@ async function writeTogether(
         const ids = await repo.insertSubmissions(tx, rows);
         for (const a of accepted) {
           if (!ids.has(a.row.id) || a.uploadIds.length === 0) continue;
-          if ((await claimUploads(tx, a.row.id, a.uploadIds)) !== a.uploadIds.length) {
+          if ((await deps.files.claim(tx, a.row.id, a.uploadIds)) !== a.uploadIds.length) {
             throw new HttpError(
               409,
               'VALIDATION_FAILED',
@@ -260,51 +262,5 @@ async function writeTogether(
   return {
     outcomes: outcomes.map((o) => o ?? failed(new Error('submission left without an answer'))),
     recheck: [...recheck].sort((a, b) => a - b),
-  };
-}
-
-/** The row to store for a valid submission, once its files are checked to be uploads made for this form. */
-function acceptedRow(
-  form: Form,
-  formVersion: number | null,
-  answers: Answers,
-  files: ReturnType<typeof fileAnswersOf>,
-  bySecret: Map<string, UploadRecord & { secretHash: string }>,
-  input: SubmitInput | undefined,
-): { row: repo.NewSubmission; uploadIds: string[] } {
-  const used = new Set<string>();
-  for (const { field, answer } of files) {
-    const upload = bySecret.get(digest(answer.deleteId));
-    // An anonymous upload (spec §7: no form id, no token) may answer any form; one made for a form answers only
-    // that form, and an owner's profile document none.
-    const isForThisForm = upload?.formId === form._id || (upload?.formId === null && upload.ownerId === null);
-    if (!upload || !isForThisForm || upload.submissionId !== null) {
-      throw new HttpError(
-        400,
-        'VALIDATION_FAILED',
-        `${field.name}: This file was not uploaded for this form; upload it again`,
-      );
-    }
-    used.add(upload.id);
-  }
-  if (used.size !== files.length) {
-    throw new HttpError(400, 'VALIDATION_FAILED', 'fileObject: Each file can answer one question');
-  }
-  const stored = toStoredAnswers(form, answers, (deleteId) => bySecret.get(digest(deleteId))?.id ?? '');
-  return {
-    row: {
-      id: randomUUID(),
-      formId: form._id,
-      formVersion,
-      ownerId: form.ownerIdAsStructureId,
-      formTitle: form.formTitle,
-      description: form.description,
-      color: form.color,
-      border: form.border,
-      answers: stored,
-      contact: contactOf(form, stored),
-      idempotencyKey: input?.idempotencyKey ?? null,
-    },
-    uploadIds: [...used],
   };
 }

@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { RateLimitRule } from '../config.ts';
+import { sign } from '../crypto.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { unclaimedUsageOf } from './repository.ts';
@@ -11,7 +11,7 @@ import { unclaimedUsageOf } from './repository.ts';
  * gets, or a single host would have 2^64 fresh addresses to spread its uploads over.
  */
 export function clientKeyOf(ip: string, secret: string): string {
-  return createHmac('sha256', secret).update(networkOf(ip)).digest('base64url').slice(0, 22);
+  return sign(secret, networkOf(ip)).slice(0, 22);
 }
 
 function networkOf(ip: string): string {

@@ -1,9 +1,7 @@
 import { extname } from 'node:path';
 import { UPLOAD_TYPES } from '#common/answer-limits.ts';
 
-/** Bytes needed to recognise every accepted type. */
-export const SNIFF_BYTES = 8;
-
+// Each fits in the first bytes storage shows `inspect` (HEAD_BYTES, storage/head-check.ts).
 const SIGNATURES: { mime: string; bytes: number[] }[] = [
   { mime: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
   { mime: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },

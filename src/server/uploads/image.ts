@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, opendir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
+import { randomToken } from '../crypto.ts';
 import { HttpError } from '../errors.ts';
-import { checkHead } from './head-check.ts';
+import { checkHead } from '../storage/head-check.ts';
 
 export type ImageMime = 'image/jpeg' | 'image/png';
 export const isImageMime = (mime: string): mime is ImageMime => mime === 'image/jpeg' || mime === 'image/png';
@@ -48,7 +48,7 @@ export async function createImageReencoder(stagingDir: string, maxPixels: number
 
   return {
     async reencode({ source, mime, inspect, whenStaged, save }) {
-      const staged = join(stagingDir, `${randomBytes(18).toString('base64url')}.part`);
+      const staged = join(stagingDir, `${randomToken(18)}.part`);
       try {
         // On disk, not in memory: libvips reads the file as it decodes.
         const out = createWriteStream(staged, { flags: 'wx' });

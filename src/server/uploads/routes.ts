@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -6,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UploadResponseSchema } from '#common/submissions.ts';
 import { authenticate, readToken } from '../auth.ts';
+import { newKey } from '../crypto.ts';
 import { getOrCreateSetting } from '../db/settings.ts';
 import { assertStorableText, formClosed, HttpError, notFound } from '../errors.ts';
 import { clientKeyOf } from './client-bounds.ts';
@@ -53,9 +53,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       bytes: config.rateLimits.unclaimedUploadBytesPerIp,
     },
   };
-  const addressSecret = await getOrCreateSetting(app.db, 'client_address_key', () =>
-    randomBytes(32).toString('hex'),
-  );
+  const addressSecret = await getOrCreateSetting(app.db, 'client_address_key', newKey);
   const clientKey = (request: FastifyRequest) => clientKeyOf(request.ip, addressSecret);
   const perIp = config.rateLimits.uploadsPerIp;
   const uploadLimit = app.rateLimit({

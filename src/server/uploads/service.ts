@@ -1,16 +1,16 @@
 import { extname } from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UploadResponse } from '#common/submissions.ts';
+import type { FileView, UploadResponse } from '#common/submissions.ts';
 import { truncateText } from '#common/unstorable-text.ts';
-import { digest, newSecret } from '../accounts/secrets.ts';
-import type { Database } from '../db/database.ts';
+import { digest, newSecret } from '../crypto.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { assertStorableText, HttpError, notFound } from '../errors.ts';
+import type { Storage } from '../storage/storage.ts';
 import { assertWithinUnclaimedBounds, type UnclaimedBounds } from './client-bounds.ts';
 import { mimeOfFileName, sniffMime } from './file-type.ts';
 import { type ImageReencoder, isImageMime } from './image.ts';
 import * as repo from './repository.ts';
-import type { Storage } from './storage.ts';
 
 export type UploadDeps = {
   db: Database;
@@ -136,6 +136,25 @@ async function admit(
   await assertWithinUnclaimedBounds(deps.db, clientKey, deps.bounds, false);
   return { originalName, mime };
 }
+
+/** The owner's view of each upload among `ids` that exists, by id, its URLs signed afresh. */
+export async function viewUploads(
+  deps: Pick<UploadDeps, 'db' | 'storage'>,
+  ids: readonly string[],
+): Promise<Map<string, FileView>> {
+  const uploads = await repo.findUploadsByIds(deps.db, ids);
+  return new Map(
+    uploads.map((upload) => {
+      const url = deps.storage.signUrl(upload.id, FILE_URL_SECONDS);
+      const view = { url, downloadUrl: `${url}&download=1`, size: upload.size };
+      return [upload.id, { ...view, originalName: upload.originalName, mimeType: upload.mimeType }];
+    }),
+  );
+}
+
+/** Claims the owner's own upload (made with their token) with this delete id for their profile; its id, or null. */
+export const claimProfileDocument = (tx: Queryable, ownerId: string, deleteId: string) =>
+  repo.claimOwnerUpload(tx, ownerId, digest(deleteId));
 
 /** Removes an upload and its file, as when an owner replaces a profile document. */
 export async function removeUpload(deps: SweepDeps, uploadId: string): Promise<void> {

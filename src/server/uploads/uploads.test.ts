@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
-import { digest } from '../accounts/secrets.ts';
+import { digest } from '../crypto.ts';
 import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../test-app.ts';
 import { JPEG, multipart, PDF, PNG } from '../test-files.ts';
 import { deleteOrphanFiles, deleteStaleUploads, ORPHAN_FILE_GRACE_MS } from './service.ts';

@@ -1,9 +1,9 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { randomToken, sign, verifySignature } from '../crypto.ts';
 import { checkHead } from './head-check.ts';
 
 /**
@@ -26,12 +26,11 @@ export async function createDiskStorage(dataDir: string, signingKey: string): Pr
   const dir = join(dataDir, 'uploads');
   await mkdir(dir, { recursive: true });
   const pathOf = (key: string) => join(dir, key);
-  const sign = (uploadId: string, expires: string) =>
-    createHmac('sha256', signingKey).update(`${uploadId}.${expires}`).digest('base64url');
+  const signed = (uploadId: string, expires: string) => `${uploadId}.${expires}`;
 
   return {
     async save(source, inspect) {
-      const key = randomBytes(24).toString('base64url');
+      const key = randomToken(24);
       const partial = `${pathOf(key)}.part`;
       const out = createWriteStream(partial, { flags: 'wx' });
       try {
@@ -72,13 +71,11 @@ export async function createDiskStorage(dataDir: string, signingKey: string): Pr
     },
     signUrl(uploadId, ttlSeconds) {
       const expires = String(Math.floor(Date.now() / 1000) + ttlSeconds);
-      return `/files/${uploadId}?e=${expires}&s=${sign(uploadId, expires)}`;
+      return `/files/${uploadId}?e=${expires}&s=${sign(signingKey, signed(uploadId, expires))}`;
     },
     verifyUrl(uploadId, expires, signature) {
       if (!/^\d{1,12}$/.test(expires) || Number(expires) < Date.now() / 1000) return false;
-      const expected = Buffer.from(sign(uploadId, expires));
-      const given = Buffer.from(signature);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      return verifySignature(signingKey, signed(uploadId, expires), signature);
     },
   };
 }

@@ -1,14 +1,16 @@
 import { Transform } from 'node:stream';
-import { SNIFF_BYTES } from './file-type.ts';
 
-/** Passes bytes through, handing the first SNIFF_BYTES to `inspect` once, which may throw to abort the stream. */
+/** How many first bytes `inspect` is shown: enough for every file signature the uploads feature recognises. */
+export const HEAD_BYTES = 8;
+
+/** Passes bytes through, handing the first HEAD_BYTES to `inspect` once, which may throw to abort the stream. */
 export function checkHead(inspect: (head: Buffer) => void): Transform {
   let head: Buffer | null = Buffer.alloc(0);
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       if (head !== null) {
         head = Buffer.concat([head, chunk]);
-        if (head.length >= SNIFF_BYTES) {
+        if (head.length >= HEAD_BYTES) {
           try {
             inspect(head);
           } catch (error) {

@@ -1,0 +1,45 @@
+// What the submissions feature needs from the rest of the server. The forms and uploads features lend it these small
+// interfaces in app.ts (where features meet), so submissions never imports their files.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Form } from '#common/forms.ts';
+import type { FileView } from '#common/submissions.ts';
+import type { Database, Queryable } from '../db/database.ts';
+
+/** What submissions read of forms. */
+export type FormLookup = {
+  /** Any form by id, for the public side: the link names only the form. */
+  find: (formId: string) => Promise<Form | null>;
+  /** The forms that exist among these ids, each with its version (it goes up with every change to the form). */
+  findVersioned: (formIds: readonly string[]) => Promise<{ form: Form; version: number }[]>;
+  /** Questions deleted after the form had responses, oldest deletion first: their answers are still stored. */
+  retiredFields: (formId: string) => Promise<{ id: string; name: string }[]>;
+};
+
+/** An uploaded file as a submission answering with it sees it. */
+export type ClaimableUpload = {
+  id: string;
+  /** The form it was uploaded for; null for an anonymous upload (spec §7) or an owner's profile document. */
+  formId: string | null;
+  /** The owner who uploaded it as a profile document; null for a customer's upload. */
+  ownerId: string | null;
+  submissionId: string | null;
+  secretHash: string;
+};
+
+/** What submissions do with uploaded files. */
+export type FileClaims = {
+  /** The uploads whose delete ids have these digests. */
+  findBySecret: (db: Queryable, secretHashes: readonly string[]) => Promise<ClaimableUpload[]>;
+  /** Makes the uploads this submission's, in its transaction; returns how many were still free to claim. */
+  claim: (tx: Queryable, submissionId: string, uploadIds: readonly string[]) => Promise<number>;
+  /** The owner's view of each of these uploads that exists, with freshly signed URLs, by upload id. */
+  view: (uploadIds: readonly string[]) => Promise<Map<string, FileView>>;
+};
+
+export type SubmissionDeps = {
+  db: Database;
+  timeZone: string;
+  log: FastifyBaseLogger;
+  forms: FormLookup;
+  files: FileClaims;
+};
