@@ -1,6 +1,8 @@
+import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { responsesCsvFileName } from '#common/download-names.ts';
 import { formatSpecDate, FormParamsSchema } from '#common/forms.ts';
 import {
   FormSummarySchema,
@@ -121,10 +123,9 @@ export async function ownerSubmissionRoutes(
       if (!form || form.ownerIdAsStructureId !== ownerOf(request).id) throw notFound('Form not found');
       const fileNames = async (ids: string[]) =>
         new Map((await findUploadsByIds(deps.db, ids)).map((u) => [u.id, u.originalName]));
-      const filename = `${form.formTitle.replace(/[^\w -]+/g, '').trim() || 'responses'} responses.csv`;
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('content-disposition', contentDisposition(responsesCsvFileName(form.formTitle)))
         .send(streamFormCsv(deps.db, form, await retiredFieldsOf(deps.db, form._id), timeZone, fileNames));
     },
   );
