@@ -106,6 +106,17 @@ export const FormSchema = z.object({
 });
 export type Form = z.infer<typeof FormSchema>;
 
+/** Every question of the form, kind by kind; `fieldOrder` gives the order the page shows them in. */
+export const fieldsOf = (
+  form: Pick<Form, 'textField' | 'selectField' | 'radioField' | 'checkField' | 'fileField'>,
+): (TextField | ChoiceField | FileField)[] => [
+  ...form.textField,
+  ...form.selectField,
+  ...form.radioField,
+  ...form.checkField,
+  ...form.fileField,
+];
+
 /** Options of one field: blanks ignored by the editor, duplicates refused ('Value already exists!'). */
 export const OptionListSchema = z
   .array(z.object({ value: OptionValueSchema }), { error: 'Options must be a list' })

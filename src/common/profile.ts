@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHONE_PATTERN } from './phone.ts';
 
 const text = (label: string, max = 200) =>
   z
@@ -10,13 +11,7 @@ const text = (label: string, max = 200) =>
 export const JoiningFormBodySchema = z.object({
   fullName: text('Full name', 100),
   email: z.union([z.literal(''), z.string().trim().pipe(z.email('Enter a valid email address'))]),
-  phoneNumber: z.union([
-    z.literal(''),
-    z
-      .string()
-      .trim()
-      .regex(/^\+?[\d\s().-]{5,25}$/, 'Enter a valid phone number'),
-  ]),
+  phoneNumber: z.union([z.literal(''), z.string().trim().regex(PHONE_PATTERN, 'Enter a valid phone number')]),
   address1: text('Address line 1'),
   address2: text('Address line 2'),
   address3: text('Address line 3'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX } from './answer-limits.ts';
 import type { Form } from './forms.ts';
+import { PHONE_PATTERN } from './phone.ts';
 
 /** POST /api/profile answer (spec §3 'Uploaded file response'). `_id` is also the secret that deletes or claims it. */
 export const UploadResponseSchema = z.object({
@@ -55,7 +56,6 @@ const isRealDate = (v: string) => {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
 };
-const PHONE = /^\+?[\d\s().-]{5,25}$/;
 
 function textSchema(type: Form['textField'][number]['type'], required: boolean) {
   const max = type === 'textarea' ? LONG_TEXT_ANSWER_MAX : TEXT_ANSWER_MAX;
@@ -66,7 +66,7 @@ function textSchema(type: Form['textField'][number]['type'], required: boolean) 
         return base.pipe(z.email('Enter a valid email address'));
       case 'tel':
         return base
-          .regex(PHONE, 'Enter a valid phone number')
+          .regex(PHONE_PATTERN, 'Enter a valid phone number')
           .refine((v) => v.replace(/\D/g, '').length >= 5, 'Enter a valid phone number');
       case 'date':
         return base.refine(isRealDate, 'Enter a valid date');

@@ -1,18 +1,10 @@
 import { isHardToRead, textColorOn } from '#common/contrast.ts';
 import { accentOf, backgroundOf } from '#common/form-colors.ts';
 import type { PublicForm } from '#common/forms.ts';
+import { escapeHtml } from './html.ts';
 
 /** The customer's pages (spec §2), served as customer.html rather than index.html (docs/decisions/012). */
 export const CUSTOMER_PAGE = /^\/(?:customer\/([^/]+)\/[^/]+|preview|fileUpload)\/?$/i;
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /**
  * The form as data for the page (what GET /api/publicForm/{fid} answers), safe inside a script element: every `<`

@@ -1,11 +1,6 @@
 import { OTP_MINUTES, VERIFICATION_LINK_HOURS } from '#common/accounts.ts';
+import { escapeHtml } from '../html.ts';
 import type { Mail } from '../mail/mailer.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 export function verificationMail(to: string, fullName: string, link: string): Mail {
   return {

@@ -123,50 +123,50 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.post(
-    '/logout',
-    { onRequest: authenticate, schema: { response: { 200: StatusResponseSchema } } },
-    async (request) => {
+  // The signed-in owner's own account. One hook checks the token for all of them, so no route can miss it.
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', authenticate);
+    const ownerApi = scope.withTypeProvider<ZodTypeProvider>();
+    ownerApi.post('/logout', { schema: { response: { 200: StatusResponseSchema } } }, async (request) => {
       await accounts.logOut(deps, ownerOf(request).tokenHash);
       return ok('You are logged out');
-    },
-  );
+    });
 
-  api.put(
-    '/profile',
-    { onRequest: authenticate, schema: { body: UpdateProfileBodySchema, response: { 200: ProfileSchema } } },
-    async (request) => {
-      const owner = ownerOf(request);
-      await accounts.renameAccount(deps, owner.id, request.body.fullName);
-      return { fullName: request.body.fullName, email: owner.email };
-    },
-  );
+    ownerApi.put(
+      '/profile',
+      { schema: { body: UpdateProfileBodySchema, response: { 200: ProfileSchema } } },
+      async (request) => {
+        const owner = ownerOf(request);
+        await accounts.renameAccount(deps, owner.id, request.body.fullName);
+        return { fullName: request.body.fullName, email: owner.email };
+      },
+    );
 
-  api.post(
-    '/changePassword',
-    {
-      onRequest: authenticate,
-      schema: { body: ChangePasswordBodySchema, response: { 200: StatusResponseSchema } },
-      preHandler: app.rateLimit({
-        max: limits.loginPerEmail.max,
-        timeWindow: limits.loginPerEmail.windowMs,
-        keyGenerator: (req) => `changePassword:${req.owner?.id ?? req.ip}`,
-      }),
-    },
-    async (request) => {
-      await accounts.changePassword(deps, ownerOf(request), request.body);
-      return ok('Password changed');
-    },
-  );
+    ownerApi.post(
+      '/changePassword',
+      {
+        schema: { body: ChangePasswordBodySchema, response: { 200: StatusResponseSchema } },
+        preHandler: scope.rateLimit({
+          max: limits.loginPerEmail.max,
+          timeWindow: limits.loginPerEmail.windowMs,
+          keyGenerator: (req) => `changePassword:${req.owner?.id ?? req.ip}`,
+        }),
+      },
+      async (request) => {
+        await accounts.changePassword(deps, ownerOf(request), request.body);
+        return ok('Password changed');
+      },
+    );
 
-  api.get(
-    '/:id',
-    { onRequest: authenticate, schema: { params: AccountIdParamsSchema, response: { 200: ProfileSchema } } },
-    async (request) => {
-      const owner = ownerOf(request);
-      // Someone else's id looks exactly like an unknown one.
-      if (request.params.id !== owner.id) throw notFound('No such account');
-      return { fullName: owner.fullName, email: owner.email };
-    },
-  );
+    ownerApi.get(
+      '/:id',
+      { schema: { params: AccountIdParamsSchema, response: { 200: ProfileSchema } } },
+      async (request) => {
+        const owner = ownerOf(request);
+        // Someone else's id looks exactly like an unknown one.
+        if (request.params.id !== owner.id) throw notFound('No such account');
+        return { fullName: owner.fullName, email: owner.email };
+      },
+    );
+  });
 }

@@ -10,6 +10,11 @@ export type Row = Record<string, unknown>;
 /** The one data-access surface both drivers satisfy: parameterised SQL in, rows out. */
 export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * Runs a text of several statements, without parameters (a migration file). Both drivers send it by the simple
+   * query protocol, so PostgreSQL's own parser splits it: `;` or `--` inside a string or function body stay.
+   */
+  exec(sql: string): Promise<void>;
 }
 
 export interface Database extends Queryable {
@@ -107,10 +112,13 @@ async function openPglite(
     await unlock();
     throw error;
   }
-  const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       const result = await q.query<T>(sql, [...params]);
       return result.rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
     },
   });
   return {
@@ -144,6 +152,10 @@ async function openPostgres(url: string, onConnectionError: (error: Error) => vo
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       const result = await q.query<T>(sql, [...params]);
       return result.rows;
+    },
+    async exec(sql: string) {
+      // No values: pg then uses the simple query protocol, which takes several statements in one text.
+      await q.query(sql);
     },
   });
   return {

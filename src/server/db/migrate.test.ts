@@ -1,6 +1,27 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE } from '../test-app.ts';
-import { migrate, splitStatements } from './migrate.ts';
+import type { Database } from './database.ts';
+import { migrate } from './migrate.ts';
+
+/** Runs `check` with `migrate` over a folder of only `files`, on a fresh database already migrated. */
+async function withMigrationFiles(
+  files: Record<string, string>,
+  check: (db: Database, run: () => Promise<string[]>) => Promise<void>,
+) {
+  const t = await createTestApp();
+  const dir = await mkdtemp(join(tmpdir(), 'easyform-migrations-'));
+  try {
+    for (const [name, sql] of Object.entries(files)) await writeFile(join(dir, name), sql);
+    await check(t.app.db, () => migrate(t.app.db, pathToFileURL(`${dir}/`)));
+  } finally {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 describe(`migrations on ${TEST_ENGINE}`, () => {
   it('are applied once: running them again, even twice at the same time, applies nothing', async () => {
@@ -15,24 +36,41 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
       await t.close();
     }
   });
-});
 
-describe('splitStatements', () => {
-  it('ends statements at a line ending in ; but not inside a $$ function body', () => {
+  it('run each file whole: `--` and `;` in strings and function bodies stay text', async () => {
     const sql = [
-      '-- a comment; not a statement',
-      'create table t (a int);',
-      'create function f() returns trigger language plpgsql as $$',
+      '-- A comment; not a statement.',
+      "create table migration_probe (note text not null default 'a -- b; c');",
+      "insert into migration_probe (note) values ('keep -- this; and this'), (default);",
+      'create function migration_probe_mark() returns trigger language plpgsql as $$',
       'begin',
-      '  update t set a = 1;',
-      '  return null;',
+      "  new.note := new.note || ' -- marked;';",
+      '  return new;',
       'end $$;',
-      'alter table t add column b int;',
+      'create trigger migration_probe_mark before insert on migration_probe',
+      '  for each row execute function migration_probe_mark();',
+      "insert into migration_probe (note) values ('third'); -- a comment after a statement",
     ].join('\n');
-    expect(splitStatements(sql)).toEqual([
-      'create table t (a int)',
-      'create function f() returns trigger language plpgsql as $$\nbegin\n  update t set a = 1;\n  return null;\nend $$',
-      'alter table t add column b int',
-    ]);
+    await withMigrationFiles({ '900-literal-dashes.sql': sql }, async (db, run) => {
+      expect(await run()).toEqual(['900-literal-dashes.sql']);
+      expect(await db.query('select note from migration_probe order by note')).toEqual([
+        { note: 'a -- b; c' },
+        { note: 'keep -- this; and this' },
+        { note: 'third -- marked;' },
+      ]);
+      expect(
+        await db.query("select name from schema_migrations where name = '900-literal-dashes.sql'"),
+      ).toHaveLength(1);
+      expect(await run()).toEqual([]);
+    });
+  });
+
+  it('apply a file all or nothing: a failing statement undoes the file and records nothing', async () => {
+    const sql = 'create table migration_half (a int);\ninsert into migration_half values (1 / 0);';
+    await withMigrationFiles({ '901-fails.sql': sql }, async (db, run) => {
+      await expect(run()).rejects.toThrow(/division by zero/);
+      expect(await db.query("select to_regclass('migration_half') as found")).toEqual([{ found: null }]);
+      expect(await db.query("select name from schema_migrations where name = '901-fails.sql'")).toEqual([]);
+    });
   });
 });

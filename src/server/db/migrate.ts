@@ -5,9 +5,12 @@ const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 // Any constant shared by every Easy Form process; two processes starting together queue on it.
 const MIGRATION_LOCK_KEY = 7_243_001;
 
-/** Applies the pending migrations in name order, in one transaction, under an advisory lock. Returns their names. */
-export async function migrate(db: Database): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{3}-[a-z0-9-]+\.sql$/.test(name)).sort();
+/**
+ * Applies the pending migrations in name order, in one transaction, under an advisory lock. Returns their names.
+ * `dir` (a file URL ending in `/`) is for tests; the app uses its own migrations.
+ */
+export async function migrate(db: Database, dir: URL = MIGRATIONS_DIR): Promise<string[]> {
+  const files = (await readdir(dir)).filter((name) => /^\d{3}-[a-z0-9-]+\.sql$/.test(name)).sort();
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.query(
@@ -21,30 +24,11 @@ export async function migrate(db: Database): Promise<string[]> {
     );
     const applied: string[] = [];
     for (const name of files.filter((f) => !done.has(f))) {
-      const sql = await readFile(new URL(name, MIGRATIONS_DIR), 'utf8');
-      for (const statement of splitStatements(sql)) await tx.query(statement);
+      // Whole, never split here: only PostgreSQL's parser knows where a string literal or a function body ends.
+      await tx.exec(await readFile(new URL(name, dir), 'utf8'));
       await tx.query('insert into schema_migrations (name) values ($1)', [name]);
       applied.push(name);
     }
     return applied;
   });
-}
-
-// Parameterised query() runs one statement at a time. Our migrations end each statement with ';' at the end of a
-// line; inside a $$-quoted function body such a line does not end the statement.
-export function splitStatements(sql: string): string[] {
-  const statements: string[] = [];
-  let current: string[] = [];
-  let inBody = false;
-  for (const line of sql.replace(/--.*$/gm, '').split('\n')) {
-    current.push(line);
-    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inBody = !inBody;
-    if (!inBody && /;\s*$/.test(line)) {
-      statements.push(current.join('\n').trim().replace(/;\s*$/, ''));
-      current = [];
-    }
-  }
-  const rest = current.join('\n').trim();
-  if (rest.length > 0) statements.push(rest);
-  return statements.filter((s) => s.length > 0);
 }

@@ -1,6 +1,8 @@
+import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { formExportFileName } from '#common/download-names.ts';
 import {
   CreateFormBodySchema,
   FieldOrderBodySchema,
@@ -75,9 +77,8 @@ export async function formRoutes(
     { schema: { params: FormParamsSchema } },
     async (request, reply) => {
       const form = await forms.findForm(deps, ownerOf(request).id, request.params.fid);
-      const filename = `${form.formTitle.replace(/[^\w -]+/g, '').trim() || 'form'}.easyform.json`;
       return reply
-        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('content-disposition', contentDisposition(formExportFileName(form.formTitle)))
         .send(forms.toDefinition(form));
     },
   );

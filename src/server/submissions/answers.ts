@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Form } from '#common/forms.ts';
+import { fieldsOf, type Form } from '#common/forms.ts';
 import { answersSchemaFor, type Answers, type FileAnswer, type SubmissionBody } from '#common/submissions.ts';
 import { truncateText } from '#common/unstorable-text.ts';
 import { HttpError } from '../errors.ts';
@@ -32,6 +32,7 @@ const schemaOfForm = new WeakMap<Form, AnswersSchema>();
 function schemaOf(form: Form): AnswersSchema {
   const known = schemaOfForm.get(form);
   if (known) return known;
+  // Kind by kind, not fieldsOf(form): a select and a checkbox question defined alike need different schemas.
   const key = JSON.stringify([
     form.textField,
     form.selectField,
@@ -63,14 +64,7 @@ export function readAnswers(form: Form, body: SubmissionBody): Answers {
   if (!result.success) {
     const issue = result.error.issues[0];
     const fieldId = String(issue?.path[0] ?? '');
-    const all: Field[] = [
-      ...form.textField,
-      ...form.selectField,
-      ...form.radioField,
-      ...form.checkField,
-      ...form.fileField,
-    ];
-    const question = all.find((f) => f._id === fieldId)?.name ?? fieldId;
+    const question = fieldsOf(form).find((f) => f._id === fieldId)?.name ?? fieldId;
     throw invalid(question, issue?.message ?? 'Invalid answer');
   }
   return result.data as Answers;
@@ -88,16 +82,7 @@ export function toStoredAnswers(
   answers: Answers,
   uploadIdOf: (deleteId: string) => string,
 ): StoredAnswer[] {
-  const names = new Map<string, string>();
-  for (const f of [
-    ...form.textField,
-    ...form.selectField,
-    ...form.radioField,
-    ...form.checkField,
-    ...form.fileField,
-  ]) {
-    names.set(f._id, f.name);
-  }
+  const names = new Map(fieldsOf(form).map((f) => [f._id, f.name]));
   return form.fieldOrder.flatMap(({ _id, kind }): StoredAnswer[] => {
     const value = answers[_id];
     if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return [];

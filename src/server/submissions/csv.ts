@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { formatSpecDate, type Form } from '#common/forms.ts';
+import { fieldsOf, formatSpecDate, type Form } from '#common/forms.ts';
 import type { Queryable } from '../db/database.ts';
 import { listSubmissions, type Cursor, type StoredAnswer } from './repository.ts';
 
@@ -33,16 +33,11 @@ export function streamFormCsv(
   timeZone: string,
   fileNames: (uploadIds: string[]) => Promise<Map<string, string>>,
 ): Readable {
-  const questions = form.fieldOrder.map(({ _id }) => {
-    const all = [
-      ...form.textField,
-      ...form.selectField,
-      ...form.radioField,
-      ...form.checkField,
-      ...form.fileField,
-    ];
-    return { id: _id, name: all.find((f) => f._id === _id)?.name ?? '' };
-  });
+  const fields = fieldsOf(form);
+  const questions = form.fieldOrder.map(({ _id }) => ({
+    id: _id,
+    name: fields.find((f) => f._id === _id)?.name ?? '',
+  }));
   for (const field of retired) questions.push({ id: field.id, name: `${field.name} (deleted question)` });
   const csv = stringify({
     header: true,

@@ -1,6 +1,8 @@
+import contentDisposition from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { responsesCsvFileName } from '#common/download-names.ts';
 import { formatSpecDate, FormParamsSchema } from '#common/forms.ts';
 import {
   FormSummarySchema,
@@ -117,10 +119,9 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
       if (!form || form.ownerIdAsStructureId !== ownerOf(request).id) throw notFound('Form not found');
       const fileNames = async (ids: string[]) =>
         new Map([...(await deps.files.view(ids))].map(([id, file]) => [id, file.originalName]));
-      const filename = `${form.formTitle.replace(/[^\w -]+/g, '').trim() || 'responses'} responses.csv`;
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('content-disposition', contentDisposition(responsesCsvFileName(form.formTitle)))
         .send(streamFormCsv(deps.db, form, await deps.forms.retiredFields(form._id), timeZone, fileNames));
     },
   );
