@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { isHardToRead } from '#common/contrast.ts';
 import { BORDER_COLORS, FORM_COLORS } from '#common/forms.ts';
+import { LabelledControl } from '../ui/labelled-control.tsx';
 
 type Named = readonly { name: string; hex: string }[];
 type PickerProps = {
@@ -33,10 +34,7 @@ function ColorPicker({ label, customLabel, value, named, onPick }: PickerProps) 
     ? named
     : [{ name: `Custom ${value}`, hex: value }, ...named];
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledControl id={id} label={label}>
       <div className="color-row">
         <select id={id} className="input" value={value} onChange={(e) => onPick(e.target.value)}>
           {options.map((c) => (
@@ -53,7 +51,7 @@ function ColorPicker({ label, customLabel, value, named, onPick }: PickerProps) 
           onChange={(e) => setDraft(e.target.value)}
         />
       </div>
-    </div>
+    </LabelledControl>
   );
 }
 
