@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -54,10 +54,32 @@ function customerPage(): Plugin {
   };
 }
 
+const ENTRY_SCRIPT = /<script type="module" src="[^"]+"><\/script>/;
+
+/**
+ * customer.html holds only its entry script: the page around it is index.html's, so the head both pages share is
+ * written once. A 'pre' hook, so Vite then reads the whole page as if it were on disk, in the build and the dev server.
+ */
+function customerShell(): Plugin {
+  const indexHtml = fileURLToPath(new URL('src/web/index.html', import.meta.url));
+  return {
+    name: 'easyform-customer-shell',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, { filename }) {
+        if (basename(filename) !== 'customer.html') return html;
+        const entry = ENTRY_SCRIPT.exec(html)?.[0];
+        if (!entry) throw new Error('customer.html has no entry script');
+        return readFileSync(indexHtml, 'utf8').replace(ENTRY_SCRIPT, () => entry);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), precompress(), customerPage()],
+  plugins: [react(), customerShell(), precompress(), customerPage()],
   build: {
     outDir: `../../${outDir}`,
     emptyOutDir: true,

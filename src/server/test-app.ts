@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
@@ -49,6 +50,33 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await mail.close();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One test app for the whole file: started before its tests and closed after them. Read its `app` and `mail` in a
+ * test or a later hook, once it is running.
+ */
+export function setUpTestApp(overrides: Partial<Config> = {}): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await createTestApp(overrides);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const running = () => {
+    if (!started) throw new Error('the test app starts in beforeAll: use it in a test or a later hook');
+    return started;
+  };
+  return {
+    get app() {
+      return running().app;
+    },
+    get mail() {
+      return running().mail;
+    },
+    close: () => running().close(),
   };
 }
 

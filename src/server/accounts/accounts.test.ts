@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#common/accounts.ts';
-import {
-  createTestApp,
-  signUpOwner,
-  TEST_ENGINE,
-  uniqueEmail,
-  verificationLinkIn,
-  type TestApp,
-} from '../test-app.ts';
+import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail, verificationLinkIn } from '../test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+/** A POST with a JSON body, or with a raw string body as the headers' content-type says. */
+const post = (url: string, payload: object | string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
 
 const signUpBody = (email: string, password = 'a good password') => ({
@@ -84,20 +72,10 @@ describe(`accounts API on ${TEST_ENGINE}`, () => {
     });
 
     it('answers 400 for malformed JSON, 415 for a non-JSON body and 413 for an oversized one', async () => {
-      const malformed = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/signUp',
-        headers: { 'content-type': 'application/json' },
-        payload: '{"email": ',
-      });
+      const malformed = await post('/api/v1/signUp', '{"email": ', { 'content-type': 'application/json' });
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json().error.code).toBe('MALFORMED_JSON');
-      const text = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/signUp',
-        headers: { 'content-type': 'text/plain' },
-        payload: 'hello',
-      });
+      const text = await post('/api/v1/signUp', 'hello', { 'content-type': 'text/plain' });
       expect(text.statusCode).toBe(415);
       const huge = await post('/api/v1/signUp', {
         ...signUpBody(uniqueEmail()),

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#common/accounts.ts';
-import { createTestApp, signUpOwner, TEST_ENGINE, uniqueEmail, type TestApp } from '../test-app.ts';
+import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail } from '../test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });

@@ -10,6 +10,7 @@ import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Field } from '../ui/field.tsx';
 import { Form } from '../ui/form.tsx';
+import { SubmitButton } from './submit-button.tsx';
 
 /** /forgetPassword (spec §2): mails a one-time code, then on to /updatePassword/{email}. */
 export function ForgetPasswordPage() {
@@ -17,7 +18,6 @@ export function ForgetPasswordPage() {
   const sendOtp = useSendOtp();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<EmailBody>({ resolver: zodResolver(EmailBodySchema), defaultValues: { email: '' } });
-  const isSubmitting = form.formState.isSubmitting;
 
   const onSubmit = async ({ email }: EmailBody) => {
     setFailure(null);
@@ -39,9 +39,7 @@ export function ForgetPasswordPage() {
       <Form form={form} onSubmit={onSubmit}>
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
-        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending…' : 'Send Verification Otp'}
-        </button>
+        <SubmitButton busyLabel="Sending…">Send Verification Otp</SubmitButton>
       </Form>
       <p className="auth-footer">
         <Link to={paths.login.href()}>Go to Login</Link>

@@ -26,6 +26,18 @@ describe('/login', () => {
     expect(localStorage.getItem('easyId')).toBeNull();
   });
 
+  it('disables the button and says it is logging in while the request is on its way', async () => {
+    let reply: (response: Response) => void = () => undefined;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise((resolve) => (reply = resolve)));
+    renderAt('/login');
+    await logIn();
+    expect(await screen.findByRole('button', { name: 'Logging in…' })).toBeDisabled();
+    reply(
+      new Response(JSON.stringify({ error: { code: 'EMAIL_NOT_FOUND', message: 'x' } }), { status: 404 }),
+    );
+    expect(await screen.findByRole('button', { name: 'Log In' })).toBeEnabled();
+  });
+
   it('offers a new verification link for an unverified email, and confirms it was sent', async () => {
     answer(406, { error: { code: 'EMAIL_NOT_VERIFIED', message: ACCOUNT_MESSAGES.emailNotVerified } });
     renderAt('/login');

@@ -12,6 +12,7 @@ import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Field } from '../ui/field.tsx';
 import { Form } from '../ui/form.tsx';
 import { LoginFailure } from './login-failure.tsx';
+import { SubmitButton } from './submit-button.tsx';
 
 /** Only a path on this site: `?next=//evil.example` must not send a fresh session elsewhere. */
 const safeNext = (next: string | null) =>
@@ -29,7 +30,6 @@ export function LoginPage() {
     resolver: zodResolver(LoginBodySchema),
     defaultValues: { email: '', password: '' },
   });
-  const isSubmitting = form.formState.isSubmitting;
 
   // Spec §2: with a stored session, /login shows the owner's page instead.
   if (readSession()) return <Navigate to={paths.createPage.href()} replace />;
@@ -72,9 +72,7 @@ export function LoginPage() {
           </label>
           <Link to={paths.forgetPassword.href()}>Forgot Password?</Link>
         </div>
-        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
-          {isSubmitting ? 'Logging in…' : 'Log In'}
-        </button>
+        <SubmitButton busyLabel="Logging in…">Log In</SubmitButton>
       </Form>
       <p className="auth-footer">
         Don&apos;t have an account? <Link to={paths.signUp.href()}>Sign Up</Link>

@@ -4,7 +4,6 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import {
   ACCOUNT_MESSAGES,
-  PASSWORD_MIN_LENGTH,
   SignUpBodySchema,
   signUpSuccessMessage,
   type SignUpBody,
@@ -17,6 +16,8 @@ import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Field } from '../ui/field.tsx';
 import { Form } from '../ui/form.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { SubmitButton } from './submit-button.tsx';
 
 const FIELDS = ['fullName', 'email', 'password', 'confirmPassword'] as const;
 const isField = (name: string | null) => FIELDS.find((field) => field === name);
@@ -30,7 +31,6 @@ export function SignUpPage() {
     resolver: zodResolver(SignUpBodySchema),
     defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
   });
-  const isSubmitting = form.formState.isSubmitting;
 
   const onSubmit = async (body: SignUpBody) => {
     setFailure(null);
@@ -55,17 +55,8 @@ export function SignUpPage() {
         {failure ? <SignUpFailure failure={failure} /> : null}
         <Field name="fullName" label="Name" autoComplete="name" />
         <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
-        <Field
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        />
-        <Field name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
-        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating your account…' : 'Create Account'}
-        </button>
+        <NewPasswordFields label="Password" />
+        <SubmitButton busyLabel="Creating your account…">Create Account</SubmitButton>
       </Form>
       <p className="auth-footer">
         Already have an account? <Link to={paths.login.href()}>Log in</Link>

@@ -2,13 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import {
-  ACCOUNT_MESSAGES,
-  OTP_LENGTH,
-  OTP_MINUTES,
-  PASSWORD_MIN_LENGTH,
-  UpdatePasswordBodySchema,
-} from '#common/accounts.ts';
+import { ACCOUNT_MESSAGES, OTP_LENGTH, OTP_MINUTES, UpdatePasswordBodySchema } from '#common/accounts.ts';
 import { useUpdatePassword } from '../api/accounts.ts';
 import { ApiError } from '../api/client.ts';
 import { paths } from '../paths.ts';
@@ -16,6 +10,8 @@ import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Field } from '../ui/field.tsx';
 import { Form } from '../ui/form.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { SubmitButton } from './submit-button.tsx';
 
 const FIELDS = ['otp', 'password', 'confirmPassword'] as const;
 const CODE_INVALID = 'That code is wrong, expired or already used. Request a new one.';
@@ -33,7 +29,7 @@ export function UpdatePasswordPage() {
     resolver: zodResolver(UpdatePasswordBodySchema),
     defaultValues: { email, otp: '', password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
 
   const onSubmit = async (body: Parameters<typeof update.mutateAsync>[0]) => {
     setFailure(null);
@@ -83,17 +79,8 @@ export function UpdatePasswordPage() {
             </>
           }
         />
-        <Field
-          name="password"
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        />
-        <Field name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" />
-        <button type="submit" className="button button-primary button-block" disabled={isSubmitting}>
-          {isSubmitting ? 'Updating…' : 'Update Password'}
-        </button>
+        <NewPasswordFields label="New Password" />
+        <SubmitButton busyLabel="Updating…">Update Password</SubmitButton>
       </Form>
       <p className="auth-footer">
         <Link to={paths.login.href()}>Back to Login</Link>

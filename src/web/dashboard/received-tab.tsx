@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { summaryQuery } from '../api/responses.ts';
 import { Alert } from '../ui/alert.tsx';
+import { DateTimeCells } from '../ui/date-time-cells.tsx';
+import { DateTimeHeads } from '../ui/date-time-heads.tsx';
 import { splitSpecDate } from './split-date.ts';
 
 const listHref = (fid: string) => `/formList?fid=${fid}`;
@@ -21,10 +23,7 @@ export function ReceivedTab() {
         <thead>
           <tr>
             <th scope="col">Received Form Information</th>
-            <th scope="col">Date</th>
-            <th scope="col" className="hide-on-phone">
-              Time
-            </th>
+            <DateTimeHeads />
             <th scope="col" className="hide-on-phone">
               View
             </th>
@@ -56,11 +55,7 @@ export function ReceivedTab() {
                     {form.count} {form.count === 1 ? 'response' : 'responses'}
                   </span>
                 </td>
-                <td>
-                  {date}
-                  <span className="only-on-phone muted">{time}</span>
-                </td>
-                <td className="hide-on-phone">{time}</td>
+                <DateTimeCells date={date} time={time} />
                 <td className="hide-on-phone">
                   <Link to={listHref(form._id)} onClick={(e) => e.stopPropagation()}>
                     View<span className="visually-hidden"> responses to {form.formTitle}</span>

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   ChangePasswordBodySchema,
+  PASSWORD_MIN_LENGTH,
   UpdateProfileBodySchema,
   type ChangePasswordBody,
   type Profile,
@@ -12,8 +13,8 @@ import {
 import { api, ApiError } from '../api/client.ts';
 import { saveProfile } from '../api/session.ts';
 import { Alert } from '../ui/alert.tsx';
-import { PasswordField } from '../ui/password-field.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { Field } from '../ui/field.tsx';
+import { Form } from '../ui/form.tsx';
 
 /** Settings (the spec's tab is empty): change the account's name and password. */
 export function SettingsTab({ ownerId, fullName }: { ownerId: string; fullName: string }) {
@@ -43,20 +44,15 @@ function RenameCard({ ownerId, fullName }: { ownerId: string; fullName: string }
     },
   });
   return (
-    <form className="card stack" noValidate onSubmit={form.handleSubmit((body) => rename.mutate(body))}>
+    <Form form={form} onSubmit={(body) => rename.mutate(body)} className="card stack">
       <h2>Your name</h2>
-      <TextField
-        label="Full name"
-        autoComplete="name"
-        error={form.formState.errors.fullName?.message}
-        {...form.register('fullName')}
-      />
+      <Field name="fullName" label="Full name" autoComplete="name" />
       {rename.isSuccess ? <Alert tone="success">Name saved.</Alert> : null}
       {rename.error ? <Alert tone="error">{rename.error.message}</Alert> : null}
       <button type="submit" className="button button-primary" disabled={rename.isPending}>
         {rename.isPending ? 'Saving…' : 'Save name'}
       </button>
-    </form>
+    </Form>
   );
 }
 
@@ -75,28 +71,27 @@ function PasswordCard() {
       }
     },
   });
-  const { errors } = form.formState;
   return (
-    <form className="card stack" noValidate onSubmit={form.handleSubmit((body) => change.mutate(body))}>
+    <Form form={form} onSubmit={(body) => change.mutate(body)} className="card stack">
       <h2>Password</h2>
-      <PasswordField
+      <Field
+        name="currentPassword"
         label="Current password"
+        type="password"
         autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...form.register('currentPassword')}
       />
-      <PasswordField
+      <Field
+        name="password"
         label="New password"
+        type="password"
         autoComplete="new-password"
-        hint="At least 8 characters."
-        error={errors.password?.message}
-        {...form.register('password')}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
       />
-      <PasswordField
+      <Field
+        name="confirmPassword"
         label="Confirm new password"
+        type="password"
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...form.register('confirmPassword')}
       />
       {change.isSuccess ? (
         <Alert tone="success">Password changed. Other devices have been signed out.</Alert>
@@ -107,6 +102,6 @@ function PasswordCard() {
       <button type="submit" className="button button-primary" disabled={change.isPending}>
         {change.isPending ? 'Changing…' : 'Change password'}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -6,6 +6,7 @@ import {
   type AddFieldBody,
   type TextType,
 } from '#common/forms.ts';
+import { TextField } from '../ui/text-field.tsx';
 import { TEXT_TYPE_LABELS } from './fields-in-order.ts';
 
 const CHOICES = { 2: 'Dropdown', 3: 'Radio Button', 4: 'Checkbox' } as const;
@@ -47,18 +48,13 @@ export function AddFieldPanel({ onAdd }: { onAdd: (body: AddFieldBody) => Promis
   return (
     <section className="card add-field" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{name.trim() || 'Untitled Question'}</h2>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-name`}>
-          New question
-        </label>
-        <input
-          id={`${id}-name`}
-          className="input"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onFocus={(e) => e.target.select()}
-        />
-      </div>
+      <TextField
+        id={`${id}-name`}
+        label="New question"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        onFocus={(e) => e.target.select()}
+      />
       <div className="add-field-options">
         <label className="inline-field">
           <span>Text type</span>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { isHardToRead } from '#common/contrast.ts';
 import { BORDER_COLORS, FORM_COLORS } from '#common/forms.ts';
+import { LabelledControl } from '../ui/labelled-control.tsx';
 
 type Named = readonly { name: string; hex: string }[];
 type PickerProps = {
@@ -33,10 +34,7 @@ function ColorPicker({ label, customLabel, value, named, onPick }: PickerProps) 
     ? named
     : [{ name: `Custom ${value}`, hex: value }, ...named];
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledControl id={id} label={label}>
       <div className="color-row">
         <select id={id} className="input" value={value} onChange={(e) => onPick(e.target.value)}>
           {options.map((c) => (
@@ -53,7 +51,7 @@ function ColorPicker({ label, customLabel, value, named, onPick }: PickerProps) 
           onChange={(e) => setDraft(e.target.value)}
         />
       </div>
-    </div>
+    </LabelledControl>
   );
 }
 
@@ -63,8 +61,15 @@ type Props = {
   onChange: (patch: { color?: string; border?: string }) => void;
 };
 
+/** The form's two colours, each with its labels and the spec's named choices. */
+const PICKERS = [
+  { key: 'color', label: 'Choose Form Color', customLabel: 'Custom form colour', named: FORM_COLORS },
+  { key: 'border', label: 'Form Border', customLabel: 'Custom border colour', named: BORDER_COLORS },
+] as const;
+
 /** Choose Form Color and Form Border (spec §2), with a warning when text on them would be hard to read. */
 export function ColorControls({ color, border, onChange }: Props) {
+  const values = { color, border };
   const warnings = [
     isHardToRead(color)
       ? 'Text on this form colour is hard to read (below WCAG AA). Pick a lighter or darker colour.'
@@ -73,20 +78,9 @@ export function ColorControls({ color, border, onChange }: Props) {
   ].filter(Boolean);
   return (
     <div className="color-controls">
-      <ColorPicker
-        label="Choose Form Color"
-        customLabel="Custom form colour"
-        value={color}
-        named={FORM_COLORS}
-        onPick={(hex) => onChange({ color: hex })}
-      />
-      <ColorPicker
-        label="Form Border"
-        customLabel="Custom border colour"
-        value={border}
-        named={BORDER_COLORS}
-        onPick={(hex) => onChange({ border: hex })}
-      />
+      {PICKERS.map(({ key, ...picker }) => (
+        <ColorPicker key={key} {...picker} value={values[key]} onPick={(hex) => onChange({ [key]: hex })} />
+      ))}
       {warnings.map((w) => (
         <p key={w} className="alert alert-info color-warning" role="status">
           {w}

@@ -1,4 +1,4 @@
-import { TEXT_TYPES, type TextType } from '#common/forms.ts';
+import { TEXT_TYPES, type RenameFieldBody, type TextType } from '#common/forms.ts';
 import type { FormEdit } from '../api/forms.ts';
 import { EditableText } from './editable-text.tsx';
 import { KIND_LABELS, TEXT_TYPE_LABELS, type EditorField } from './fields-in-order.ts';
@@ -15,6 +15,8 @@ type Props = {
 /** One saved question: inline rename, type and required for text, options for choices, move and delete. */
 export function FieldCard({ field, position, count, onEdit, onMove }: Props) {
   const { _id: fieldId, kind } = field;
+  // The name, the text type and Required are all saved through the one rename route.
+  const saveField = (body: RenameFieldBody) => onEdit({ type: 'renameField', kind, fieldId, body });
   return (
     <li
       className="field-card card"
@@ -67,7 +69,7 @@ export function FieldCard({ field, position, count, onEdit, onMove }: Props) {
         className="field-name"
         value={field.name}
         label="Question"
-        onSave={(name) => onEdit({ type: 'renameField', kind, fieldId, body: { name } })}
+        onSave={(name) => saveField({ name })}
       />
       {
         <div className="field-settings">
@@ -77,14 +79,7 @@ export function FieldCard({ field, position, count, onEdit, onMove }: Props) {
               <select
                 className="input"
                 value={field.type}
-                onChange={(e) =>
-                  onEdit({
-                    type: 'renameField',
-                    kind,
-                    fieldId,
-                    body: { name: field.name, type: e.target.value as TextType },
-                  })
-                }
+                onChange={(e) => saveField({ name: field.name, type: e.target.value as TextType })}
               >
                 {TEXT_TYPES.map((t) => (
                   <option key={t} value={t}>
@@ -98,14 +93,7 @@ export function FieldCard({ field, position, count, onEdit, onMove }: Props) {
             <input
               type="checkbox"
               checked={field.required}
-              onChange={(e) =>
-                onEdit({
-                  type: 'renameField',
-                  kind,
-                  fieldId,
-                  body: { name: field.name, required: e.target.checked },
-                })
-              }
+              onChange={(e) => saveField({ name: field.name, required: e.target.checked })}
             />
             <span>Required</span>
           </label>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { UPLOAD_ACCEPT } from '#common/answer-limits.ts';
 import { textColorOn } from '#common/contrast.ts';
+import { LabelledControl } from '../ui/labelled-control.tsx';
 import { useEditedFormId } from './editor-page.tsx';
 import { fieldsInOrder, type EditorField } from './fields-in-order.ts';
 import { useFormEditor } from './use-form-editor.ts';
@@ -38,10 +39,7 @@ function PreviewQuestion({ field }: { field: EditorField }) {
     );
   }
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledControl id={id} label={label}>
       {field.kind === 'select' ? (
         <select id={id} className="input" required={field.required} defaultValue="">
           <option value="" disabled>
@@ -58,7 +56,7 @@ function PreviewQuestion({ field }: { field: EditorField }) {
       ) : (
         <input id={id} className="input" type={field.type ?? 'text'} required={field.required} />
       )}
-    </div>
+    </LabelledControl>
   );
 }
 

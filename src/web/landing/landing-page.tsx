@@ -2,8 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../paths.ts';
 import { SiteHeader } from '../ui/site-header.tsx';
 import './landing.css';
-
-const MENU = ['Products', 'Templates', 'Integrations', 'Resources', 'Support'];
+import { MenuLinks } from './menu-links.tsx';
 
 const FEATURES = [
   {
@@ -38,21 +37,13 @@ export function LandingPage() {
       <SiteHeader>
         <nav aria-label="Main" className="landing-nav">
           <ul>
-            {MENU.map((item) => (
-              <li key={item}>
-                <Link to={paths.notReady.href()}>{item}</Link>
-              </li>
-            ))}
+            <MenuLinks />
           </ul>
         </nav>
         <details className="landing-menu">
           <summary className="button button-secondary">Menu</summary>
           <ul>
-            {MENU.map((item) => (
-              <li key={item}>
-                <Link to={paths.notReady.href()}>{item}</Link>
-              </li>
-            ))}
+            <MenuLinks />
             <li>
               <Link to={paths.login.href()}>Log In</Link>
             </li>
@@ -155,11 +146,7 @@ export function LandingPage() {
           </p>
           <nav aria-label="Footer">
             <ul>
-              {MENU.map((item) => (
-                <li key={item}>
-                  <Link to={paths.notReady.href()}>{item}</Link>
-                </li>
-              ))}
+              <MenuLinks />
             </ul>
           </nav>
           <p className="muted">© {new Date().getFullYear()} Easy Labs</p>

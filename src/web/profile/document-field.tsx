@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { UPLOAD_ACCEPT } from '#common/answer-limits.ts';
 import { documentTypeAlert, type JoiningForm } from '#common/profile.ts';
 import { uploadOwnerDocument } from '../api/profile.ts';
+import { LabelledControl } from '../ui/labelled-control.tsx';
 
 type Props = {
   label: 'Pan Card' | 'Aadhar Card';
@@ -37,10 +38,7 @@ export function DocumentField({ label, saved, onChange }: Props) {
   };
 
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledControl id={id} label={label}>
       {state ? (
         <p className="field-hint">
           {state.status === 'uploading'
@@ -72,6 +70,6 @@ export function DocumentField({ label, saved, onChange }: Props) {
           {error}
         </p>
       ) : null}
-    </div>
+    </LabelledControl>
   );
 }

@@ -5,6 +5,8 @@ import { csvUrl, submissionPageQuery, type PageRequest } from '../api/responses.
 import { readSession } from '../api/session.ts';
 import { useOwner } from '../api/use-owner.ts';
 import { Alert } from '../ui/alert.tsx';
+import { DateTimeCells } from '../ui/date-time-cells.tsx';
+import { DateTimeHeads } from '../ui/date-time-heads.tsx';
 import { OwnerHeader } from '../ui/owner-header.tsx';
 import { downloadWithToken } from './download.ts';
 import './responses.css';
@@ -68,10 +70,7 @@ export function FormListPage() {
                   <thead>
                     <tr>
                       <th scope="col">Contact Information</th>
-                      <th scope="col">Date</th>
-                      <th scope="col" className="hide-on-phone">
-                        Time
-                      </th>
+                      <DateTimeHeads />
                     </tr>
                   </thead>
                   <tbody>
@@ -85,11 +84,7 @@ export function FormListPage() {
                               {item.contact || 'Anonymous response'}
                             </Link>
                           </td>
-                          <td>
-                            {date}
-                            <span className="only-on-phone muted">{time}</span>
-                          </td>
-                          <td className="hide-on-phone">{time}</td>
+                          <DateTimeCells date={date} time={time} />
                         </tr>
                       );
                     })}

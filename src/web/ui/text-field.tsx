@@ -1,4 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { LabelledControl } from './labelled-control.tsx';
 
 type Props = ComponentProps<'input'> & {
   label: string;
@@ -24,10 +25,7 @@ export function TextField({ label, error, hint, action, id, className, ...input 
     />
   );
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={inputId}>
-        {label}
-      </label>
+    <LabelledControl id={inputId} label={label}>
       {action ? (
         <div className="input-with-action">
           {control}
@@ -46,6 +44,6 @@ export function TextField({ label, error, hint, action, id, className, ...input 
           {hint}
         </p>
       ) : null}
-    </div>
+    </LabelledControl>
   );
 }
