@@ -7,6 +7,7 @@
 //   FUZZ_ROUTES='PUT|POST' …                                   only routes whose "METHOD /url" matches
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldsOf } from '#common/forms.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './config.ts';
 import { describeRequest, requestArb, type FuzzRequest } from './fuzz-requests.ts';
 import type { Hints } from './fuzz-values.ts';
@@ -44,9 +45,7 @@ beforeAll(async () => {
       ...population.fields.flatMap((f) => [f.formId, f.fieldId, ...f.optionIds]),
     ],
     names: [
-      ...forms
-        .flatMap((f) => [...f.textField, ...f.selectField, ...f.radioField, ...f.checkField, ...f.fileField])
-        .map((f) => f.name),
+      ...forms.flatMap(fieldsOf).map((f) => f.name),
       ...forms
         .flatMap((f) => [...f.selectField, ...f.radioField, ...f.checkField])
         .flatMap((f) => f.options.map((o) => o.value)),

@@ -1,7 +1,7 @@
 // What the access matrix and the fuzz tests share: an owner with something of everything (forms from every template
 // and one with every kind of question, submissions, an uploaded profile document) and a cheap fingerprint of the
 // stored data, to prove that a refused request changed nothing.
-import type { Form } from '#common/forms.ts';
+import { fieldsOf, type Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './config.ts';
 import type { Queryable } from './db/database.ts';
@@ -50,10 +50,7 @@ export async function populateOwner(t: TestApp, owner: { token: string; id: stri
   }
   forms.push(form);
 
-  const byName = (name: string) =>
-    [...form.textField, ...form.selectField, ...form.radioField, ...form.checkField, ...form.fileField].find(
-      (f) => f.name === name,
-    )?._id ?? '';
+  const byName = (name: string) => fieldsOf(form).find((f) => f.name === name)?._id ?? '';
   const submissionIds: string[] = [];
   for (const who of ['Priya Sharma', 'Ravi Kumar 😀', 'Ana María']) {
     const file = await expectOk<UploadResponse>(

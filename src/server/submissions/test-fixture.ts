@@ -1,7 +1,7 @@
 // What the submissions tests share: one app per test file (each file imports its own copy of this module), two
 // owners, a form with every kind of question, and the calls a customer's page and an owner's page make.
 import { afterAll, beforeAll } from 'vitest';
-import type { Form } from '#common/forms.ts';
+import { fieldsOf, type Form } from '#common/forms.ts';
 import type { SubmissionBody, UploadResponse } from '#common/submissions.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../test-app.ts';
 import { multipart, PDF } from '../test-files.ts';
@@ -50,8 +50,7 @@ export function setUpSubmissions(): void {
 }
 
 export const idOf = (f: Form, name: string) => {
-  const all = [...f.textField, ...f.selectField, ...f.radioField, ...f.checkField, ...f.fileField];
-  const field = all.find((x) => x.name === name);
+  const field = fieldsOf(f).find((x) => x.name === name);
   if (!field) throw new Error(`no question ${name}`);
   return field._id;
 };

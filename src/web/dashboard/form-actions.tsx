@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { formExportFileName } from '#common/download-names.ts';
 import type { Form } from '#common/forms.ts';
 import { duplicateForm, exportForm, useDeleteForm, useNewForm } from '../api/forms.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
@@ -21,7 +22,7 @@ export function FormActions({ form }: { form: Pick<Form, '_id' | 'formTitle'> })
       );
       const link = document.createElement('a');
       link.href = url;
-      link.download = `${form.formTitle.replace(/[^\w -]+/g, '').trim() || 'form'}.easyform.json`;
+      link.download = formExportFileName(form.formTitle);
       link.click();
       URL.revokeObjectURL(url);
     } catch (e) {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { responsesCsvFileName } from '#common/download-names.ts';
 import { logOutAndLeave } from '../api/log-out.ts';
 import { csvUrl, submissionPageQuery, type PageRequest } from '../api/responses.ts';
 import { readSession } from '../api/session.ts';
@@ -53,7 +54,7 @@ export function FormListPage() {
                   void downloadWithToken(
                     csvUrl(fid),
                     readSession()?.token ?? '',
-                    `${list.data.formTitle} responses.csv`,
+                    responsesCsvFileName(list.data.formTitle),
                   )
                 }
               >
