@@ -35,6 +35,7 @@ export async function publicSubmissionRoutes(app: FastifyInstance, deps: Submiss
       const form = await deps.forms.find(request.params.fid);
       if (!form) throw new HttpError(404, 'NOT_FOUND', 'This form does not exist or was deleted');
       if (!form.acceptingResponses) throw formClosed();
+      if (request.method === 'GET') deps.formOpened(form._id);
       const { ownerIdAsStructureId: _owner, acceptingResponses: _open, ...publicForm } = form;
       return publicForm;
     },
