@@ -4,6 +4,7 @@ import { logOutAndLeave } from '../api/log-out.ts';
 import { csvUrl, submissionPageQuery, type PageRequest } from '../api/responses.ts';
 import { readSession } from '../api/session.ts';
 import { useOwner } from '../api/use-owner.ts';
+import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { OwnerHeader } from '../ui/owner-header.tsx';
 import { downloadWithToken } from './download.ts';
@@ -44,19 +45,24 @@ export function FormListPage() {
                   {list.data.total} {list.data.total === 1 ? 'response' : 'responses'}, newest first
                 </p>
               </div>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() =>
-                  void downloadWithToken(
-                    csvUrl(fid),
-                    readSession()?.token ?? '',
-                    `${list.data.formTitle} responses.csv`,
-                  )
-                }
-              >
-                Download CSV
-              </button>
+              <div className="responses-actions">
+                <Link className="button button-secondary" to={paths.formResults.href(fid)}>
+                  Results
+                </Link>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() =>
+                    void downloadWithToken(
+                      csvUrl(fid),
+                      readSession()?.token ?? '',
+                      `${list.data.formTitle} responses.csv`,
+                    )
+                  }
+                >
+                  Download CSV
+                </button>
+              </div>
             </div>
             {list.data.items.length === 0 ? (
               <p className="card empty">
