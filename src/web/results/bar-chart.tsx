@@ -30,28 +30,31 @@ export function BarChart({ caption, options }: Props) {
           </div>
         ))}
       </div>
-      <table className="visually-hidden">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Option</th>
-            <th scope="col">Responses</th>
-            <th scope="col">Share of answers</th>
-          </tr>
-        </thead>
-        <tbody>
-          {options.map((o) => (
-            <tr key={`${o.offered ? 'on' : 'off'}:${o.value}`}>
-              <th scope="row">
-                {o.value}
-                {o.offered ? '' : ' (no longer offered)'}
-              </th>
-              <td>{o.count}</td>
-              <td>{o.percent}%</td>
+      {/* The wrapper hides it: a table is never narrower than its content, whatever its own width says. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Option</th>
+              <th scope="col">Responses</th>
+              <th scope="col">Share of answers</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {options.map((o) => (
+              <tr key={`${o.offered ? 'on' : 'off'}:${o.value}`}>
+                <th scope="row">
+                  {o.value}
+                  {o.offered ? '' : ' (no longer offered)'}
+                </th>
+                <td>{o.count}</td>
+                <td>{o.percent}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -19,7 +19,7 @@ export function SummaryCards({ results }: { results: FormResults }) {
         <dt>Completion rate</dt>
         <dd>{completionRate === null ? '—' : percent(completionRate)}</dd>
         <dd className="stat-note">
-          {completionRate === null ? 'No views counted yet' : 'Responses per view of the form'}
+          {completionRate === null ? 'No views counted yet' : 'Responses per view'}
         </dd>
       </div>
     </dl>
