@@ -79,6 +79,19 @@ async function createTravelForm(token: string): Promise<Form> {
 
 const customerLink = (form: Form) => `${server.url}/customer/${form._id}/${owner.id}`;
 
+/** A browser context signed in as the owner, at this viewport. */
+async function ownerContext(viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  await signInBrowser(context, { ...owner, fullName: 'Asha Rao', email: 'asha@example.com', password: '' });
+  return context;
+}
+
+/** Screenshots an owner screen; on a phone also at 360 px, where nothing may scroll sideways. */
+async function lookAt(page: Page, viewport: { width: number }, name: string) {
+  if (viewport === PHONE) expect(await sideScrollAt(page, name)).toEqual({ 360: 0, 390: 0 });
+  else await screenshot(page, name);
+}
+
 async function screenshotAt(page: Page, name: string, widths: number[]) {
   // Blur and scroll to the end, so the sticky button bar is drawn where it rests rather than mid-page.
   await page.evaluate(() => {
@@ -229,21 +242,11 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     // The owner reads it: Received shows 1 response, /formList lists it, the response shows every answer and the
     // image 300 px wide, the PDF drawn in the page by the bundled pdf.js.
     for (const viewport of [DESKTOP, PHONE]) {
-      const context = await browser.newContext({ viewport });
-      await signInBrowser(context, {
-        ...owner,
-        fullName: 'Asha Rao',
-        email: 'asha@example.com',
-        password: '',
-      });
+      const context = await ownerContext(viewport);
       const ownerPage = await context.newPage();
       const ownerErrors = watchForErrors(ownerPage);
       const ownerLog = recordConsole(ownerPage);
-      // On a phone, each screen is also checked at 360 px: nothing may scroll sideways.
-      const look = async (name: string) => {
-        if (viewport === PHONE) expect(await sideScrollAt(ownerPage, name)).toEqual({ 360: 0, 390: 0 });
-        else await screenshot(ownerPage, name);
-      };
+      const look = (name: string) => lookAt(ownerPage, viewport, name);
       await ownerPage.goto(`${server.url}/dashboard?tab=received`);
       const row = ownerPage.locator('tbody tr', { hasText: 'Travel Booking Form' });
       await row.getByText('1 response').waitFor();
@@ -441,8 +444,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
         },
       },
     });
-    const context = await browser.newContext({ viewport: PHONE });
-    await signInBrowser(context, { ...owner, fullName: 'Asha Rao', email: 'asha@example.com', password: '' });
+    const context = await ownerContext(PHONE);
     const page = await context.newPage();
     const log = recordConsole(page);
     await page.goto(`${server.url}/submitedForm/${_id}`);
@@ -466,8 +468,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
         body: { formStructureId: form._id, formTitle: form.formTitle, textObject: { [guest]: `Guest ${n}` } },
       });
     }
-    const context = await browser.newContext({ viewport: PHONE });
-    await signInBrowser(context, { ...owner, fullName: 'Asha Rao', email: 'asha@example.com', password: '' });
+    const context = await ownerContext(PHONE);
     const page = await context.newPage();
     const errors = watchForErrors(page);
     await page.goto(`${server.url}/formList?fid=${form._id}`);
@@ -534,13 +535,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     }
 
     for (const viewport of [DESKTOP, PHONE]) {
-      const context = await browser.newContext({ viewport });
-      await signInBrowser(context, {
-        ...owner,
-        fullName: 'Asha Rao',
-        email: 'asha@example.com',
-        password: '',
-      });
+      const context = await ownerContext(viewport);
       const page = await context.newPage();
       const errors = watchForErrors(page);
       // Reached from the responses list (and, on a desktop, from the editor's top bar too).
@@ -560,8 +555,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
       expect(await days.getByRole('row').count()).toBe(31);
       expect(await days.getByRole('row').last().innerText()).toMatch(/\t6\t8$/);
       await page.getByText('0 of 6 responses with a file').waitFor();
-      if (viewport === PHONE) expect(await sideScrollAt(page, 'results')).toEqual({ 360: 0, 390: 0 });
-      else await screenshot(page, 'results');
+      await lookAt(page, viewport, 'results');
       // Each latest answer opens its response.
       await page.getByRole('link', { name: 'Arriving a day late.' }).click();
       await page.getByText('Fatima').first().waitFor();
