@@ -12,12 +12,12 @@ import tseslint from 'typescript-eslint';
 // points on the web), and a shared module imports no feature. A new folder must be named here as one or the other.
 const SIDES = {
   server: {
-    features: ['accounts', 'forms', 'profile', 'submissions', 'uploads'],
+    features: ['accounts', 'forms', 'profile', 'results', 'submissions', 'uploads'],
     shared: ['db', 'mail', 'storage'],
     composition: /^(app|main|test-[\w-]+|fuzz-[\w-]+)\.ts$|\.test\.ts$/,
   },
   web: {
-    features: ['accounts', 'dashboard', 'editor', 'fill', 'landing', 'profile', 'responses'],
+    features: ['accounts', 'dashboard', 'editor', 'fill', 'landing', 'profile', 'responses', 'results'],
     shared: ['api', 'ui', 'public'],
     composition: /^(main|customer-main|router|home-route)\.tsx$|\.html$/,
   },

@@ -98,7 +98,7 @@ export default defineConfig({
             // The few small modules both entries use, as one chunk rather than one each.
             {
               name: 'shared',
-              test: /src[\\/](web[\\/](paths|api[\\/](client|session|error-body)|ui[\\/](brand-mark|message-card))|common[\\/](answer-limits|contrast))\.tsx?$/,
+              test: /src[\\/](web[\\/](customer-paths|api[\\/](client|session|error-body)|ui[\\/](brand-mark|message-card))|common[\\/](answer-limits|contrast))\.tsx?$/,
             },
           ],
         },

@@ -13,7 +13,14 @@ export const VIEW_LEVELS = { small: 1_000, large: 100_000 } as const;
 export const CSV_LEVELS = { small: 10_000, large: 100_000 } as const;
 const REPEATS = 20;
 
-export type ViewTimes = { summary: number; firstPage: number; lastPage: number; oneSubmission: number };
+export type ViewTimes = {
+  summary: number;
+  firstPage: number;
+  lastPage: number;
+  oneSubmission: number;
+  /** GET /api/formResults: read from counters, so it should not grow with the submissions (issue 12). */
+  results: number;
+};
 export type CsvResult = {
   rows: number;
   seconds: number;
@@ -39,11 +46,15 @@ async function timeViews(server: BenchServer, owner: BenchOwner, form: Form, exp
   const last = await get<Page>(`/api/formSubmissions/${form._id}?from=oldest`);
   const one = last.items[0]?._id ?? first.items[0]?._id;
   if (!one) throw new Error('no submission to open');
+  const results = await get<{ responses: number }>(`/api/formResults/${form._id}`);
+  if (results.responses !== expected)
+    throw new Error(`expected ${expected} responses in the results, the counters say ${results.responses}`);
   return {
     summary: await medianMs(() => get('/api/formSummary'), REPEATS),
     firstPage: await medianMs(() => get(`/api/formSubmissions/${form._id}`), REPEATS),
     lastPage: await medianMs(() => get(`/api/formSubmissions/${form._id}?from=oldest`), REPEATS),
     oneSubmission: await medianMs(() => get(`/api/forms/${one}`), REPEATS),
+    results: await medianMs(() => get(`/api/formResults/${form._id}`), REPEATS),
   };
 }
 

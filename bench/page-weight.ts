@@ -7,7 +7,8 @@ import { buildBaseline, gzipSize, serveBaseline } from './baseline-page.ts';
 export const MOBILE = { latencyMs: 150, downKbps: 1.6 * 1024, upKbps: 750, cpuSlowdown: 4 };
 const PHONE = { width: 412, height: 823 };
 /** Chunks that belong to the owner's side and must never load on a customer route. */
-const OWNER_CODE = /(editor|dashboard|chart|create-page|form-list|submission-page|user-form|landing)/i;
+const OWNER_CODE =
+  /(editor|dashboard|chart|create-page|form-list|submission-page|user-form|landing|results-page)/i;
 
 export type Resource = { url: string; type: string; transferred: number; encoding: string; gzip: number };
 export type PageLoad = { finalUrl: string; lcpMs: number | null; resources: Resource[]; shown: boolean };

@@ -158,7 +158,7 @@ for (const { engine, databaseUrl } of runs('scale') ? engines : []) {
     });
     raw[`scale-${engine}`] = r;
     const p = `owner views ${engine}`;
-    for (const key of ['summary', 'firstPage', 'lastPage', 'oneSubmission'] as const) {
+    for (const key of ['summary', 'firstPage', 'lastPage', 'oneSubmission', 'results'] as const) {
       const small = r.views.small[key];
       const large = r.views.large[key];
       report.check(

@@ -1,12 +1,16 @@
 // Seeds submissions with SQL, through the app's own database code, while no server holds the database.
 import type { Form } from '#common/forms.ts';
+import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { storedAnswers } from './owner.ts';
 
+/** The bench server runs with the default FORM_TIMEZONE: the days of its Results counters are in it. */
+const FORM_TIMEZONE = loadConfig({}).formTimezone;
+
 /**
  * Adds submissions `from + 1 … to` to the form in one `insert … select … from generate_series`, one second apart
- * and in order, each with its own name and email, and keeps forms.response_count/latest_response_at in step as
- * the app's own insert does.
+ * and in order, each with its own name and email, and keeps forms.response_count/latest_response_at and the
+ * Results counters (migration 010's recount) in step as the app's own insert does.
  */
 export async function seedSubmissions(options: {
   databaseUrl: string | undefined;
@@ -36,6 +40,7 @@ export async function seedSubmissions(options: {
           where id = $1`,
         [options.form._id],
       );
+      await tx.query('select rebuild_form_results($1, $2)', [options.form._id, FORM_TIMEZONE]);
     });
     await db.query('analyze submissions');
   } finally {

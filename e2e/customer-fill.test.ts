@@ -79,6 +79,19 @@ async function createTravelForm(token: string): Promise<Form> {
 
 const customerLink = (form: Form) => `${server.url}/customer/${form._id}/${owner.id}`;
 
+/** A browser context signed in as the owner, at this viewport. */
+async function ownerContext(viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  await signInBrowser(context, { ...owner, fullName: 'Asha Rao', email: 'asha@example.com', password: '' });
+  return context;
+}
+
+/** Screenshots an owner screen; on a phone also at 360 px, where nothing may scroll sideways. */
+async function lookAt(page: Page, viewport: { width: number }, name: string) {
+  if (viewport === PHONE) expect(await sideScrollAt(page, name)).toEqual({ 360: 0, 390: 0 });
+  else await screenshot(page, name);
+}
+
 async function screenshotAt(page: Page, name: string, widths: number[]) {
   // Blur and scroll to the end, so the sticky button bar is drawn where it rests rather than mid-page.
   await page.evaluate(() => {
@@ -229,21 +242,11 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     // The owner reads it: Received shows 1 response, /formList lists it, the response shows every answer and the
     // image 300 px wide, the PDF drawn in the page by the bundled pdf.js.
     for (const viewport of [DESKTOP, PHONE]) {
-      const context = await browser.newContext({ viewport });
-      await signInBrowser(context, {
-        ...owner,
-        fullName: 'Asha Rao',
-        email: 'asha@example.com',
-        password: '',
-      });
+      const context = await ownerContext(viewport);
       const ownerPage = await context.newPage();
       const ownerErrors = watchForErrors(ownerPage);
       const ownerLog = recordConsole(ownerPage);
-      // On a phone, each screen is also checked at 360 px: nothing may scroll sideways.
-      const look = async (name: string) => {
-        if (viewport === PHONE) expect(await sideScrollAt(ownerPage, name)).toEqual({ 360: 0, 390: 0 });
-        else await screenshot(ownerPage, name);
-      };
+      const look = (name: string) => lookAt(ownerPage, viewport, name);
       await ownerPage.goto(`${server.url}/dashboard?tab=received`);
       const row = ownerPage.locator('tbody tr', { hasText: 'Travel Booking Form' });
       await row.getByText('1 response').waitFor();
@@ -441,8 +444,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
         },
       },
     });
-    const context = await browser.newContext({ viewport: PHONE });
-    await signInBrowser(context, { ...owner, fullName: 'Asha Rao', email: 'asha@example.com', password: '' });
+    const context = await ownerContext(PHONE);
     const page = await context.newPage();
     const log = recordConsole(page);
     await page.goto(`${server.url}/submitedForm/${_id}`);
@@ -466,8 +468,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
         body: { formStructureId: form._id, formTitle: form.formTitle, textObject: { [guest]: `Guest ${n}` } },
       });
     }
-    const context = await browser.newContext({ viewport: PHONE });
-    await signInBrowser(context, { ...owner, fullName: 'Asha Rao', email: 'asha@example.com', password: '' });
+    const context = await ownerContext(PHONE);
     const page = await context.newPage();
     const errors = watchForErrors(page);
     await page.goto(`${server.url}/formList?fid=${form._id}`);
@@ -488,6 +489,84 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     await rows.first().getByText('Guest 26').waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("shows the owner a form's Results: views, bars and day columns with their tables, latest answers", async () => {
+    const token = owner.token;
+    let form = await call<Form>('/api/v1/length', { body: { formTitle: 'Team offsite' }, token });
+    for (const body of [
+      { id: 1, name: 'Your name', type: 'text', required: true },
+      { id: 3, name: 'Which city?', options: [{ value: 'Goa' }, { value: 'Munnar' }, { value: 'Hampi' }] },
+      {
+        id: 4,
+        name: 'Activities',
+        options: [{ value: 'Trekking' }, { value: 'Kayaking' }, { value: 'Cooking class' }],
+      },
+      { id: 2, name: 'Room', options: [{ value: 'Shared' }, { value: 'Single' }] },
+      { id: 1, name: 'Anything else?', type: 'textarea' },
+      { id: 5, name: 'ID proof' },
+    ]) {
+      form = await call<Form>(`/api/text/${form._id}`, { token, body });
+    }
+    const [name, note] = form.textField.map((f) => f._id);
+    const [city] = form.radioField.map((f) => f._id);
+    const [activities] = form.checkField.map((f) => f._id);
+    const [room] = form.selectField.map((f) => f._id);
+    // Eight opens of the public link (each one a view), then six responses.
+    for (let i = 0; i < 8; i++) expect((await fetch(customerLink(form))).status).toBe(200);
+    const answers = [
+      ['Meera', 'Goa', ['Trekking', 'Kayaking'], 'Shared', 'Vegetarian food, please.'],
+      ['Arjun', 'Goa', ['Kayaking'], 'Single', ''],
+      ['Fatima', 'Munnar', ['Trekking', 'Cooking class'], 'Shared', 'Arriving a day late.'],
+      ['Kiran', 'Goa', [], 'Shared', ''],
+      ['Divya', 'Hampi', ['Trekking'], '', 'Can we bring a partner?'],
+      ['Sanjay', 'Munnar', ['Trekking', 'Kayaking', 'Cooking class'], 'Single', ''],
+    ] as const;
+    for (const [who, where, what, kind, extra] of answers) {
+      await call(`/api/forms/${owner.id}`, {
+        body: {
+          formStructureId: form._id,
+          textObject: { [name ?? '']: who, ...(extra ? { [note ?? '']: extra } : {}) },
+          selectedRadio: { [city ?? '']: where },
+          selectedCheckboxes: what.length > 0 ? [{ name: activities, values: what }] : [],
+          selectedValues: kind ? { [room ?? '']: kind } : {},
+        },
+      });
+    }
+
+    for (const viewport of [DESKTOP, PHONE]) {
+      const context = await ownerContext(viewport);
+      const page = await context.newPage();
+      const errors = watchForErrors(page);
+      // Reached from the responses list (and, on a desktop, from the editor's top bar too).
+      await page.goto(`${server.url}/formList?fid=${form._id}`);
+      await page.getByRole('link', { name: 'Results' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Responses per day' }).waitFor();
+      const summary = page.locator('.results-summary');
+      expect(await summary.innerText()).toMatch(/Responses\s+6\s+Views\s+8\s+Completion rate\s+75%/);
+      const cities = page.getByRole('table', { name: 'Which city?: responses per option' });
+      expect(await cities.getByRole('row').allInnerTexts()).toEqual([
+        'Option\tResponses\tShare of answers',
+        'Goa\t3\t50%',
+        'Munnar\t2\t33.3%',
+        'Hampi\t1\t16.7%',
+      ]);
+      const days = page.getByRole('table', { name: 'Responses and views per day, last 30 days' });
+      expect(await days.getByRole('row').count()).toBe(31);
+      expect(await days.getByRole('row').last().innerText()).toMatch(/\t6\t8$/);
+      await page.getByText('0 of 6 responses with a file').waitFor();
+      await lookAt(page, viewport, 'results');
+      // Each latest answer opens its response.
+      await page.getByRole('link', { name: 'Arriving a day late.' }).click();
+      await page.getByText('Fatima').first().waitFor();
+      if (viewport === DESKTOP) {
+        await page.goto(`${server.url}/makeForms?fid=${form._id}`);
+        await page.getByRole('link', { name: 'Results' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Team offsite' }).waitFor();
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it('shows a friendly page for an unknown form and for /preview opened without a link', async () => {

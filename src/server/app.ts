@@ -13,10 +13,18 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { getOrCreateSetting } from './db/settings.ts';
 import { refuseUnstorableText, registerErrorHandler } from './errors.ts';
-import { findFormById, findVersionedForms, formStatusOf, retiredFieldsOf } from './forms/repository.ts';
+import {
+  findFormById,
+  findFormOfOwner,
+  findVersionedForms,
+  formStatusOf,
+  retiredFieldsOf,
+} from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { resultsRoutes } from './results/routes.ts';
+import { createViewCounter } from './results/views.ts';
 import { recordRoutes } from './route-table.ts';
 import { securityHeaders } from './security-headers.ts';
 import { createDiskStorage } from './storage/storage.ts';
@@ -110,7 +118,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       app.log.warn({ err }, 'an idle database connection closed; the pool reconnects'),
     onLockWait: (message) => app.log.warn(message),
   });
-  const applied = await migrate(db);
+  const applied = await migrate(db, { timeZone: config.formTimezone });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const signingKey = await getOrCreateSetting(db, 'file_url_key', newKey);
@@ -130,8 +138,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const sweeper = setInterval(sweep, SWEEP_MS);
   sweeper.unref();
   app.addHook('onReady', async () => void sweep());
+  // Opens of public forms, counted in memory and written every few seconds and on close (results/views.ts).
+  const views = createViewCounter({ db, timeZone: config.formTimezone, log: app.log });
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    await views.close().catch((err: unknown) => app.log.warn({ err }, 'form views could not be written'));
     await mailer.close();
     await db.close();
   });
@@ -171,9 +182,19 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       claim: claimUploads,
       view: (uploadIds) => viewUploads({ db, storage }, uploadIds),
     },
+    formOpened: views.opened,
   };
   await app.register(async (scope) => publicSubmissionRoutes(scope, submissionDeps));
   await app.register(async (scope) => ownerSubmissionRoutes(scope, submissionDeps));
+  // Results read the owner's form from forms and the views counted on the public side.
+  await app.register(async (scope) =>
+    resultsRoutes(scope, {
+      db,
+      timeZone,
+      findFormOfOwner: (ownerId, formId) => findFormOfOwner(db, ownerId, formId, timeZone),
+      flushViews: views.flush,
+    }),
+  );
   await app.register(async (scope) =>
     profileRoutes(scope, {
       claim: claimProfileDocument,
@@ -192,6 +213,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       const form = await findForm(formId);
       return form?.acceptingResponses ? PublicFormSchema.parse(form) : null;
     },
+    formOpened: views.opened,
   });
   // Mail left in the outbox by a previous run goes out now.
   void mailer.flush();

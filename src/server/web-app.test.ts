@@ -68,6 +68,33 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it("counts an open of a customer link as one of the form's views, and a HEAD or a closed form as none", async () => {
+    const owner = await signUpOwner(t);
+    const auth = { authorization: `Bearer ${owner.token}` };
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/length', headers: auth, payload: {} });
+    const fid = created.json<{ _id: string }>()._id;
+    const viewsNow = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/formResults/${fid}`, headers: auth })).json<{
+        views: number;
+      }>().views;
+    for (const method of ['GET', 'GET', 'HEAD'] as const) {
+      expect((await t.app.inject({ method, url: `/customer/${fid}/${owner.id}` })).statusCode).toBe(200);
+    }
+    expect(await viewsNow()).toBe(2);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/updateFormEntry/${fid}`,
+          headers: auth,
+          payload: { acceptingResponses: false },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await t.app.inject({ method: 'GET', url: `/customer/${fid}/${owner.id}` });
+    expect(await viewsNow()).toBe(2);
+  });
+
   it('puts the form of a customer link in its page: the API answer, its title and its heading', async () => {
     const owner = await signUpOwner(t);
     const auth = { authorization: `Bearer ${owner.token}` };

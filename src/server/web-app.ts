@@ -12,6 +12,8 @@ import { setCustomerPolicy } from './security-headers.ts';
 export type WebAppDeps = {
   /** What GET /api/publicForm/{fid} answers, or null for an unknown form. */
   findPublicForm: (formId: string) => Promise<PublicForm | null>;
+  /** Counts one open of the form's public page (a number per form and day, nothing about the visitor). */
+  formOpened: (formId: string) => void;
 };
 
 /** A malformed escape (`%E0%A4%A`) is no form id, not a server error. */
@@ -79,6 +81,7 @@ export async function registerWebApp(
     const form = fid.success ? await deps.findPublicForm(fid.data.fid) : null;
     // /preview, /fileUpload and a link to no form: the page fetches what it needs (and says the form is gone).
     if (!form) return reply.header('cache-control', 'no-cache').sendFile('customer.html');
+    if (request.method === 'GET') deps.formOpened(form._id);
     const template = await readFile(join(webDir ?? '', 'customer.html'), 'utf8');
     const page = renderCustomerPage(template, form);
     setCustomerPolicy(reply, page.styles);

@@ -1,3 +1,5 @@
+import { customerPaths } from './customer-paths.ts';
+
 /** Every route of the app, with a builder for its URL (spec §2). */
 export const paths = {
   home: { path: '/', href: () => '/' },
@@ -18,12 +20,8 @@ export const paths = {
   makeForms: { path: '/makeForms', href: (fid: string) => `/makeForms?fid=${fid}` },
   correctionPurpose: { path: '/correctionPurpose', href: (fid: string) => `/correctionPurpose?fid=${fid}` },
   formList: { path: '/formList', href: (fid: string) => `/formList?fid=${fid}` },
+  formResults: { path: '/formResults', href: (fid: string) => `/formResults?fid=${fid}` },
   submitedForm: { path: '/submitedForm/:userFormId', href: (id: string) => `/submitedForm/${id}` },
   userForm: { path: '/userForm', href: () => '/userForm' },
-  customer: {
-    path: '/customer/:fid/:id',
-    href: (fid: string, ownerId: string) => `/customer/${fid}/${ownerId}`,
-  },
-  preview: { path: '/preview', href: () => '/preview' },
-  fileUpload: { path: '/fileUpload', href: () => '/fileUpload' },
+  ...customerPaths,
 } as const;

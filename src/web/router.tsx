@@ -86,6 +86,10 @@ export const router = createBrowserRouter([
         lazy: ownerPage(() => import('./responses/form-list-page.tsx').then((m) => m.FormListPage)),
       },
       {
+        path: paths.formResults.path,
+        lazy: ownerPage(() => import('./results/results-page.tsx').then((m) => m.ResultsPage)),
+      },
+      {
         path: paths.submitedForm.path,
         lazy: ownerPage(() => import('./responses/submission-page.tsx').then((m) => m.SubmissionPage)),
       },

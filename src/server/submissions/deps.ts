@@ -42,4 +42,6 @@ export type SubmissionDeps = {
   log: FastifyBaseLogger;
   forms: FormLookup;
   files: FileClaims;
+  /** Counts one open of a form's public page: GET /api/publicForm answered with the form (Results' views). */
+  formOpened: (formId: string) => void;
 };

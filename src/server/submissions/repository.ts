@@ -55,11 +55,17 @@ export type NewSubmission = Omit<SubmissionRecord, 'createdAt'> & {
 };
 
 /**
- * Inserts the batch and adds it to its forms' response counts and newest-response times, in one statement. A row
- * is skipped when its form already has a submission with its idempotency key, or when it names a form version
- * that is no longer the form's. Returns the ids actually inserted.
+ * Inserts the batch and adds it to its forms' response counts and newest-response times, and to the Results
+ * counters (answers per question, responses per option, responses per day in `timeZone`), in one statement: each
+ * counter gets one upsert for the whole batch (docs/decisions/020-results.md). A row is skipped when its form
+ * already has a submission with its idempotency key, or when it names a form version that is no longer the form's.
+ * Returns the ids actually inserted.
  */
-export async function insertSubmissions(db: Queryable, rows: readonly NewSubmission[]): Promise<Set<string>> {
+export async function insertSubmissions(
+  db: Queryable,
+  rows: readonly NewSubmission[],
+  timeZone: string,
+): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const records = rows.map((s) => ({
     id: s.id,
@@ -84,14 +90,33 @@ export async function insertSubmissions(db: Queryable, rows: readonly NewSubmiss
         where r.form_version is null
            or exists (select 1 from forms f where f.id = r.form_id and f.version = r.form_version)
        on conflict (form_id, idempotency_key) where idempotency_key is not null do nothing
-       returning id, form_id
+       returning id, form_id, answers
      ), counted as (
        update forms f set response_count = f.response_count + c.n, latest_response_at = now()
          from (select form_id, count(*)::int as n from added group by form_id) c
         where f.id = c.form_id
+     ), answered as (
+       select a.form_id, e.value as answer from added a cross join lateral jsonb_array_elements(a.answers) e
+     ), fields_counted as (
+       insert into form_field_counts as c (form_id, field_id, responses)
+       select form_id, answer ->> 'fieldId', count(*) from answered group by 1, 2
+       on conflict (form_id, field_id) do update set responses = c.responses + excluded.responses
+     ), options_counted as (
+       insert into form_option_counts as c (form_id, field_id, option, count)
+       select form_id, answer ->> 'fieldId', o.option, count(*)
+         from answered cross join lateral jsonb_array_elements_text(
+                case jsonb_typeof(answer -> 'value') when 'array' then answer -> 'value'
+                     else jsonb_build_array(answer -> 'value') end) o(option)
+        where answer ->> 'kind' in ('select', 'radio', 'check')
+        group by 1, 2, 3
+       on conflict (form_id, field_id, option) do update set count = c.count + excluded.count
+     ), days_counted as (
+       insert into form_daily_counts as c (form_id, day, responses)
+       select form_id, (now() at time zone $2)::date, count(*) from added group by 1
+       on conflict (form_id, day) do update set responses = c.responses + excluded.responses
      )
      select id from added`,
-    [JSON.stringify(records)],
+    [JSON.stringify(records), timeZone],
   );
   return new Set(inserted.map((r) => r.id));
 }

@@ -35,6 +35,10 @@ export async function publicSubmissionRoutes(app: FastifyInstance, deps: Submiss
       const form = await deps.forms.find(request.params.fid);
       if (!form) throw new HttpError(404, 'NOT_FOUND', 'This form does not exist or was deleted');
       if (!form.acceptingResponses) throw formClosed();
+      // Our own page asks for the form only after its link page was drawn, and counted, by the server: on /preview
+      // after a reload or on the way back from /fileUpload, the same visit. Any other client's open counts here.
+      const isOwnPage = request.headers['sec-fetch-site'] === 'same-origin';
+      if (request.method === 'GET' && !isOwnPage) deps.formOpened(form._id);
       const { ownerIdAsStructureId: _owner, acceptingResponses: _open, ...publicForm } = form;
       return publicForm;
     },

@@ -223,7 +223,7 @@ async function writeTogether(
   const rows = accepted.map((a) => a.row);
   const inserted = accepted.some((a) => a.uploadIds.length > 0)
     ? await deps.db.transaction(async (tx) => {
-        const ids = await repo.insertSubmissions(tx, rows);
+        const ids = await repo.insertSubmissions(tx, rows, deps.timeZone);
         for (const a of accepted) {
           if (!ids.has(a.row.id) || a.uploadIds.length === 0) continue;
           if ((await deps.files.claim(tx, a.row.id, a.uploadIds)) !== a.uploadIds.length) {
@@ -236,7 +236,7 @@ async function writeTogether(
         }
         return ids;
       })
-    : await repo.insertSubmissions(deps.db, rows);
+    : await repo.insertSubmissions(deps.db, rows, deps.timeZone);
 
   for (const a of accepted) {
     if (inserted.has(a.row.id)) outcomes[a.index] = done(a.row.id);

@@ -2,6 +2,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { textColorOn } from '#common/contrast.ts';
 import { logOutAndLeave } from '../api/log-out.ts';
 import { useOwner } from '../api/use-owner.ts';
+import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { OwnerHeader } from '../ui/owner-header.tsx';
 import { AddFieldPanel } from './add-field-panel.tsx';
@@ -71,7 +72,12 @@ export function EditorPage() {
           <Link to="/dashboard" className="topbar-link" style={{ color: 'inherit' }}>
             ← Your forms
           </Link>
-          <SaveStatus state={save} />
+          <div className="topbar-actions">
+            <Link to={paths.formResults.href(data._id)} className="topbar-link" style={{ color: 'inherit' }}>
+              Results
+            </Link>
+            <SaveStatus state={save} />
+          </div>
         </div>
       </div>
       <main className="container editor-body">

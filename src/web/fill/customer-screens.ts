@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PublicForm } from '#common/forms.ts';
-import { paths } from '../paths.ts';
+import { customerPaths } from '../customer-paths.ts';
 import { CustomerLinkPage } from './customer-link-page.tsx';
 import { loadCustomerLink, loadFillForm, type FillLoad } from './load-fill-form.ts';
 import { PreviewPage } from './preview-page.tsx';
@@ -35,7 +35,7 @@ export async function loadScreen(pathname: string): Promise<Screen | null> {
       embeddedForm(),
     );
     if (data !== 'preview') return { Page: CustomerLinkPage, data };
-    history.replaceState(null, '', paths.preview.href());
+    history.replaceState(null, '', customerPaths.preview.href());
     return { Page: PreviewPage, data: await loadFillForm() };
   }
   if (/^\/preview\/?$/i.test(pathname)) return { Page: PreviewPage, data: await loadFillForm() };

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { PublicForm } from '#common/forms.ts';
 import type { FileAnswer } from '#common/submissions.ts';
-import { paths } from '../paths.ts';
+import { customerPaths } from '../customer-paths.ts';
 import { focusQuestion } from './dom-ids.ts';
 import { FileSlot } from './file-slot.tsx';
 import { FillLayout } from './fill-layout.tsx';
@@ -33,7 +33,7 @@ export function FileUploadForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const backToAnswers = (found: FieldErrors) =>
-    navigate(paths.preview.href(), { state: { errors: found } satisfies PreviewState });
+    navigate(customerPaths.preview.href(), { state: { errors: found } satisfies PreviewState });
   const { withValidation, warmUp, loadFailed } = useValidation();
   const { state, submit } = useSubmit({
     form,
@@ -84,7 +84,7 @@ export function FileUploadForm({
   if (state.status === 'done') {
     return (
       <FillLayout form={form}>
-        <SubmitSuccess title={form.formTitle} onRestart={() => navigate(paths.preview.href())} />
+        <SubmitSuccess title={form.formTitle} onRestart={() => navigate(customerPaths.preview.href())} />
       </FillLayout>
     );
   }
@@ -117,7 +117,7 @@ export function FileUploadForm({
                 : (submitMessage(state) ?? (uploading ? 'Wait for the upload to finish.' : undefined))
           }
         >
-          <FillLink to={paths.preview.href()} className="button button-secondary">
+          <FillLink to={customerPaths.preview.href()} className="button button-secondary">
             Back
           </FillLink>
           <button

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { PublicForm } from '#common/forms.ts';
-import { paths } from '../paths.ts';
+import { customerPaths } from '../customer-paths.ts';
 import { focusQuestion } from './dom-ids.ts';
 import { FillLayout } from './fill-layout.tsx';
 import { navigate, navigationState } from './fill-navigation.ts';
@@ -50,7 +50,7 @@ export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerI
       const found = validateAnswers(form, current().values);
       if (Object.keys(found).length > 0) return showErrors(found);
       setErrors({});
-      if (hasFiles) return navigate(paths.fileUpload.href());
+      if (hasFiles) return navigate(customerPaths.fileUpload.href());
       void submit();
     });
   }

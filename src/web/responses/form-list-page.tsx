@@ -5,6 +5,7 @@ import { logOutAndLeave } from '../api/log-out.ts';
 import { csvUrl, submissionPageQuery, type PageRequest } from '../api/responses.ts';
 import { readSession } from '../api/session.ts';
 import { useOwner } from '../api/use-owner.ts';
+import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { DateTimeCells } from '../ui/date-time-cells.tsx';
 import { DateTimeHeads } from '../ui/date-time-heads.tsx';
@@ -47,19 +48,24 @@ export function FormListPage() {
                   {list.data.total} {list.data.total === 1 ? 'response' : 'responses'}, newest first
                 </p>
               </div>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() =>
-                  void downloadWithToken(
-                    csvUrl(fid),
-                    readSession()?.token ?? '',
-                    responsesCsvFileName(list.data.formTitle),
-                  )
-                }
-              >
-                Download CSV
-              </button>
+              <div className="responses-actions">
+                <Link className="button button-secondary" to={paths.formResults.href(fid)}>
+                  Results
+                </Link>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() =>
+                    void downloadWithToken(
+                      csvUrl(fid),
+                      readSession()?.token ?? '',
+                      responsesCsvFileName(list.data.formTitle),
+                    )
+                  }
+                >
+                  Download CSV
+                </button>
+              </div>
             </div>
             {list.data.items.length === 0 ? (
               <p className="card empty">

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Days of responses and views the Results view shows, today included. */
+export const RESULTS_DAYS = 30;
+/** Newest submissions whose text answers the Results view shows. */
+export const LATEST_TEXT_ANSWERS = 5;
+
+const OptionCountSchema = z.object({
+  value: z.string(),
+  count: z.number(),
+  /** Of the responses that answered the question, 0–100, one decimal. */
+  percent: z.number(),
+  /** False for an answer given to an option since renamed or removed: shown as "no longer offered". */
+  offered: z.boolean(),
+});
+export type OptionCount = z.infer<typeof OptionCountSchema>;
+
+const question = { fieldId: z.string(), name: z.string(), answered: z.number() };
+
+export const ChoiceResultSchema = z.object({
+  ...question,
+  kind: z.enum(['select', 'radio', 'check']),
+  /** The form's options in its order (0 counts included), then any no longer offered, most chosen first. */
+  options: z.array(OptionCountSchema),
+});
+export type ChoiceResult = z.infer<typeof ChoiceResultSchema>;
+
+export const TextResultSchema = z.object({
+  ...question,
+  kind: z.literal('text'),
+  /** Answers among the form's newest submissions, newest first. */
+  latest: z.array(
+    z.object({ submissionId: z.string(), createdAt: z.string(), Date: z.string(), value: z.string() }),
+  ),
+});
+export type TextResult = z.infer<typeof TextResultSchema>;
+
+export const FileResultSchema = z.object({ ...question, kind: z.literal('file') });
+
+export const QuestionResultSchema = z.discriminatedUnion('kind', [
+  ChoiceResultSchema,
+  TextResultSchema,
+  FileResultSchema,
+]);
+export type QuestionResult = z.infer<typeof QuestionResultSchema>;
+
+export const DayCountSchema = z.object({ day: z.string(), responses: z.number(), views: z.number() });
+export type DayCount = z.infer<typeof DayCountSchema>;
+
+/** GET /api/formResults/{fid}: the form's results, from counters kept as responses arrive. */
+export const FormResultsSchema = z.object({
+  formId: z.string(),
+  formTitle: z.string(),
+  responses: z.number(),
+  views: z.number(),
+  /** Responses since views were first counted ÷ views; null before the first view. */
+  completionRate: z.number().nullable(),
+  /** The last RESULTS_DAYS days (YYYY-MM-DD in the server's form time zone), oldest first, zeros included. */
+  days: z.array(DayCountSchema),
+  /** The questions in the form's order. */
+  questions: z.array(QuestionResultSchema),
+});
+export type FormResults = z.infer<typeof FormResultsSchema>;
+
+/** Share of `total` as a percentage with one decimal; 0 when there is nothing to share. */
+export const percentOf = (count: number, total: number) =>
+  total > 0 ? Math.round((count / total) * 1000) / 10 : 0;

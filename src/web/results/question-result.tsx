@@ -1,0 +1,38 @@
+import { useId } from 'react';
+import type { QuestionResult as Result } from '#common/results.ts';
+import { BarChart } from './bar-chart.tsx';
+import { LatestAnswers } from './latest-answers.tsx';
+
+const KIND_LABELS: Record<Result['kind'], string> = {
+  text: 'Text',
+  select: 'Dropdown',
+  radio: 'Radio button',
+  check: 'Checkboxes',
+  file: 'File upload',
+};
+
+/** One question's results: bars for a choice, the latest answers for text, a count for files. */
+export function QuestionResult({ question, responses }: { question: Result; responses: number }) {
+  const headingId = useId();
+  const { answered } = question;
+  return (
+    <section className="card result-question" aria-labelledby={headingId}>
+      <div className="result-question-head">
+        <h3 id={headingId}>{question.name || 'Untitled question'}</h3>
+        <span className="badge">{KIND_LABELS[question.kind]}</span>
+      </div>
+      <p className="muted result-answered">
+        {question.kind === 'file'
+          ? `${answered} of ${responses} ${responses === 1 ? 'response' : 'responses'} with a file`
+          : `${answered} of ${responses} ${responses === 1 ? 'response' : 'responses'} answered`}
+      </p>
+      {question.kind === 'text' ? <LatestAnswers latest={question.latest} /> : null}
+      {question.kind === 'select' || question.kind === 'radio' || question.kind === 'check' ? (
+        <BarChart
+          caption={`${question.name}: responses per option${question.kind === 'check' ? ' (several may be ticked)' : ''}`}
+          options={question.options}
+        />
+      ) : null}
+    </section>
+  );
+}
