@@ -16,7 +16,7 @@ async function withMigrationFiles(
   const dir = await mkdtemp(join(tmpdir(), 'easyform-migrations-'));
   try {
     for (const [name, sql] of Object.entries(files)) await writeFile(join(dir, name), sql);
-    await check(t.app.db, () => migrate(t.app.db, pathToFileURL(`${dir}/`)));
+    await check(t.app.db, () => migrate(t.app.db, { dir: pathToFileURL(`${dir}/`) }));
   } finally {
     await t.close();
     await rm(dir, { recursive: true, force: true });

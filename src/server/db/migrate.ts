@@ -7,18 +7,16 @@ const MIGRATION_LOCK_KEY = 7_243_001;
 
 /**
  * Applies the pending migrations in name order, in one transaction, under an advisory lock. Returns their names.
-<<<<<<< HEAD
- * `dir` (a file URL ending in `/`) is for tests; the app uses its own migrations.
- */
-export async function migrate(db: Database, dir: URL = MIGRATIONS_DIR): Promise<string[]> {
-  const files = (await readdir(dir)).filter((name) => /^\d{3}-[a-z0-9-]+\.sql$/.test(name)).sort();
-=======
  * `timeZone` (FORM_TIMEZONE) is readable by the migrations as `current_setting('easyform.form_timezone')`: a
- * backfill of per-day counts needs the day as the app counts it.
+ * backfill of per-day counts needs the day as the app counts it. `dir` (a file URL ending in `/`) is for tests; the
+ * app uses its own migrations.
  */
-export async function migrate(db: Database, options: { timeZone?: string } = {}): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{3}-[a-z0-9-]+\.sql$/.test(name)).sort();
->>>>>>> issue12-results
+export async function migrate(
+  db: Database,
+  options: { timeZone?: string; dir?: URL } = {},
+): Promise<string[]> {
+  const dir = options.dir ?? MIGRATIONS_DIR;
+  const files = (await readdir(dir)).filter((name) => /^\d{3}-[a-z0-9-]+\.sql$/.test(name)).sort();
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.query("select set_config('easyform.form_timezone', $1, true)", [options.timeZone ?? '']);
