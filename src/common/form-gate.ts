@@ -1,5 +1,6 @@
 // The one rule for whether a form takes responses now, and what a customer is told when it does not.
-import { FORM_CLOSED_MESSAGE, type FormSettings } from './form-settings.ts';
+import { FORM_CLOSED_MESSAGE, NOT_OPEN_YET_PREFIX } from './answer-limits.ts';
+import type { FormSettings } from './form-settings.ts';
 import { formatSpecDate } from './forms.ts';
 
 export type ClosedReason = 'closed' | 'not-open-yet' | 'ended' | 'full';
@@ -24,7 +25,7 @@ export function closedReasonOf(
 /** What the customer is told: the owner's closed message when set; "not open yet" says when it opens. */
 export function closedMessageOf(settings: FormSettings, reason: ClosedReason, timeZone: string): string {
   if (reason === 'not-open-yet' && settings.opensAt) {
-    return `This form is not open yet. It opens on ${formatSpecDate(new Date(settings.opensAt), timeZone)}.`;
+    return `${NOT_OPEN_YET_PREFIX} It opens on ${formatSpecDate(new Date(settings.opensAt), timeZone)}.`;
   }
   return settings.closedMessage ?? FORM_CLOSED_MESSAGE;
 }

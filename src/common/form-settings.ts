@@ -5,7 +5,6 @@ import { z } from 'zod';
 export const SETTINGS_MESSAGE_MAX = 1000;
 export const REDIRECT_URL_MAX = 2000;
 export const RESPONSE_LIMIT_MAX = 1_000_000;
-export const FORM_CLOSED_MESSAGE = 'This form is no longer accepting responses';
 
 /** The settings as stored and sent: instants in ISO 8601 UTC, null when unset. */
 export const FormSettingsSchema = z.object({

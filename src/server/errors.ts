@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { FORM_CLOSED_MESSAGE } from '#common/answer-limits.ts';
 import type { ErrorBody, ErrorCode } from '#common/errors.ts';
-import { FORM_CLOSED_MESSAGE } from '#common/form-settings.ts';
 import { findUnstorableText } from '#common/unstorable-text.ts';
 
 /** Anything the server rejects on purpose. The single error handler turns it into the JSON error body. */

@@ -2,6 +2,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { textColorOn } from '#common/contrast.ts';
 import { logOutAndLeave } from '../api/log-out.ts';
 import { useOwner } from '../api/use-owner.ts';
+import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { OwnerHeader } from '../ui/owner-header.tsx';
 import { AddFieldPanel } from './add-field-panel.tsx';
@@ -72,6 +73,13 @@ export function EditorPage() {
             ← Your forms
           </Link>
           <SaveStatus state={save} />
+          <Link
+            to={paths.formSettings.href(data._id)}
+            className="topbar-link topbar-settings"
+            style={{ color: 'inherit' }}
+          >
+            <span aria-hidden="true">⚙ </span>Settings
+          </Link>
         </div>
       </div>
       <main className="container editor-body">

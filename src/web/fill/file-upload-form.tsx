@@ -84,7 +84,7 @@ export function FileUploadForm({
   if (state.status === 'done') {
     return (
       <FillLayout form={form}>
-        <SubmitSuccess title={form.formTitle} onRestart={() => navigate(paths.preview.href())} />
+        <SubmitSuccess form={form} onRestart={() => navigate(paths.preview.href())} />
       </FillLayout>
     );
   }
