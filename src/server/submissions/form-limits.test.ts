@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { FormSettingsBody } from '#common/form-settings.ts';
+import { NO_SETTINGS, type FormSettingsBody } from '#common/form-settings.ts';
 import type { Form } from '#common/forms.ts';
 import { TEST_ENGINE } from '../test-app.ts';
 import { multipart, PDF } from '../test-files.ts';
@@ -10,14 +10,7 @@ import { buildForm, countOf, idOf, owner, setUpSubmissions, t, validBody } from 
 
 setUpSubmissions();
 
-const NONE: FormSettingsBody = {
-  opensAt: null,
-  closesAt: null,
-  responseLimit: null,
-  closedMessage: null,
-  thankYouMessage: null,
-  redirectUrl: null,
-};
+const NONE: FormSettingsBody = NO_SETTINGS;
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 async function setSettings(f: Form, settings: Partial<FormSettingsBody>) {
