@@ -46,12 +46,14 @@ export function SettingsForm({ fid, saved }: { fid: string; saved: FormSettingsV
     const closesAt = time('closesAt');
     if ((values.opensAt && !opensAt) || (values.closesAt && !closesAt)) return;
     const limit = values.responseLimit.trim();
+    if (limit !== '' && !Number.isInteger(Number(limit))) {
+      form.setError('responseLimit', { message: 'Enter a whole number, such as 100' });
+      return;
+    }
     const body: FormSettingsBody = {
       opensAt,
       closesAt,
-      // Anything but a number goes as typed, so the server's message says what is wrong with it.
-      responseLimit:
-        limit === '' ? null : Number.isNaN(Number(limit)) ? (limit as unknown as number) : Number(limit),
+      responseLimit: limit === '' ? null : Number(limit),
       closedMessage: values.closedMessage,
       thankYouMessage: values.thankYouMessage,
       redirectUrl: values.redirectUrl,
