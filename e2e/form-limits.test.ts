@@ -111,9 +111,11 @@ describe.skipIf(!hasChromium)('an owner limits a form and a customer meets the l
     expect(nextErrors).toEqual([]);
     await next.close();
 
-    // The owner's page counts the response.
+    // The owner's page counts the response, and the list of forms marks the form full.
     await page.reload();
     await page.getByText('1 response so far.').waitFor();
+    await page.goto(`${server.url}/dashboard`);
+    await page.locator('tbody tr', { hasText: 'Beach clean-up volunteers' }).getByText('Full').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
