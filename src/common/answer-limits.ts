@@ -11,6 +11,10 @@ export const UPLOAD_ACCEPT = '.jpg,.jpeg,.png,.pdf';
 export const TEXT_ANSWER_MAX = 1000;
 export const LONG_TEXT_ANSWER_MAX = 10_000;
 export const SUBMIT_SUCCESS_MESSAGE = 'Submitted successfully';
+/** A closed form's answer when its owner set no message of their own (issue 12). */
+export const FORM_CLOSED_MESSAGE = 'This form is no longer accepting responses';
+/** How the answer for a form that is not open yet begins; the page titles it apart from a closed one. */
+export const NOT_OPEN_YET_PREFIX = 'This form is not open yet.';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** A field no person sees or fills; bots that fill every input give themselves away (docs/decisions). */
 export const HONEYPOT_FIELD = 'website';

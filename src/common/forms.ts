@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FormSettingsSchema } from './form-settings.ts';
 
 /** Bounds that keep one form reasonable to render, store and fill in (issue 3). */
 export const FORM_TITLE_MAX = 200;
@@ -103,6 +104,9 @@ export const FormSchema = z.object({
   fieldOrder: z.array(z.object({ _id: z.string(), kind: z.enum(FIELD_KINDS) })),
   /** False once the owner closes the form: its link then says so and it takes no submissions or uploads. */
   acceptingResponses: z.boolean(),
+  /** Schedule, limit and messages (issue 12): PUT /api/formSettings/{fid} changes them. */
+  settings: FormSettingsSchema,
+  responseCount: z.number().int(),
 });
 export type Form = z.infer<typeof FormSchema>;
 
@@ -269,6 +273,28 @@ export const FormDefinitionSchema = z.object({
 export type FormDefinition = z.infer<typeof FormDefinitionSchema>;
 export type FieldDefinition = FormDefinition['fields'][number];
 
-/** What a customer's page receives: the questions, never the owner's account. */
-export const PublicFormSchema = FormSchema.omit({ ownerIdAsStructureId: true, acceptingResponses: true });
+/**
+ * What a customer's page receives: the questions and what to show after submitting, never the owner's account or
+ * the form's limits. The two additions may be missing from a copy a page stored before they existed.
+ */
+export const PublicFormSchema = FormSchema.omit({
+  ownerIdAsStructureId: true,
+  acceptingResponses: true,
+  settings: true,
+  responseCount: true,
+}).extend({
+  thankYouMessage: z.string().nullable().default(null),
+  redirectUrl: z.string().nullable().default(null),
+});
 export type PublicForm = z.infer<typeof PublicFormSchema>;
+
+export function toPublicForm(form: Form): PublicForm {
+  const {
+    ownerIdAsStructureId: _owner,
+    acceptingResponses: _open,
+    settings,
+    responseCount: _count,
+    ...questions
+  } = form;
+  return { ...questions, thankYouMessage: settings.thankYouMessage, redirectUrl: settings.redirectUrl };
+}

@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ErrorBody } from '#common/errors.ts';
-import { PublicFormSchema } from '#common/forms.ts';
+import { closedReasonOf } from '#common/form-gate.ts';
+import { toPublicForm } from '#common/forms.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { enforceBodyRate } from './body-rate.ts';
 import type { Config } from './config.ts';
@@ -167,7 +168,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     prefix: '/api',
     files: { keysOfForm: storageKeysOfForm, remove: removeFile },
   });
-  await app.register(uploadRoutes, { formStatus: (formId) => formStatusOf(db, formId), images });
+  await app.register(uploadRoutes, {
+    formStatus: (formId) => formStatusOf(db, formId, config.formTimezone),
+    images,
+  });
   const submissionDeps: SubmissionDeps = {
     db,
     timeZone,
@@ -211,7 +215,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     findPublicForm: async (formId) => {
       // A closed form is not put in the page: the page asks /api/publicForm and shows the 410's message.
       const form = await findForm(formId);
-      return form?.acceptingResponses ? PublicFormSchema.parse(form) : null;
+      return form && !closedReasonOf(form, new Date(), form.responseCount) ? toPublicForm(form) : null;
     },
     formOpened: views.opened,
   });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { FORM_CLOSED_MESSAGE } from '#common/answer-limits.ts';
 import type { ErrorBody, ErrorCode } from '#common/errors.ts';
 import { findUnstorableText } from '#common/unstorable-text.ts';
 
@@ -16,9 +17,11 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND', message);
-/** A form its owner closed: the link still works, but takes nothing (410 Gone, not 404: it exists). */
-export const formClosed = () =>
-  new HttpError(410, 'FORM_CLOSED', 'This form is no longer accepting responses');
+/**
+ * A form that takes nothing now (closed by its owner, not open yet, past its closing time or full): the link still
+ * works, so 410 Gone, not 404. The message is the owner's closed message when set (common/form-gate.ts).
+ */
+export const formClosed = (message = FORM_CLOSED_MESSAGE) => new HttpError(410, 'FORM_CLOSED', message);
 
 /** 400 naming the field when `value` holds text that cannot be stored (NUL, an unpaired surrogate). */
 export function assertStorableText(value: unknown, where = ''): void {

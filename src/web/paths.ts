@@ -18,6 +18,7 @@ export const paths = {
   createPage: { path: '/createPage', href: () => '/createPage' },
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
   makeForms: { path: '/makeForms', href: (fid: string) => `/makeForms?fid=${fid}` },
+  formSettings: { path: '/formSettings', href: (fid: string) => `/formSettings?fid=${fid}` },
   correctionPurpose: { path: '/correctionPurpose', href: (fid: string) => `/correctionPurpose?fid=${fid}` },
   formList: { path: '/formList', href: (fid: string) => `/formList?fid=${fid}` },
   formResults: { path: '/formResults', href: (fid: string) => `/formResults?fid=${fid}` },

@@ -78,6 +78,10 @@ export const router = createBrowserRouter([
         lazy: ownerPage(() => import('./editor/editor-page.tsx').then((m) => m.EditorPage)),
       },
       {
+        path: paths.formSettings.path,
+        lazy: ownerPage(() => import('./editor/form-settings-page.tsx').then((m) => m.FormSettingsPage)),
+      },
+      {
         path: paths.correctionPurpose.path,
         lazy: ownerPage(() => import('./editor/preview-page.tsx').then((m) => m.PreviewPage)),
       },

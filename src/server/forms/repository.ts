@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
+import type { FormSettings } from '#common/form-settings.ts';
 import type { FieldDefinition, FieldKind, Form, Option, TextType } from '#common/forms.ts';
 import { formatSpecDate } from '#common/forms.ts';
 import type { Queryable } from '../db/database.ts';
@@ -13,6 +15,15 @@ type FormRow = {
   created_at: Date;
   accepting_responses: boolean;
   version: number;
+} & SettingsRow;
+type SettingsRow = {
+  opens_at: Date | null;
+  closes_at: Date | null;
+  response_limit: number | null;
+  closed_message: string | null;
+  thank_you_message: string | null;
+  redirect_url: string | null;
+  response_count: number;
 };
 type FieldRow = {
   id: string;
@@ -25,8 +36,19 @@ type FieldRow = {
 };
 export type FieldRecord = Omit<FieldRow, 'form_id'>;
 
-const FORM_COLUMNS =
-  'id, owner_id, title, description, color, border, created_at, accepting_responses, version';
+const SETTINGS_COLUMNS =
+  'opens_at, closes_at, response_limit, closed_message, thank_you_message, redirect_url, response_count';
+const FORM_COLUMNS = `id, owner_id, title, description, color, border, created_at, accepting_responses, version,
+  ${SETTINGS_COLUMNS}`;
+
+const settingsOf = (row: SettingsRow): FormSettings => ({
+  opensAt: row.opens_at?.toISOString() ?? null,
+  closesAt: row.closes_at?.toISOString() ?? null,
+  responseLimit: row.response_limit,
+  closedMessage: row.closed_message,
+  thankYouMessage: row.thank_you_message,
+  redirectUrl: row.redirect_url,
+});
 const FIELD_COLUMNS = 'id, form_id, kind, name, text_type, required, options';
 
 function toForm(row: FormRow, fields: FieldRow[], timeZone: string): Form {
@@ -45,6 +67,8 @@ function toForm(row: FormRow, fields: FieldRow[], timeZone: string): Form {
     fileField: [],
     fieldOrder: [],
     acceptingResponses: row.accepting_responses,
+    settings: settingsOf(row),
+    responseCount: row.response_count,
   };
   for (const f of fields) {
     form.fieldOrder.push({ _id: f.id, kind: f.kind });
@@ -104,21 +128,53 @@ export async function findFormById(db: Queryable, formId: string, timeZone: stri
   return found?.form ?? null;
 }
 
-/** Whether the form exists and takes responses, without loading its fields (every upload asks). */
-/** Whether a form takes uploads: missing, closed, open without a file question (issue 10), or open for files. */
-export async function formStatusOf(
-  db: Queryable,
-  formId: string,
-): Promise<'open' | 'closed' | 'missing' | 'no-file-question'> {
-  const [row] = await db.query<{ accepting_responses: boolean; has_file: boolean }>(
-    `select accepting_responses,
+export type FormStatus = 'open' | 'missing' | 'no-file-question' | { closedMessage: string };
+
+/**
+ * Whether a form takes uploads, without loading its fields (every upload asks): missing, closed (by its owner, its
+ * schedule or its limit; with what to tell the customer), open without a file question (issue 10), or open.
+ */
+export async function formStatusOf(db: Queryable, formId: string, timeZone: string): Promise<FormStatus> {
+  const [row] = await db.query<SettingsRow & { accepting_responses: boolean; has_file: boolean }>(
+    `select accepting_responses, ${SETTINGS_COLUMNS},
             exists (select 1 from form_fields f where f.form_id = forms.id and f.kind = 'file') as has_file
        from forms where id = $1`,
     [formId],
   );
   if (!row) return 'missing';
-  if (!row.accepting_responses) return 'closed';
+  const settings = settingsOf(row);
+  const reason = closedReasonOf(
+    { acceptingResponses: row.accepting_responses, settings },
+    new Date(),
+    row.response_count,
+  );
+  if (reason) return { closedMessage: closedMessageOf(settings, reason, timeZone) };
   return row.has_file ? 'open' : 'no-file-question';
+}
+
+/** Replaces the owner's form's settings; false when the owner has no such form. */
+export async function updateSettingsOfOwner(
+  db: Queryable,
+  ownerId: string,
+  formId: string,
+  settings: FormSettings,
+): Promise<boolean> {
+  const rows = await db.query(
+    `update forms set opens_at = $3, closes_at = $4, response_limit = $5, closed_message = $6,
+            thank_you_message = $7, redirect_url = $8, updated_at = now()
+      where id = $1 and owner_id = $2 returning id`,
+    [
+      formId,
+      ownerId,
+      settings.opensAt,
+      settings.closesAt,
+      settings.responseLimit,
+      settings.closedMessage,
+      settings.thankYouMessage,
+      settings.redirectUrl,
+    ],
+  );
+  return rows.length > 0;
 }
 
 /** Locks the owner's form row so concurrent edits of its fields queue; returns its field count, or null. */

@@ -14,6 +14,7 @@ import {
 import { authenticate, ownerOf } from '../auth.ts';
 import { fieldRoutes } from './field-routes.ts';
 import * as forms from './service.ts';
+import { settingsRoutes } from './settings-routes.ts';
 
 const ok = z.object({ ok: z.literal(true), message: z.string() });
 
@@ -91,4 +92,5 @@ export async function formRoutes(
   );
 
   await app.register(fieldRoutes);
+  await app.register(settingsRoutes);
 }

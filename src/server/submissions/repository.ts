@@ -228,3 +228,32 @@ export async function countSubmissionsOfForm(
   );
   return row ? row.response_count : null;
 }
+
+export type LockedForm = { version: number; responseCount: number; responseLimit: number | null };
+
+/**
+ * Locks these forms' rows for the caller's transaction (in id order, so two writers never wait on each other in a
+ * circle) and reads what a limit is checked against. A concurrent writer's lock waits here until this one commits,
+ * and then reads the count this one left (docs/decisions/019-form-limits.md).
+ */
+export async function lockFormCounts(
+  tx: Queryable,
+  formIds: readonly string[],
+): Promise<Map<string, LockedForm>> {
+  const rows = await tx.query<{
+    id: string;
+    version: number;
+    response_count: number;
+    response_limit: number | null;
+  }>(
+    `select id, version, response_count, response_limit from forms
+      where id = any($1::uuid[]) order by id for update`,
+    [formIds],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { version: r.version, responseCount: r.response_count, responseLimit: r.response_limit },
+    ]),
+  );
+}

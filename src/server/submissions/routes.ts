@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
-import { FormParamsSchema, PublicFormSchema } from '#common/forms.ts';
+import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
+import { FormParamsSchema, PublicFormSchema, toPublicForm } from '#common/forms.ts';
 import { SubmissionBodySchema, SubmitResponseSchema } from '#common/submissions.ts';
 import { formClosed, HttpError } from '../errors.ts';
 import { SUBMISSION_BODY_LIMIT } from './body-limit.ts';
@@ -34,13 +35,13 @@ export async function publicSubmissionRoutes(app: FastifyInstance, deps: Submiss
     async (request) => {
       const form = await deps.forms.find(request.params.fid);
       if (!form) throw new HttpError(404, 'NOT_FOUND', 'This form does not exist or was deleted');
-      if (!form.acceptingResponses) throw formClosed();
+      const closed = closedReasonOf(form, new Date(), form.responseCount);
+      if (closed) throw formClosed(closedMessageOf(form.settings, closed, deps.timeZone));
       // Our own page asks for the form only after its link page was drawn, and counted, by the server: on /preview
       // after a reload or on the way back from /fileUpload, the same visit. Any other client's open counts here.
       const isOwnPage = request.headers['sec-fetch-site'] === 'same-origin';
       if (request.method === 'GET' && !isOwnPage) deps.formOpened(form._id);
-      const { ownerIdAsStructureId: _owner, acceptingResponses: _open, ...publicForm } = form;
-      return publicForm;
+      return toPublicForm(form);
     },
   );
 

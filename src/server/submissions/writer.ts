@@ -2,6 +2,7 @@
 // at the same moment (group commit), answered with its id once committed. docs/decisions/013-group-commit.md.
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import type { Form } from '#common/forms.ts';
 import type { Answers, SubmissionBody } from '#common/submissions.ts';
 import { digest } from '../crypto.ts';
@@ -11,6 +12,7 @@ import { fileAnswersOf, readAnswers } from './answers.ts';
 import type { SubmissionDeps } from './deps.ts';
 import { createBatcher, type Outcome } from './group-commit.ts';
 import * as repo from './repository.ts';
+import { storeAccepted, type Accepted } from './store.ts';
 
 const formNotFound = () => notFound('This form does not exist or was deleted');
 
@@ -120,7 +122,6 @@ async function loadForms(
   return forms;
 }
 
-type Accepted = { index: number; row: repo.NewSubmission; uploadIds: string[] };
 /** A submission with an idempotency key that was not inserted: if its key is stored, it is a retry. */
 type Unwritten = { index: number; formId: string; key: string; outcome: Outcome<string> };
 
@@ -142,6 +143,9 @@ async function writeTogether(
   const outcomes: (Outcome<string> | undefined)[] = new Array<Outcome<string> | undefined>(inputs.length);
   const formIds = [...new Set(inputs.map((i) => i.body.formStructureId))];
   const forms = await loadForms(deps, cache, formIds, useCache);
+  const now = new Date();
+  const closedMessage = (form: Form, reason: Parameters<typeof closedMessageOf>[1]) =>
+    closedMessageOf(form.settings, reason, deps.timeZone);
   /** Answers decided by a cached form other than by storing the row: to be written again with the form read afresh. */
   const recheck = new Set<number>();
 
@@ -195,7 +199,9 @@ async function writeTogether(
       leaders.set(keyId, index);
     }
     try {
-      if (!form.acceptingResponses) throw formClosed();
+      // The response limit is not checked here: it is counted under the form's lock as the rows are stored.
+      const closed = closedReasonOf(form, now);
+      if (closed) throw formClosed(closedMessage(form, closed));
       const answers = readAnswers(form, input.body);
       // Only a row checked against a cached form needs the insert to confirm the form has not changed.
       const version = found.cached ? found.version : null;
@@ -220,27 +226,15 @@ async function writeTogether(
     }
   }
 
-  const rows = accepted.map((a) => a.row);
-  const inserted = accepted.some((a) => a.uploadIds.length > 0)
-    ? await deps.db.transaction(async (tx) => {
-        const ids = await repo.insertSubmissions(tx, rows, deps.timeZone);
-        for (const a of accepted) {
-          if (!ids.has(a.row.id) || a.uploadIds.length === 0) continue;
-          if ((await deps.files.claim(tx, a.row.id, a.uploadIds)) !== a.uploadIds.length) {
-            throw new HttpError(
-              409,
-              'VALIDATION_FAILED',
-              'fileObject: A file was used by another submission; upload it again',
-            );
-          }
-        }
-        return ids;
-      })
-    : await repo.insertSubmissions(deps.db, rows, deps.timeZone);
+  const limited = new Set(valid.filter((v) => v.form.settings.responseLimit !== null).map((v) => v.form._id));
+  const { inserted, full } = await storeAccepted(deps, accepted, limited);
 
   for (const a of accepted) {
     if (inserted.has(a.row.id)) outcomes[a.index] = done(a.row.id);
-    else if (a.row.formVersion !== null) recheck.add(a.index);
+    else if (full.has(a.index)) {
+      const form = forms.get(a.row.formId)?.form;
+      outcomes[a.index] = failed(formClosed(form ? closedMessage(form, 'full') : undefined));
+    } else if (a.row.formVersion !== null) recheck.add(a.index);
     else
       unwritten.push({
         index: a.index,

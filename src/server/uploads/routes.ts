@@ -25,7 +25,10 @@ const FileQuerySchema = z.object({
 /** POST/DELETE /api/profile (spec §7 Customer) and the signed /files/ URLs. */
 export type UploadRoutesOptions = {
   /** Whether a form with this id exists and takes files; composed in app.ts from the forms feature. */
-  formStatus: (formId: string) => Promise<'open' | 'closed' | 'missing' | 'no-file-question'>;
+  /** Closed: by its owner, its schedule or its limit, with what to tell the customer. */
+  formStatus: (
+    formId: string,
+  ) => Promise<'open' | 'missing' | 'no-file-question' | { closedMessage: string }>;
   images: ImageReencoder;
 };
 
@@ -154,7 +157,7 @@ async function uploaderOf(
   if (formId) {
     const status = await options.formStatus(formId);
     if (status === 'missing') throw notFound('Form not found');
-    if (status === 'closed') throw formClosed();
+    if (typeof status === 'object') throw formClosed(status.closedMessage);
     if (status === 'no-file-question') {
       throw new HttpError(400, 'VALIDATION_FAILED', 'formId: This form does not ask for a file');
     }

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormSettingsBody, FormSettingsView } from '#common/form-settings.ts';
 import type {
   AddFieldBody,
   CreateFormBody,
@@ -115,5 +116,24 @@ export function useDeleteForm() {
   return useMutation({
     mutationFn: deleteForm,
     onSuccess: () => client.invalidateQueries({ queryKey: formsQuery().queryKey }),
+  });
+}
+
+/** The form's schedule, limit and messages (its Settings page). */
+export const formSettingsQuery = (fid: string) =>
+  queryOptions({
+    queryKey: ['forms', fid, 'settings'],
+    queryFn: () => api<FormSettingsView>(`/api/formSettings/${fid}`, owner),
+  });
+
+export function useSaveFormSettings(fid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FormSettingsBody) =>
+      api<FormSettingsView>(`/api/formSettings/${fid}`, { ...owner, method: 'PUT', body }),
+    onSuccess: (saved) => {
+      client.setQueryData(formSettingsQuery(fid).queryKey, saved);
+      void client.invalidateQueries({ queryKey: formQuery(fid).queryKey, exact: true });
+    },
   });
 }

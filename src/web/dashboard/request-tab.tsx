@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { closedReasonOf } from '#common/form-gate.ts';
 import type { Form } from '#common/forms.ts';
 import { formsQuery } from '../api/forms.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -50,9 +51,7 @@ export function RequestTab() {
                   <Link className="table-link" to={editorHref(form)} onClick={(e) => e.stopPropagation()}>
                     {form.formTitle}
                   </Link>
-                  {form.acceptingResponses ? null : (
-                    <span className="badge badge-danger closed-badge">Closed</span>
-                  )}
+                  <ClosedBadge form={form} />
                   <span className="only-on-phone muted">{form.Date || 'No date'}</span>
                 </td>
                 <td className="hide-on-phone">{date}</td>
@@ -67,4 +66,12 @@ export function RequestTab() {
       </table>
     </div>
   );
+}
+
+const BADGES = { closed: 'Closed', ended: 'Closed', full: 'Full', 'not-open-yet': 'Not open yet' } as const;
+
+/** Says when a form takes no responses now: closed by its owner, past its closing time, full, or not open yet. */
+function ClosedBadge({ form }: { form: Form }) {
+  const reason = closedReasonOf(form, new Date(), form.responseCount);
+  return reason ? <span className="badge badge-danger closed-badge">{BADGES[reason]}</span> : null;
 }

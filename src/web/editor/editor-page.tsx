@@ -76,6 +76,13 @@ export function EditorPage() {
             <Link to={paths.formResults.href(data._id)} className="topbar-link" style={{ color: 'inherit' }}>
               Results
             </Link>
+            <Link
+              to={paths.formSettings.href(data._id)}
+              className="topbar-link topbar-settings"
+              style={{ color: 'inherit' }}
+            >
+              <span aria-hidden="true">⚙ </span>Settings
+            </Link>
             <SaveStatus state={save} />
           </div>
         </div>

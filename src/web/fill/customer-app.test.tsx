@@ -21,6 +21,8 @@ const form: PublicForm = {
     { _id: 't1', kind: 'text' },
     { _id: 'f1', kind: 'file' },
   ],
+  thankYouMessage: null,
+  redirectUrl: null,
 };
 const OWNER = '0b0e5c9a-7d5e-4c1e-8a57-6d0f1d2e3f40';
 

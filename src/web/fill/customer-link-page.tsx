@@ -3,5 +3,6 @@ import type { FillLoad } from './load-fill-form.ts';
 
 /** Shown only when the customer link did not lead on to /preview. */
 export function CustomerLinkPage({ data }: { data: FillLoad }) {
-  return <FormUnavailable reason={data.state === 'ready' ? 'offline' : data.state} />;
+  if (data.state === 'ready') return <FormUnavailable reason="offline" />;
+  return <FormUnavailable reason={data.state} message={data.message} />;
 }

@@ -84,7 +84,7 @@ export function FileUploadForm({
   if (state.status === 'done') {
     return (
       <FillLayout form={form}>
-        <SubmitSuccess title={form.formTitle} onRestart={() => navigate(customerPaths.preview.href())} />
+        <SubmitSuccess form={form} onRestart={() => navigate(customerPaths.preview.href())} />
       </FillLayout>
     );
   }

@@ -4,6 +4,6 @@ import type { FillLoad } from './load-fill-form.ts';
 
 /** /fileUpload (spec §2). */
 export function FileUploadPage({ data }: { data: FillLoad }) {
-  if (data.state !== 'ready') return <FormUnavailable reason={data.state} />;
+  if (data.state !== 'ready') return <FormUnavailable reason={data.state} message={data.message} />;
   return <FileUploadForm key={data.form._id} form={data.form} ownerId={data.ownerId} saved={data.draft} />;
 }

@@ -6,7 +6,9 @@ import type { Draft } from './saved-fill.ts';
 
 export type Unavailable = 'gone' | 'closed' | 'missing' | 'offline';
 export type FillLoad =
-  { state: 'ready'; form: PublicForm; ownerId: string; draft: Draft } | { state: Unavailable };
+  | { state: 'ready'; form: PublicForm; ownerId: string; draft: Draft }
+  /** `message`: the server's words for a closed form (its owner's closed message, or when it opens). */
+  | { state: Unavailable; message?: string };
 
 /** 404 (deleted or unknown) and 400 (not even a form id) mean the link leads nowhere; 410, that it was closed. */
 const unavailable = (error: unknown): Unavailable | null =>
@@ -17,6 +19,9 @@ const unavailable = (error: unknown): Unavailable | null =>
         ? 'gone'
         : null
     : null;
+
+const closedMessage = (error: unknown): string | undefined =>
+  error instanceof ApiError && error.status === 410 ? error.message : undefined;
 
 /** The form this page loaded a moment ago from its link, so /preview need not fetch it again. */
 let justLoaded: { form: PublicForm; ownerId: string } | null = null;
@@ -43,7 +48,7 @@ export async function loadCustomerLink(
     justLoaded = { form, ownerId };
     return 'preview';
   } catch (error) {
-    return { state: unavailable(error) ?? 'offline' };
+    return { state: unavailable(error) ?? 'offline', message: closedMessage(error) };
   }
 }
 
@@ -75,5 +80,7 @@ export async function loadFillForm(): Promise<FillLoad> {
     return ready(fetched.form, context.ownerId);
   }
   const reason = fetched && unavailable(fetched.error);
-  return reason ? { state: reason } : ready(context.form, context.ownerId);
+  return reason
+    ? { state: reason, message: closedMessage(fetched.error) }
+    : ready(context.form, context.ownerId);
 }

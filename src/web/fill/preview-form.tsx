@@ -74,7 +74,7 @@ export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerI
     };
     return (
       <FillLayout form={form}>
-        <SubmitSuccess title={form.formTitle} onRestart={restart} />
+        <SubmitSuccess form={form} onRestart={restart} />
       </FillLayout>
     );
   }

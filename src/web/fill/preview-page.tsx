@@ -4,6 +4,6 @@ import { PreviewForm } from './preview-form.tsx';
 
 /** /preview (spec §2). */
 export function PreviewPage({ data }: { data: FillLoad }) {
-  if (data.state !== 'ready') return <FormUnavailable reason={data.state} />;
+  if (data.state !== 'ready') return <FormUnavailable reason={data.state} message={data.message} />;
   return <PreviewForm key={data.form._id} form={data.form} ownerId={data.ownerId} saved={data.draft} />;
 }

@@ -35,6 +35,8 @@ const form: PublicForm = {
     { _id: 't1', kind: 'text' },
     { _id: 'c1', kind: 'check' },
   ],
+  thankYouMessage: null,
+  redirectUrl: null,
 };
 
 describe('the customer page answers', () => {

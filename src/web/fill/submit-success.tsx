@@ -1,8 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { SUBMIT_SUCCESS_MESSAGE } from '#common/answer-limits.ts';
+import type { PublicForm } from '#common/forms.ts';
+import { RedirectNotice } from './redirect-notice.tsx';
 
-/** The end of the journey: what happened, to which form, and the way to answer again. */
-export function SubmitSuccess({ title, onRestart }: { title: string; onRestart: () => void }) {
+type Props = {
+  form: Pick<PublicForm, 'formTitle' | 'thankYouMessage' | 'redirectUrl'>;
+  onRestart: () => void;
+};
+
+/** The end of the journey: what happened, the owner's thank-you, and the way on (their address, or answer again). */
+export function SubmitSuccess({ form, onRestart }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Move focus here so screen readers announce the outcome in place of the form that just went away.
   useEffect(() => heading.current?.focus(), []);
@@ -23,11 +30,16 @@ export function SubmitSuccess({ title, onRestart }: { title: string; onRestart: 
         {SUBMIT_SUCCESS_MESSAGE}
       </h1>
       <p>
-        Your response to <strong>{title}</strong> was sent.
+        Your response to <strong>{form.formTitle}</strong> was sent.
       </p>
-      <button type="button" className="button button-primary button-block" onClick={onRestart}>
-        Submit another response
-      </button>
+      {form.thankYouMessage ? <p className="fill-owner-message">{form.thankYouMessage}</p> : null}
+      {form.redirectUrl ? (
+        <RedirectNotice url={form.redirectUrl} />
+      ) : (
+        <button type="button" className="button button-primary button-block" onClick={onRestart}>
+          Submit another response
+        </button>
+      )}
     </section>
   );
 }

@@ -1,0 +1,122 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Form } from '../src/common/forms.ts';
+import {
+  DESKTOP,
+  hasChromium,
+  launchBrowser,
+  newPage,
+  PHONE,
+  screenshot,
+  watchForErrors,
+} from './support/browser.ts';
+import { createOwner, signInBrowser, type TestOwner } from './support/owner.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let owner: TestOwner;
+let form: Form;
+
+/** A blank form with one question, made through the API as the dashboard would. */
+async function createSmallForm(): Promise<Form> {
+  const call = async (path: string, body: object) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify(body),
+    });
+    return (await response.json()) as Form;
+  };
+  const created = await call('/api/v1/length', { formTitle: 'Beach clean-up volunteers' });
+  return call(`/api/text/${created._id}`, { id: 1, name: 'Your name', type: 'text', required: true });
+}
+
+const customerLink = () => `${server.url}/customer/${form._id}/${owner.id}`;
+
+/** The same screen at the phone width and the desktop width. */
+async function screenshotBoth(page: Page, name: string) {
+  await page.setViewportSize(PHONE);
+  await screenshot(page, name);
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, name);
+}
+
+// Skipped only where Chromium is missing; support/browser.ts prints why, and .ci/run installs it.
+describe.skipIf(!hasChromium)('an owner limits a form and a customer meets the limit', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    owner = await createOwner(server);
+    form = await createSmallForm();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sets a limit of one with messages and a redirect; the first customer is thanked and sent on, the next told it is closed', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signInBrowser(context, owner);
+    const page = await context.newPage();
+    const errors = watchForErrors(page);
+
+    // From the editor to the form's Settings page.
+    await page.goto(`${server.url}/makeForms?fid=${form._id}`);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await page.getByText('Times are in Asia/Kolkata.').waitFor();
+
+    // A bad redirect is refused by the server and shown at its field.
+    const redirect = page.getByLabel('Redirect to (optional)');
+    await redirect.fill('ftp://example.com/thanks');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Redirect URL must start with http:// or https://').waitFor();
+    expect(await redirect.getAttribute('aria-invalid')).toBe('true');
+    await screenshotBoth(page, 'form-settings-error');
+
+    await page.getByLabel('Close after this many responses').fill('1');
+    await page
+      .getByLabel('Message when the form is closed')
+      .fill('Thanks, we have enough volunteers this time.');
+    await page
+      .getByLabel('Thank-you message')
+      .fill('See you on Saturday at 9 at the north end of the beach!');
+    await redirect.fill(`${server.url}/notReady`);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').getByText('Settings saved.').waitFor();
+    expect(await redirect.getAttribute('aria-invalid')).toBeNull();
+    await screenshotBoth(page, 'form-settings');
+
+    // The first customer is thanked in the owner's words, told where they are going, and sent there.
+    const first = await newPage(browser, PHONE);
+    const firstErrors = watchForErrors(first);
+    await first.goto(customerLink());
+    await first.getByLabel(/^Your name/).fill('Meera');
+    await first.getByRole('button', { name: 'Submit' }).click();
+    await first.getByText('See you on Saturday at 9 at the north end of the beach!').waitFor();
+    await first.getByText(/Taking you to 127\.0\.0\.1:\d+ in 5 seconds/).waitFor();
+    await screenshotBoth(first, 'fill-thank-you');
+    await first.waitForURL(/\/notReady$/, { timeout: 15_000 });
+    expect(firstErrors).toEqual([]);
+    await first.close();
+
+    // The form is full: the next customer gets the owner's closed message.
+    const next = await newPage(browser, PHONE);
+    const nextErrors = watchForErrors(next);
+    await next.goto(customerLink());
+    await next.getByRole('heading', { name: 'This form is closed' }).waitFor();
+    await next.getByText('Thanks, we have enough volunteers this time.').waitFor();
+    await screenshotBoth(next, 'fill-closed-limit');
+    expect(nextErrors).toEqual([]);
+    await next.close();
+
+    // The owner's page counts the response, and the list of forms marks the form full.
+    await page.reload();
+    await page.getByText('1 response so far.').waitFor();
+    await page.goto(`${server.url}/dashboard`);
+    await page.locator('tbody tr', { hasText: 'Beach clean-up volunteers' }).getByText('Full').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,49 @@
+// Wall-clock times in a named zone (the form's) for a datetime-local input, and back to instants, with Intl only.
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function partsIn(date: Date, timeZone: string): Record<string, number> {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formats.set(timeZone, format);
+  }
+  const parts: Record<string, number> = {};
+  for (const p of format.formatToParts(date)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  return parts;
+}
+
+/** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds. */
+function offsetAt(date: Date, timeZone: string): number {
+  const p = partsIn(date, timeZone);
+  const wall = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day, p.hour, p.minute, p.second);
+  return wall - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+const pad = (n: number | undefined, width = 2) => String(n ?? 0).padStart(width, '0');
+
+/** An instant as `YYYY-MM-DDTHH:mm` on the zone's wall clock: a datetime-local input's value. */
+export function toZonedInput(iso: string, timeZone: string): string {
+  const p = partsIn(new Date(iso), timeZone);
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** A datetime-local value read on the zone's wall clock, as an ISO instant; null when it is not one. */
+export function fromZonedInput(local: string, timeZone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match.map(Number);
+  const wall = Date.UTC(y ?? 0, (mo ?? 1) - 1, d, h, mi, s || 0);
+  // Two passes settle a wall time near a daylight-saving change on the offset in force at the result.
+  let guess = wall - offsetAt(new Date(wall), timeZone);
+  guess = wall - offsetAt(new Date(guess), timeZone);
+  return new Date(guess).toISOString();
+}

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate } from 'react-router';
+import { formQuery, formSettingsQuery } from '../api/forms.ts';
+import { logOutAndLeave } from '../api/log-out.ts';
+import { useOwner } from '../api/use-owner.ts';
+import { paths } from '../paths.ts';
+import { Alert } from '../ui/alert.tsx';
+import { OwnerHeader } from '../ui/owner-header.tsx';
+import { useEditedFormId } from './editor-page.tsx';
+import { SettingsForm } from './settings-form.tsx';
+import './editor.css';
+
+/** /formSettings?fid= : when the form takes responses, and what the customer sees after submitting (issue 12). */
+export function FormSettingsPage() {
+  const fid = useEditedFormId();
+  const owner = useOwner();
+  const form = useQuery({ ...formQuery(fid), enabled: Boolean(fid) });
+  const settings = useQuery({ ...formSettingsQuery(fid), enabled: Boolean(fid) });
+  if (!fid) return <Navigate to={paths.createPage.href()} replace />;
+  return (
+    <>
+      <OwnerHeader fullName={owner.fullName} email={owner.email} onLogOut={() => void logOutAndLeave()} />
+      <main className="container settings-page">
+        <nav aria-label="Form" className="settings-nav">
+          <Link to={paths.makeForms.href(fid)}>← Back to the editor</Link>
+        </nav>
+        <h1>Settings</h1>
+        <p className="muted settings-subtitle">{form.data ? form.data.formTitle : ' '}</p>
+        {settings.isPending ? <p className="muted">Loading the settings…</p> : null}
+        {settings.isError ? (
+          <Alert tone="error">
+            The settings could not be loaded: {settings.error.message}{' '}
+            <Link to={paths.dashboard.href()}>Back to your forms</Link>
+          </Alert>
+        ) : null}
+        {settings.isSuccess ? <SettingsForm fid={fid} saved={settings.data} /> : null}
+      </main>
+    </>
+  );
+}
