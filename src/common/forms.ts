@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTimeFormatIn } from './date-time-format.ts';
 import { FormSettingsSchema } from './form-settings.ts';
 
 /** Bounds that keep one form reasonable to render, store and fill in (issue 3). */
@@ -143,24 +144,17 @@ export function addOption(
 }
 
 /** Spec §3/§9 'Date': 'date, time' in en-US, in the configured zone. */
-const specDateFormats = new Map<string, Intl.DateTimeFormat>();
+const SPEC_DATE: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+};
 /** `date.toLocaleString('en-US', { timeZone })`, with the formatter made once per time zone (it is costly). */
-export function formatSpecDate(date: Date, timeZone: string): string {
-  let format = specDateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    specDateFormats.set(timeZone, format);
-  }
-  return format.format(date);
-}
+export const formatSpecDate = (date: Date, timeZone: string): string =>
+  dateTimeFormatIn(SPEC_DATE, timeZone).format(date);
 
 export const TEMPLATE_IDS = ['blank', 'contact', 'travel', 'event'] as const;
 export type TemplateId = (typeof TEMPLATE_IDS)[number];

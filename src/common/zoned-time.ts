@@ -1,21 +1,20 @@
 // Wall-clock times in a named zone (the form's) for a datetime-local input, and back to instants, with Intl only.
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+import { dateTimeFormatIn } from './date-time-format.ts';
+
+/** Every part as a number, hours 0 to 23. */
+const PARTS: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+};
+
 function partsIn(date: Date, timeZone: string): Record<string, number> {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formats.set(timeZone, format);
-  }
+  const format = dateTimeFormatIn(PARTS, timeZone);
   const parts: Record<string, number> = {};
   for (const p of format.formatToParts(date)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   return parts;

@@ -14,13 +14,8 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { getOrCreateSetting } from './db/settings.ts';
 import { refuseUnstorableText, registerErrorHandler } from './errors.ts';
-import {
-  findFormById,
-  findFormOfOwner,
-  findVersionedForms,
-  formStatusOf,
-  retiredFieldsOf,
-} from './forms/repository.ts';
+import { retiredFieldsOf } from './forms/field-repository.ts';
+import { findFormById, findFormOfOwner, findVersionedForms, formStatusOf } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { profileRoutes } from './profile/routes.ts';

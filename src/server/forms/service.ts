@@ -16,6 +16,7 @@ import {
 import { truncateText } from '#common/unstorable-text.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { HttpError, notFound } from '../errors.ts';
+import * as fieldRepo from './field-repository.ts';
 import * as repo from './repository.ts';
 
 export type FormDeps = {
@@ -62,7 +63,7 @@ export async function createFromDefinition(
 ): Promise<Form> {
   return deps.db.transaction(async (tx) => {
     const formId = await repo.insertForm(tx, ownerId, definition);
-    await repo.insertFields(tx, formId, definition.fields);
+    await fieldRepo.insertFields(tx, formId, definition.fields);
     return answerForm(deps, tx, ownerId, formId);
   });
 }
@@ -108,7 +109,7 @@ export async function addField(
     if (count === null) throw formNotFound();
     if (count >= FIELDS_PER_FORM_MAX)
       throw invalid('id', `A form can have at most ${FIELDS_PER_FORM_MAX} questions`);
-    await repo.insertFields(tx, formId, [field]);
+    await fieldRepo.insertFields(tx, formId, [field]);
     return answerForm(deps, tx, ownerId, formId);
   });
 }
@@ -119,10 +120,10 @@ type FieldTarget = { ownerId: string; formId: string; fieldId: string; kinds: re
 async function changeField(
   deps: FormDeps,
   target: FieldTarget,
-  change: (tx: Queryable, field: repo.FieldRecord) => Promise<void>,
+  change: (tx: Queryable, field: fieldRepo.FieldRecord) => Promise<void>,
 ): Promise<Form> {
   return deps.db.transaction(async (tx) => {
-    const field = await repo.findFieldOfOwnerForUpdate(
+    const field = await fieldRepo.findFieldOfOwnerForUpdate(
       tx,
       target.ownerId,
       target.formId,
@@ -153,12 +154,12 @@ export function renameField(
       if (!fits) throw invalid('type', `A ${field.kind} question cannot have type ${input.type}`);
       if (input.type !== 'file') textType = input.type;
     }
-    await repo.updateField(tx, field.id, { name: input.name, textType, required: input.required });
+    await fieldRepo.updateField(tx, field.id, { name: input.name, textType, required: input.required });
   });
 }
 
 export function deleteField(deps: FormDeps, target: FieldTarget): Promise<Form> {
-  return changeField(deps, target, (tx, field) => repo.deleteField(tx, field.id));
+  return changeField(deps, target, (tx, field) => fieldRepo.deleteField(tx, field.id));
 }
 
 export function addOption(deps: FormDeps, target: FieldTarget, value: string): Promise<Form> {
@@ -167,7 +168,7 @@ export function addOption(deps: FormDeps, target: FieldTarget, value: string): P
     if (field.options.length >= OPTIONS_PER_FIELD_MAX) {
       throw invalid('value', `A question can have at most ${OPTIONS_PER_FIELD_MAX} options`);
     }
-    await repo.updateField(tx, field.id, { options: [...field.options, { _id: randomUUID(), value }] });
+    await fieldRepo.updateField(tx, field.id, { options: [...field.options, { _id: randomUUID(), value }] });
   });
 }
 
@@ -182,7 +183,7 @@ export function renameOption(
     if (field.options.some((o) => o.value === value && o._id !== optionId))
       throw invalid('name', DUPLICATE_OPTION_MESSAGE);
     const options = field.options.map((o) => (o._id === optionId ? { ...o, value } : o));
-    await repo.updateField(tx, field.id, { options });
+    await fieldRepo.updateField(tx, field.id, { options });
   });
 }
 
@@ -192,7 +193,7 @@ export function deleteOption(deps: FormDeps, target: FieldTarget, optionId: stri
     if (field.options.length === 1) {
       throw invalid('optionId', 'A question needs at least one option; delete the question instead');
     }
-    await repo.updateField(tx, field.id, { options: field.options.filter((o) => o._id !== optionId) });
+    await fieldRepo.updateField(tx, field.id, { options: field.options.filter((o) => o._id !== optionId) });
   });
 }
 
@@ -204,13 +205,13 @@ export async function reorderFields(
 ): Promise<Form> {
   return deps.db.transaction(async (tx) => {
     if ((await repo.lockFormOfOwner(tx, ownerId, formId)) === null) throw formNotFound();
-    const current = await repo.listFieldIds(tx, formId);
+    const current = await fieldRepo.listFieldIds(tx, formId);
     const same =
       order.length === current.length &&
       new Set(order).size === order.length &&
       order.every((id) => current.includes(id));
     if (!same) throw invalid('order', 'List every question of the form exactly once');
-    await repo.setFieldPositions(tx, formId, order);
+    await fieldRepo.setFieldPositions(tx, formId, order);
     return answerForm(deps, tx, ownerId, formId);
   });
 }

@@ -34,6 +34,8 @@ export function SettingsForm({ fid, saved }: { fid: string; saved: FormSettingsV
   const save = useSaveFormSettings(fid);
   const { errors } = form.formState;
   const zone = saved.timeZone;
+  /** An input's registration with the error shown at it. */
+  const field = (name: keyof Values) => ({ error: errors[name]?.message, ...form.register(name) });
 
   const submit = (values: Values) => {
     const time = (name: 'opensAt' | 'closesAt') => {
@@ -80,18 +82,8 @@ export function SettingsForm({ fid, saved }: { fid: string; saved: FormSettingsV
         <legend>Schedule</legend>
         <p className="field-hint">Times are in {zone}. Leave a time empty to have no start or end.</p>
         <div className="settings-row">
-          <TextField
-            label="Open from"
-            type="datetime-local"
-            error={errors.opensAt?.message}
-            {...form.register('opensAt')}
-          />
-          <TextField
-            label="Close at"
-            type="datetime-local"
-            error={errors.closesAt?.message}
-            {...form.register('closesAt')}
-          />
+          <TextField label="Open from" type="datetime-local" {...field('opensAt')} />
+          <TextField label="Close at" type="datetime-local" {...field('closesAt')} />
         </div>
       </fieldset>
       <fieldset className="card settings-group">
@@ -102,17 +94,15 @@ export function SettingsForm({ fid, saved }: { fid: string; saved: FormSettingsV
           inputMode="numeric"
           min={1}
           step={1}
-          error={errors.responseLimit?.message}
           hint={`${saved.responseCount.toLocaleString('en-US')} ${saved.responseCount === 1 ? 'response' : 'responses'} so far. Leave empty for no limit.`}
-          {...form.register('responseLimit')}
+          {...field('responseLimit')}
         />
         <TextAreaField
           label="Message when the form is closed"
           maxLength={SETTINGS_MESSAGE_MAX}
           placeholder="This form is no longer accepting responses"
-          error={errors.closedMessage?.message}
           hint="Shown after the closing time, once the limit is reached, or when you close the form."
-          {...form.register('closedMessage')}
+          {...field('closedMessage')}
         />
       </fieldset>
       <fieldset className="card settings-group">
@@ -121,17 +111,15 @@ export function SettingsForm({ fid, saved }: { fid: string; saved: FormSettingsV
           label="Thank-you message"
           maxLength={SETTINGS_MESSAGE_MAX}
           placeholder="Thank you! Your response was sent."
-          error={errors.thankYouMessage?.message}
-          {...form.register('thankYouMessage')}
+          {...field('thankYouMessage')}
         />
         <TextField
           label="Redirect to (optional)"
           type="url"
           inputMode="url"
           placeholder="https://example.com/thanks"
-          error={errors.redirectUrl?.message}
           hint="The customer sees your thank-you message, then goes to this address a few seconds later."
-          {...form.register('redirectUrl')}
+          {...field('redirectUrl')}
         />
       </fieldset>
       <div className="settings-actions">

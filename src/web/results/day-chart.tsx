@@ -9,6 +9,11 @@ const dayLabel = (day: string) =>
   });
 
 const SLOT = 10;
+/** Views drawn wide behind, responses narrower in front, in each day's slot. */
+const SERIES = [
+  { key: 'views', inset: 1 },
+  { key: 'responses', inset: 2.5 },
+] as const;
 
 /**
  * Responses (and, behind them, views) per day as SVG columns, one slot a day. The drawing is hidden from assistive
@@ -37,20 +42,16 @@ export function DayChart({ days }: { days: readonly DayCount[] }) {
           <line className="day-chart-grid" x1="0" x2={days.length * SLOT} y1="50" y2="50" />
           {days.map((d, i) => (
             <g key={d.day}>
-              <rect
-                className="day-views"
-                x={i * SLOT + 1}
-                y={100 - height(d.views)}
-                width={SLOT - 2}
-                height={height(d.views)}
-              />
-              <rect
-                className="day-responses"
-                x={i * SLOT + 2.5}
-                y={100 - height(d.responses)}
-                width={SLOT - 5}
-                height={height(d.responses)}
-              />
+              {SERIES.map(({ key, inset }) => (
+                <rect
+                  key={key}
+                  className={`day-${key}`}
+                  x={i * SLOT + inset}
+                  y={100 - height(d[key])}
+                  width={SLOT - 2 * inset}
+                  height={height(d[key])}
+                />
+              ))}
             </g>
           ))}
         </svg>
