@@ -11,7 +11,7 @@ export type SaveState =
 
 /**
  * The editor's copy of the form and the one way to change it. Edits run one after another (a mutation scope), and
- * each replaces the copy with the server's answer (spec §4). A failed edit stays on offer until retried or dismissed,
+ * each replaces the copy with the server's answer (spec §4); a move is shown before that answer arrives. A failed edit stays on offer until retried or dismissed,
  * so nothing the owner typed is dropped silently.
  */
 export function useFormEditor(fid: string) {
@@ -21,13 +21,31 @@ export function useFormEditor(fid: string) {
   const mutation = useMutation({
     scope: { id: `edit-${fid}` },
     mutationFn: (edit: FormEdit) => sendEdit(fid, edit),
+    // A move shows at once, so a second click (or a drag) right after the first moves from the new order, not from
+    // the order the server last answered; the server's answer then replaces the copy as for every edit.
+    onMutate: (edit: FormEdit) => {
+      if (edit.type !== 'reorder') return;
+      client.setQueryData(formQuery(fid).queryKey, (current: Form | undefined) => {
+        if (!current) return current;
+        const kinds = new Map(current.fieldOrder.map((f) => [f._id, f.kind]));
+        const fieldOrder = edit.order.flatMap((id) => {
+          const kind = kinds.get(id);
+          return kind ? [{ _id: id, kind }] : [];
+        });
+        return { ...current, fieldOrder };
+      });
+    },
     onSuccess: (next: Form) => {
       client.setQueryData(formQuery(fid).queryKey, next);
       localStorage.setItem('makingForm', JSON.stringify(next));
       void client.invalidateQueries({ queryKey: ['forms'], exact: true });
       setFailure(null);
     },
-    onError: (error, edit) => setFailure({ edit, message: error.message }),
+    onError: (error, edit) => {
+      setFailure({ edit, message: error.message });
+      // A move shown before the server refused it is undone by reading the form again.
+      if (edit.type === 'reorder') void client.invalidateQueries({ queryKey: formQuery(fid).queryKey });
+    },
   });
 
   const edit = (change: FormEdit) =>
