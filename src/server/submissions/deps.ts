@@ -42,4 +42,6 @@ export type SubmissionDeps = {
   log: FastifyBaseLogger;
   forms: FormLookup;
   files: FileClaims;
+  /** Called after each batch that stored submissions has committed; must return at once (it nudges the notifier). */
+  onStored?: () => void;
 };

@@ -89,6 +89,13 @@ export async function insertSubmissions(db: Queryable, rows: readonly NewSubmiss
        update forms f set response_count = f.response_count + c.n, latest_response_at = now()
          from (select form_id, count(*)::int as n from added group by form_id) c
         where f.id = c.form_id
+     ), notified as (
+       -- Owner notifications (docs/decisions/021-response-notifications.md): one event per form of the batch, in
+       -- this statement, so a committed submission always has its notification, at no extra round trip.
+       insert into response_events (form_id, submission_ids)
+       select a.form_id, array_agg(a.id) from added a join forms f on f.id = a.form_id
+        where f.notify_owner or f.respondent_copy
+        group by a.form_id
      )
      select id from added`,
     [JSON.stringify(records)],

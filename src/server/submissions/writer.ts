@@ -237,6 +237,7 @@ async function writeTogether(
         return ids;
       })
     : await repo.insertSubmissions(deps.db, rows);
+  if (inserted.size > 0) deps.onStored?.();
 
   for (const a of accepted) {
     if (inserted.has(a.row.id)) outcomes[a.index] = done(a.row.id);

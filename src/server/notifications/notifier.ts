@@ -1,0 +1,195 @@
+// Turns recorded responses into outbox mail: the owner's notification (folded into a digest within a window) and
+// the respondent's copy. docs/decisions/021-response-notifications.md.
+import type { Queryable } from '../db/database.ts';
+import type { Mail } from '../mail/mailer.ts';
+import type { NotifierDeps, SubmissionForMail } from './deps.ts';
+import { digestMail, respondentCopyMail, responseMail } from './mails.ts';
+import * as repo from './repository.ts';
+
+/** The owner is mailed at most once per form per window; a response alone after a quiet spell goes at once. */
+export const NOTIFY_WINDOW_MS = 5 * 60_000;
+export const NOTIFY_POLL_MS = 15_000;
+/** Events claimed per transaction: each is one form's part of one batch of submissions. */
+const CLAIM_LIMIT = 100;
+/** Respondent copies per form per hour: a form cannot be made to mail strangers in bulk. */
+export const COPIES_PER_FORM_HOUR = 100;
+
+export type Notifier = {
+  /** Look for work now, without waiting for it: called after each committed batch. */
+  nudge(): void;
+  /** One pass until nothing due is left; resolves when done. Never throws. */
+  run(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function createNotifier(deps: NotifierDeps): Notifier {
+  const { db, log } = deps;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+  let wake: NodeJS.Timeout | undefined;
+
+  /** Wakes the notifier when the earliest deferred window ends, so a digest goes out on time without fast polling. */
+  function wakeAt(when: Date): void {
+    const delay = Math.max(0, when.getTime() - Date.now()) + 20;
+    clearTimeout(wake);
+    wake = setTimeout(() => void run(), delay);
+    wake.unref();
+  }
+
+  async function pass(): Promise<{ full: boolean; mailed: boolean; nextWake: Date | null }> {
+    return db.transaction(async (tx) => {
+      const events = await repo.claimDueEvents(tx, CLAIM_LIMIT);
+      const byForm = new Map<string, repo.ResponseEvent[]>();
+      for (const e of events) byForm.set(e.formId, [...(byForm.get(e.formId) ?? []), e]);
+      let mailed = false;
+      let nextWake: Date | null = null;
+      // Forms in one order in every process, so two passes that lock the same windows never deadlock.
+      for (const formId of [...byForm.keys()].sort()) {
+        const outcome = await notifyForm(tx, formId, byForm.get(formId) ?? []);
+        mailed ||= outcome.mailed;
+        if (outcome.waitUntil && (!nextWake || outcome.waitUntil < nextWake)) nextWake = outcome.waitUntil;
+      }
+      return { full: events.length === CLAIM_LIMIT, mailed, nextWake };
+    });
+  }
+
+  async function notifyForm(
+    tx: Queryable,
+    formId: string,
+    events: repo.ResponseEvent[],
+  ): Promise<{ mailed: boolean; waitUntil: Date | null }> {
+    const ids = events.map((e) => e.id);
+    const window = await repo.lockFormWindow(tx, formId, deps.windowMs);
+    const form = window ? await deps.sources.findForm(tx, formId) : null;
+    if (!window || !form) {
+      await repo.markEventsDone(tx, ids);
+      return { mailed: false, waitUntil: null };
+    }
+    const mails: Mail[] = [];
+    const uncopied = events.filter((e) => !e.copiesSent);
+    const wantsCopies = window.respondentCopy && form.emailQuestionIds.length > 0 && uncopied.length > 0;
+    const ownerDue = window.notifyOwner && !window.waitUntil;
+    const needed = new Set([
+      ...(wantsCopies ? uncopied.flatMap((e) => e.submissionIds) : []),
+      ...(ownerDue ? events.flatMap((e) => e.submissionIds) : []),
+    ]);
+    const submissions = needed.size > 0 ? await deps.sources.findSubmissions(tx, [...needed]) : [];
+    const byId = new Map(submissions.map((s) => [s.id, s]));
+    const pick = (list: readonly repo.ResponseEvent[]) =>
+      list.flatMap((e) => e.submissionIds.flatMap((id) => byId.get(id) ?? []));
+
+    if (wantsCopies) {
+      const room = Math.max(0, COPIES_PER_FORM_HOUR - window.copiesThisHour);
+      const copies = pick(uncopied).flatMap((s) => {
+        const to = respondentAddressOf(s, form.emailQuestionIds);
+        return to
+          ? [
+              respondentCopyMail(to, s, {
+                title: form.title,
+                timeZone: deps.timeZone,
+                site: siteOf(deps.publicUrl),
+              }),
+            ]
+          : [];
+      });
+      if (copies.length > room) {
+        log.warn(
+          { formId, skipped: copies.length - room },
+          'respondent copies over the hourly limit were not sent',
+        );
+      }
+      mails.push(...copies.slice(0, room));
+      await repo.recordCopiesSent(tx, formId, Math.min(room, copies.length));
+    }
+    if (uncopied.length > 0)
+      await repo.markCopiesSent(
+        tx,
+        uncopied.map((e) => e.id),
+      );
+
+    let waitUntil: Date | null = null;
+    if (!window.notifyOwner) await repo.markEventsDone(tx, ids);
+    else if (window.waitUntil) {
+      waitUntil = window.waitUntil;
+      await repo.deferEvents(tx, ids, window.waitUntil);
+    } else {
+      const responses = pick(events);
+      const context = {
+        title: form.title,
+        timeZone: deps.timeZone,
+        linkOf: (id: string) => `${deps.publicUrl}/submitedForm/${id}`,
+      };
+      const [only] = responses;
+      if (responses.length === 1 && only) mails.push(responseMail(form.ownerEmail, only, context));
+      else if (responses.length > 1) {
+        mails.push(
+          digestMail(form.ownerEmail, responses, {
+            ...context,
+            allLink: `${deps.publicUrl}/formList?fid=${formId}`,
+          }),
+        );
+      }
+      if (responses.length > 0) await repo.recordOwnerMailed(tx, formId);
+      await repo.markEventsDone(tx, ids);
+    }
+    for (const mail of mails) await deps.mailer.enqueue(tx, mail);
+    return { mailed: mails.length > 0, waitUntil };
+  }
+
+  function run(): Promise<void> {
+    if (closed) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          const { full, mailed, nextWake } = await pass();
+          // After commit: the outbox sends (and retries) on its own; a failing SMTP server never reaches here.
+          if (mailed) void deps.mailer.flush();
+          if (nextWake && !closed) wakeAt(nextWake);
+          if (full) again = true;
+        } catch (error) {
+          log.error({ err: error }, 'response notifications could not be prepared; will retry');
+        }
+      } while (again && !closed);
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  const timer = setInterval(() => void run(), deps.pollMs);
+  timer.unref();
+
+  return {
+    nudge: () => void run(),
+    run,
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      clearTimeout(wake);
+      await running;
+    },
+  };
+}
+
+/** The first email question the respondent answered, as typed (the form validated it as an address). */
+function respondentAddressOf(s: SubmissionForMail, emailQuestionIds: readonly string[]): string | null {
+  for (const id of emailQuestionIds) {
+    const answer = s.answers.find((a) => a.fieldId === id)?.text.trim();
+    if (answer) return answer;
+  }
+  return null;
+}
+
+const siteOf = (publicUrl: string) => {
+  try {
+    return new URL(publicUrl).host;
+  } catch {
+    return publicUrl;
+  }
+};
