@@ -81,10 +81,7 @@ const fileNamesOf = async (db: Queryable, ids: string[]) =>
  * How the notifier reads forms, accounts and submissions (docs/decisions/021-response-notifications.md): built here,
  * where features meet, and by the tests that run a second notifier over the same database.
  */
-export function notificationSourcesOf(
-  timeZone: string,
-  fileNames: (db: Queryable, uploadIds: string[]) => Promise<Map<string, string>>,
-): NotificationSources {
+export function notificationSourcesOf(timeZone: string): NotificationSources {
   return {
     async findForm(db: Queryable, formId: string) {
       const form = await findFormById(db, formId, timeZone);
@@ -93,7 +90,7 @@ export function notificationSourcesOf(
       const emailQuestionIds = form.textField.filter((f) => f.type === 'email').map((f) => f._id);
       return { title: form.formTitle, ownerEmail, emailQuestionIds };
     },
-    findSubmissions: (db, ids) => findSubmissionsAsText(db, ids, fileNames),
+    findSubmissions: (db, ids) => findSubmissionsAsText(db, ids, fileNamesOf),
   };
 }
 
@@ -160,7 +157,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const sweeper = setInterval(sweep, SWEEP_MS);
   sweeper.unref();
   app.addHook('onReady', async () => void sweep());
-  const notificationSources = notificationSourcesOf(config.formTimezone, fileNamesOf);
+  const notificationSources = notificationSourcesOf(config.formTimezone);
   const notifier = createNotifier({
     db,
     mailer,
