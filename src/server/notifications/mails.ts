@@ -53,24 +53,25 @@ const summaryOf = (s: SubmissionForMail) =>
     140,
   );
 
-/** Several responses that arrived within one window: a line and a link each. */
+/** Several responses that arrived within one window (`total`; the first of them in `items`): a line and a link each. */
 export function digestMail(
   to: string,
   items: readonly SubmissionForMail[],
+  total: number,
   c: MailContext & { allLink: string },
 ): Mail {
   const title = oneLine(c.title, 120);
   const listed = items.slice(0, DIGEST_LISTED);
-  const more = items.length - listed.length;
+  const more = Math.max(0, total - listed.length);
   const lines = listed.map(
     (s) => `- ${formatSpecDate(s.createdAt, c.timeZone)}: ${summaryOf(s)}\n  ${c.linkOf(s.id)}`,
   );
   const moreText = more > 0 ? `\n…and ${more} more: ${c.allLink}` : '';
   return {
     to,
-    subject: `${items.length} new responses to "${title}"`,
-    text: `${items.length} new responses to "${title}" arrived in the last few minutes.\n\n${lines.join('\n')}${moreText}\n\nAll responses: ${c.allLink}\n\nYou get this mail because notifications are on for this form; turn them off in the form's editor.`,
-    html: `<p>${items.length} new responses to <strong>${escapeHtml(title)}</strong> arrived in the last few minutes.</p>
+    subject: `${total} new responses to "${title}"`,
+    text: `${total} new responses to "${title}" arrived in the last few minutes.\n\n${lines.join('\n')}${moreText}\n\nAll responses: ${c.allLink}\n\nYou get this mail because notifications are on for this form; turn them off in the form's editor.`,
+    html: `<p>${total} new responses to <strong>${escapeHtml(title)}</strong> arrived in the last few minutes.</p>
 <ul>${listed
       .map(
         (s) =>

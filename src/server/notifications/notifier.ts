@@ -2,8 +2,8 @@
 // the respondent's copy. docs/decisions/021-response-notifications.md.
 import type { Queryable } from '../db/database.ts';
 import type { Mail } from '../mail/mailer.ts';
-import type { NotifierDeps, SubmissionForMail } from './deps.ts';
-import { digestMail, respondentCopyMail, responseMail } from './mails.ts';
+import type { FormForMail, NotifierDeps, SubmissionForMail } from './deps.ts';
+import { DIGEST_LISTED, digestMail, respondentCopyMail, responseMail } from './mails.ts';
 import * as repo from './repository.ts';
 
 /** The owner is mailed at most once per form per window; a response alone after a quiet spell goes at once. */
@@ -11,6 +11,11 @@ export const NOTIFY_WINDOW_MS = 5 * 60_000;
 export const NOTIFY_POLL_MS = 15_000;
 /** Events claimed per transaction: each is one form's part of one batch of submissions. */
 const CLAIM_LIMIT = 100;
+/**
+ * A nudge runs a pass this long after it, so that under load one pass serves many batches of submissions instead
+ * of competing with each for the database.
+ */
+const NUDGE_DELAY_MS = 100;
 /** Respondent copies per form per hour: a form cannot be made to mail strangers in bulk. */
 export const COPIES_PER_FORM_HOUR = 100;
 
@@ -28,6 +33,12 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   let again = false;
   let closed = false;
   let wake: NodeJS.Timeout | undefined;
+  let nudged: NodeJS.Timeout | undefined;
+  /**
+   * Forms this process saw inside their window, until its end: their new events wait for it, so they are not claimed
+   * (unless a respondent copy is due). Only a shortcut: the database decides, whichever process looks.
+   */
+  const waiting = new Map<string, number>();
 
   /** Wakes the notifier when the earliest deferred window ends, so a digest goes out on time without fast polling. */
   function wakeAt(when: Date): void {
@@ -39,7 +50,9 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
   async function pass(): Promise<{ full: boolean; mailed: boolean; nextWake: Date | null }> {
     return db.transaction(async (tx) => {
-      const events = await repo.claimDueEvents(tx, CLAIM_LIMIT);
+      const now = Date.now();
+      for (const [formId, until] of waiting) if (until <= now) waiting.delete(formId);
+      const events = await repo.claimDueEvents(tx, CLAIM_LIMIT, [...waiting.keys()]);
       const byForm = new Map<string, repo.ResponseEvent[]>();
       for (const e of events) byForm.set(e.formId, [...(byForm.get(e.formId) ?? []), e]);
       let mailed = false;
@@ -61,47 +74,18 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   ): Promise<{ mailed: boolean; waitUntil: Date | null }> {
     const ids = events.map((e) => e.id);
     const window = await repo.lockFormWindow(tx, formId, deps.windowMs);
-    const form = window ? await deps.sources.findForm(tx, formId) : null;
-    if (!window || !form) {
+    if (window?.waitUntil) waiting.set(formId, window.waitUntil.getTime());
+    const uncopied = events.filter((e) => !e.copiesSent);
+    const ownerDue = Boolean(window?.notifyOwner && !window.waitUntil);
+    const copiesDue = Boolean(window?.respondentCopy && uncopied.length > 0);
+    // The form (title, owner, questions) is read only when a mail is to be written.
+    const form = window && (ownerDue || copiesDue) ? await deps.sources.findForm(tx, formId) : null;
+    if (!window || ((ownerDue || copiesDue) && !form)) {
       await repo.markEventsDone(tx, ids);
       return { mailed: false, waitUntil: null };
     }
     const mails: Mail[] = [];
-    const uncopied = events.filter((e) => !e.copiesSent);
-    const wantsCopies = window.respondentCopy && form.emailQuestionIds.length > 0 && uncopied.length > 0;
-    const ownerDue = window.notifyOwner && !window.waitUntil;
-    const needed = new Set([
-      ...(wantsCopies ? uncopied.flatMap((e) => e.submissionIds) : []),
-      ...(ownerDue ? events.flatMap((e) => e.submissionIds) : []),
-    ]);
-    const submissions = needed.size > 0 ? await deps.sources.findSubmissions(tx, [...needed]) : [];
-    const byId = new Map(submissions.map((s) => [s.id, s]));
-    const pick = (list: readonly repo.ResponseEvent[]) =>
-      list.flatMap((e) => e.submissionIds.flatMap((id) => byId.get(id) ?? []));
-
-    if (wantsCopies) {
-      const room = Math.max(0, COPIES_PER_FORM_HOUR - window.copiesThisHour);
-      const copies = pick(uncopied).flatMap((s) => {
-        const to = respondentAddressOf(s, form.emailQuestionIds);
-        return to
-          ? [
-              respondentCopyMail(to, s, {
-                title: form.title,
-                timeZone: deps.timeZone,
-                site: siteOf(deps.publicUrl),
-              }),
-            ]
-          : [];
-      });
-      if (copies.length > room) {
-        log.warn(
-          { formId, skipped: copies.length - room },
-          'respondent copies over the hourly limit were not sent',
-        );
-      }
-      mails.push(...copies.slice(0, room));
-      await repo.recordCopiesSent(tx, formId, Math.min(room, copies.length));
-    }
+    if (form && copiesDue) mails.push(...(await copiesFor(tx, formId, form, window, uncopied)));
     if (uncopied.length > 0)
       await repo.markCopiesSent(
         tx,
@@ -113,28 +97,66 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     else if (window.waitUntil) {
       waitUntil = window.waitUntil;
       await repo.deferEvents(tx, ids, window.waitUntil);
-    } else {
-      const responses = pick(events);
-      const context = {
-        title: form.title,
-        timeZone: deps.timeZone,
-        linkOf: (id: string) => `${deps.publicUrl}/submitedForm/${id}`,
-      };
-      const [only] = responses;
-      if (responses.length === 1 && only) mails.push(responseMail(form.ownerEmail, only, context));
-      else if (responses.length > 1) {
-        mails.push(
-          digestMail(form.ownerEmail, responses, {
-            ...context,
-            allLink: `${deps.publicUrl}/formList?fid=${formId}`,
-          }),
-        );
+    } else if (form) {
+      const ownerMail = await ownerMailFor(tx, formId, form, events);
+      if (ownerMail) {
+        mails.push(ownerMail);
+        await repo.recordOwnerMailed(tx, formId);
       }
-      if (responses.length > 0) await repo.recordOwnerMailed(tx, formId);
       await repo.markEventsDone(tx, ids);
     }
     for (const mail of mails) await deps.mailer.enqueue(tx, mail);
     return { mailed: mails.length > 0, waitUntil };
+  }
+
+  /** One mail for the owner: the response alone, or a digest listing the first of them (only those are read). */
+  async function ownerMailFor(
+    tx: Queryable,
+    formId: string,
+    form: FormForMail,
+    events: readonly repo.ResponseEvent[],
+  ): Promise<Mail | null> {
+    const ownerIds = events.flatMap((e) => e.submissionIds);
+    const listed = await deps.sources.findSubmissions(tx, ownerIds.slice(0, DIGEST_LISTED));
+    const context = {
+      title: form.title,
+      timeZone: deps.timeZone,
+      linkOf: (id: string) => `${deps.publicUrl}/submitedForm/${id}`,
+    };
+    const [only] = listed;
+    if (ownerIds.length === 1 && only) return responseMail(form.ownerEmail, only, context);
+    if (listed.length === 0) return null;
+    const allLink = `${deps.publicUrl}/formList?fid=${formId}`;
+    return digestMail(form.ownerEmail, listed, ownerIds.length, { ...context, allLink });
+  }
+
+  /** Respondent copies, to the typed address, within the form's hourly allowance. */
+  async function copiesFor(
+    tx: Queryable,
+    formId: string,
+    form: FormForMail,
+    window: repo.FormWindow,
+    uncopied: readonly repo.ResponseEvent[],
+  ): Promise<Mail[]> {
+    if (form.emailQuestionIds.length === 0) return [];
+    const submissions = await deps.sources.findSubmissions(
+      tx,
+      uncopied.flatMap((e) => e.submissionIds),
+    );
+    const context = { title: form.title, timeZone: deps.timeZone, site: siteOf(deps.publicUrl) };
+    const copies = submissions.flatMap((s) => {
+      const to = respondentAddressOf(s, form.emailQuestionIds);
+      return to ? [respondentCopyMail(to, s, context)] : [];
+    });
+    const room = Math.max(0, COPIES_PER_FORM_HOUR - window.copiesThisHour);
+    if (copies.length > room) {
+      log.warn(
+        { formId, skipped: copies.length - room },
+        'respondent copies over the hourly limit were not sent',
+      );
+    }
+    await repo.recordCopiesSent(tx, formId, Math.min(room, copies.length));
+    return copies.slice(0, room);
   }
 
   function run(): Promise<void> {
@@ -162,16 +184,28 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     return running;
   }
 
-  const timer = setInterval(() => void run(), deps.pollMs);
+  // Each poll forgets the shortcut, so a window ended elsewhere (another process, an operator) is seen within a poll.
+  const timer = setInterval(() => {
+    waiting.clear();
+    void run();
+  }, deps.pollMs);
   timer.unref();
 
   return {
-    nudge: () => void run(),
+    nudge() {
+      if (nudged || closed) return;
+      nudged = setTimeout(() => {
+        nudged = undefined;
+        void run();
+      }, NUDGE_DELAY_MS);
+      nudged.unref();
+    },
     run,
     async close() {
       closed = true;
       clearInterval(timer);
       clearTimeout(wake);
+      clearTimeout(nudged);
       await running;
     },
   };

@@ -30,8 +30,15 @@ export async function updateNotificationSettings(
 
 export type ResponseEvent = { id: string; formId: string; submissionIds: string[]; copiesSent: boolean };
 
-/** Due events, locked for this transaction; those another process holds are skipped, never waited for. */
-export async function claimDueEvents(db: Queryable, limit: number): Promise<ResponseEvent[]> {
+/**
+ * Due events, locked for this transaction; those another process holds are skipped, never waited for. Events of
+ * `waiting` forms (known to be inside their window) are left alone unless a respondent copy is still to be sent.
+ */
+export async function claimDueEvents(
+  db: Queryable,
+  limit: number,
+  waiting: readonly string[],
+): Promise<ResponseEvent[]> {
   const rows = await db.query<{
     id: string;
     form_id: string;
@@ -39,9 +46,9 @@ export async function claimDueEvents(db: Queryable, limit: number): Promise<Resp
     copies_sent: boolean;
   }>(
     `select id, form_id, submission_ids, copies_sent from response_events
-      where done_at is null and not_before <= now()
+      where done_at is null and not_before <= now() and not (copies_sent and form_id = any($2::uuid[]))
       order by not_before, id limit $1 for update skip locked`,
-    [limit],
+    [limit, waiting],
   );
   return rows.map((r) => ({
     id: String(r.id),

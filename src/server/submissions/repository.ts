@@ -92,10 +92,10 @@ export async function insertSubmissions(db: Queryable, rows: readonly NewSubmiss
      ), notified as (
        -- Owner notifications (docs/decisions/021-response-notifications.md): one event per form of the batch, in
        -- this statement, so a committed submission always has its notification, at no extra round trip.
-       insert into response_events (form_id, submission_ids)
-       select a.form_id, array_agg(a.id) from added a join forms f on f.id = a.form_id
+       insert into response_events (form_id, submission_ids, copies_sent)
+       select a.form_id, array_agg(a.id), not f.respondent_copy from added a join forms f on f.id = a.form_id
         where f.notify_owner or f.respondent_copy
-        group by a.form_id
+        group by a.form_id, f.respondent_copy
      )
      select id from added`,
     [JSON.stringify(records)],
