@@ -1,6 +1,7 @@
 // Turns recorded responses into outbox mail: the owner's notification (folded into a digest within a window) and
 // the respondent's copy. docs/decisions/021-response-notifications.md.
 import type { Queryable } from '../db/database.ts';
+import { createDrainLoop } from '../drain-loop.ts';
 import type { Mail } from '../mail/mailer.ts';
 import type { FormForMail, NotifierDeps, SubmissionForMail } from './deps.ts';
 import { DIGEST_LISTED, digestMail, respondentCopyMail, responseMail } from './mails.ts';
@@ -29,8 +30,6 @@ export type Notifier = {
 
 export function createNotifier(deps: NotifierDeps): Notifier {
   const { db, log } = deps;
-  let running: Promise<void> | undefined;
-  let again = false;
   let closed = false;
   let wake: NodeJS.Timeout | undefined;
   let nudged: NodeJS.Timeout | undefined;
@@ -159,30 +158,18 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     return copies.slice(0, room);
   }
 
-  function run(): Promise<void> {
-    if (closed) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          const { full, mailed, nextWake } = await pass();
-          // After commit: the outbox sends (and retries) on its own; a failing SMTP server never reaches here.
-          if (mailed) void deps.mailer.flush();
-          if (nextWake && !closed) wakeAt(nextWake);
-          if (full) again = true;
-        } catch (error) {
-          log.error({ err: error }, 'response notifications could not be prepared; will retry');
-        }
-      } while (again && !closed);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
+  /** One pass; true when it claimed a full load, so there may be more. */
+  async function step(): Promise<boolean> {
+    const { full, mailed, nextWake } = await pass();
+    // After commit: the outbox sends (and retries) on its own; a failing SMTP server never reaches here.
+    if (mailed) void deps.mailer.flush();
+    if (nextWake && !closed) wakeAt(nextWake);
+    return full;
   }
+  const loop = createDrainLoop(step, (error) =>
+    log.error({ err: error }, 'response notifications could not be prepared; will retry'),
+  );
+  const run = loop.run;
 
   // Each poll forgets the shortcut, so a window ended elsewhere (another process, an operator) is seen within a poll.
   const timer = setInterval(() => {
@@ -206,7 +193,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       clearInterval(timer);
       clearTimeout(wake);
       clearTimeout(nudged);
-      await running;
+      await loop.stop();
     },
   };
 }
