@@ -14,11 +14,20 @@ export const WARMUP_S = 2;
 export const ROUNDS = 3;
 
 export type LoadResult = { reqPerSec: number; p50: number; p99: number; non2xx: number; errors: number };
-export type IngestRound = { hello: LoadResult; app: LoadResult; ratio: number };
+/** `quiet`: the same load on a form with notifications off; `notifyRatio`: app (notifications on) / quiet. */
+export type IngestRound = {
+  hello: LoadResult;
+  app: LoadResult;
+  ratio: number;
+  quiet: LoadResult;
+  notifyRatio: number;
+};
 export type IngestResult = {
   engine: string;
   rounds: IngestRound[];
   ratio: Spread;
+  /** Ingest into a form that notifies its owner (new forms do) over ingest into one that does not (issue 12). */
+  notifyRatio: Spread;
   appReqPerSec: Spread;
   helloReqPerSec: Spread;
   p50: Spread;
@@ -106,6 +115,14 @@ export async function benchIngest(options: {
     const form = await createForm(server.url, owner);
     const bodyFile = join(options.dataDir, 'submission.json');
     await writeFile(bodyFile, JSON.stringify(submissionBody(form)));
+    // The same form with owner notifications off, for the on/off comparison in this same run.
+    const quietForm = await createForm(server.url, owner);
+    await api(server.url, owner.token, 'PUT', `/api/formNotifications/${quietForm._id}`, {
+      notifyOwner: false,
+      respondentCopy: false,
+    });
+    const quietBodyFile = join(options.dataDir, 'submission-quiet.json');
+    await writeFile(quietBodyFile, JSON.stringify(submissionBody(quietForm)));
     const target = `${server.url}/api/forms/${owner.id}`;
     // One request first: the body must be valid, or the bench would measure 400s.
     const probe = await fetch(target, {
@@ -116,14 +133,23 @@ export async function benchIngest(options: {
     if (probe.status !== 200)
       throw new Error(`the submission is refused: ${probe.status} ${await probe.text()}`);
     const post = ['-m', 'POST', '-H', 'content-type=application/json', '-i', bodyFile];
+    const postQuiet = ['-m', 'POST', '-H', 'content-type=application/json', '-i', quietBodyFile];
     const rounds: IngestRound[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const h = await autocannon(hello.url);
+      const q = await autocannon(target, postQuiet);
       const a = await autocannon(target, post);
-      rounds.push({ hello: h, app: a, ratio: a.reqPerSec / h.reqPerSec });
+      rounds.push({
+        hello: h,
+        app: a,
+        ratio: a.reqPerSec / h.reqPerSec,
+        quiet: q,
+        notifyRatio: a.reqPerSec / q.reqPerSec,
+      });
       options.log(
         `  ingest ${options.engine} round ${i + 1}: app ${a.reqPerSec.toFixed(0)} req/s, ` +
-          `hello ${h.reqPerSec.toFixed(0)} req/s, ratio ${(a.reqPerSec / h.reqPerSec).toFixed(3)}`,
+          `hello ${h.reqPerSec.toFixed(0)} req/s, ratio ${(a.reqPerSec / h.reqPerSec).toFixed(3)}; ` +
+          `notifications off ${q.reqPerSec.toFixed(0)} req/s, on/off ${(a.reqPerSec / q.reqPerSec).toFixed(3)}`,
       );
     }
     const summary = await api<{ _id: string; count: number }[]>(
@@ -136,12 +162,15 @@ export async function benchIngest(options: {
       engine: options.engine,
       rounds,
       ratio: spread(rounds.map((r) => r.ratio)),
+      notifyRatio: spread(rounds.map((r) => r.notifyRatio)),
       appReqPerSec: spread(rounds.map((r) => r.app.reqPerSec)),
       helloReqPerSec: spread(rounds.map((r) => r.hello.reqPerSec)),
       p50: spread(rounds.map((r) => r.app.p50)),
       p99: spread(rounds.map((r) => r.app.p99)),
-      non2xx: rounds.reduce((n, r) => n + r.app.non2xx + r.app.errors, 0),
-      rowsStored: summary.find((s) => s._id === form._id)?.count ?? 0,
+      non2xx: rounds.reduce((n, r) => n + r.app.non2xx + r.app.errors + r.quiet.non2xx + r.quiet.errors, 0),
+      rowsStored: summary
+        .filter((s) => s._id === form._id || s._id === quietForm._id)
+        .reduce((n, s) => n + s.count, 0),
       settings: options.settings,
     };
   } finally {

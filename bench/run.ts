@@ -81,6 +81,14 @@ for (const { engine, databaseUrl } of runs('ingest') ? engines : []) {
     );
     report.add(p, 'ratio spread (min/max)', `${fmt(r.ratio.min, 3)} / ${fmt(r.ratio.max, 3)}`);
     report.check(p, 'ratio app/hello (median)', r.ratio.median, fmt(r.ratio.median, 3), { min: 0.3 });
+    // Issue 12 asks ≥ 0.9 with notifications and one webhook on; webhooks are not built yet: notifications alone.
+    report.check(
+      p,
+      'notifications on / off req/s (median)',
+      r.notifyRatio.median,
+      `${fmt(r.notifyRatio.median, 3)} (min ${fmt(r.notifyRatio.min, 3)}, max ${fmt(r.notifyRatio.max, 3)})`,
+      { min: 0.9 },
+    );
     report.add(p, 'p50 ms (median of rounds)', fmt(r.p50.median, 0));
     report.check(
       p,

@@ -6,11 +6,12 @@ import { z } from 'zod';
 import type { ErrorBody } from '#common/errors.ts';
 import { closedReasonOf } from '#common/form-gate.ts';
 import { toPublicForm } from '#common/forms.ts';
+import { findAccountEmail } from './accounts/repository.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { enforceBodyRate } from './body-rate.ts';
 import type { Config } from './config.ts';
 import { newKey } from './crypto.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, type Queryable } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { getOrCreateSetting } from './db/settings.ts';
 import { refuseUnstorableText, registerErrorHandler } from './errors.ts';
@@ -18,6 +19,9 @@ import { retiredFieldsOf } from './forms/field-repository.ts';
 import { findFormById, findFormOfOwner, findVersionedForms, formStatusOf } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
 import { createMailer } from './mail/mailer.ts';
+import type { NotificationSources } from './notifications/deps.ts';
+import { createNotifier, NOTIFY_POLL_MS, NOTIFY_WINDOW_MS } from './notifications/notifier.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { resultsRoutes } from './results/routes.ts';
 import { createViewCounter } from './results/views.ts';
@@ -25,12 +29,14 @@ import { recordRoutes } from './route-table.ts';
 import { securityHeaders } from './security-headers.ts';
 import { createDiskStorage } from './storage/storage.ts';
 import type { SubmissionDeps } from './submissions/deps.ts';
+import { findSubmissionsAsText } from './submissions/for-mail.ts';
 import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
 import { publicSubmissionRoutes } from './submissions/routes.ts';
 import { createImageReencoder } from './uploads/image.ts';
 import {
   claimUploads,
   deleteUploadById,
+  findUploadsByIds,
   findUploadsBySecret,
   storageKeysOfForm,
 } from './uploads/repository.ts';
@@ -68,6 +74,27 @@ function requestForLog(request: FastifyRequest) {
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
+  };
+}
+
+/** Uploads' original names, read in the caller's transaction (PGlite has one connection: no query may go around it). */
+const fileNamesOf = async (db: Queryable, ids: string[]) =>
+  new Map((await findUploadsByIds(db, ids)).map((u) => [u.id, u.originalName]));
+
+/**
+ * How the notifier reads forms, accounts and submissions (docs/decisions/021-response-notifications.md): built here,
+ * where features meet, and by the tests that run a second notifier over the same database.
+ */
+export function notificationSourcesOf(timeZone: string): NotificationSources {
+  return {
+    async findForm(db: Queryable, formId: string) {
+      const form = await findFormById(db, formId, timeZone);
+      const ownerEmail = form ? await findAccountEmail(db, form.ownerIdAsStructureId) : null;
+      if (!form || !ownerEmail) return null;
+      const emailQuestionIds = form.textField.filter((f) => f.type === 'email').map((f) => f._id);
+      return { title: form.formTitle, ownerEmail, emailQuestionIds };
+    },
+    findSubmissions: (db, ids) => findSubmissionsAsText(db, ids, fileNamesOf),
   };
 }
 
@@ -136,8 +163,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onReady', async () => void sweep());
   // Opens of public forms, counted in memory and written every few seconds and on close (results/views.ts).
   const views = createViewCounter({ db, timeZone: config.formTimezone, log: app.log });
+  const notificationSources = notificationSourcesOf(config.formTimezone);
+  const notifier = createNotifier({
+    db,
+    mailer,
+    log: app.log,
+    sources: notificationSources,
+    publicUrl: config.publicUrl,
+    timeZone: config.formTimezone,
+    windowMs: config.notifyWindowMs ?? NOTIFY_WINDOW_MS,
+    pollMs: config.notifyPollMs ?? NOTIFY_POLL_MS,
+  });
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    await notifier.close();
     await views.close().catch((err: unknown) => app.log.warn({ err }, 'form views could not be written'));
     await mailer.close();
     await db.close();
@@ -182,6 +221,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       view: (uploadIds) => viewUploads({ db, storage }, uploadIds),
     },
     formOpened: views.opened,
+    onStored: notifier.nudge,
   };
   await app.register(async (scope) => publicSubmissionRoutes(scope, submissionDeps));
   await app.register(async (scope) => ownerSubmissionRoutes(scope, submissionDeps));
@@ -194,6 +234,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       flushViews: views.flush,
     }),
   );
+  await app.register(notificationRoutes, { sources: notificationSources });
   await app.register(async (scope) =>
     profileRoutes(scope, {
       claim: claimProfileDocument,
@@ -216,5 +257,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   // Mail left in the outbox by a previous run goes out now.
   void mailer.flush();
+  // Responses recorded but not yet notified when a previous run stopped are notified now.
+  notifier.nudge();
   return app;
 }

@@ -97,6 +97,9 @@ export type Config = {
   /** Where the built web app lives; absent in API-only test apps. */
   webDir: string | undefined;
   rateLimits: RateLimits;
+  /** The owner's notification window and poll (docs/decisions/021); tests make them short. */
+  notifyWindowMs?: number;
+  notifyPollMs?: number;
   /** Where log lines go instead of stdout; tests read it to check what is (not) logged. */
   logStream?: { write(line: string): void };
 };

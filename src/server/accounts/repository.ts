@@ -166,3 +166,8 @@ export async function deleteOtherSessions(
     keepTokenHash,
   ]);
 }
+
+export async function findAccountEmail(db: Queryable, accountId: string): Promise<string | null> {
+  const [row] = await db.query<{ email: string }>('select email from accounts where id = $1', [accountId]);
+  return row?.email ?? null;
+}

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { truncateText } from '#common/unstorable-text.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { createDrainLoop } from '../drain-loop.ts';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
@@ -40,9 +41,6 @@ export function createMailer(options: {
 }): Mailer {
   const { db, log } = options;
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let closed = false;
 
   async function deliver(row: OutboxRow): Promise<void> {
     if (!transport) {
@@ -61,7 +59,8 @@ export function createMailer(options: {
     });
   }
 
-  async function sendDue(): Promise<void> {
+  /** Sends one claim of due mail; true when there may be more. */
+  async function sendDue(): Promise<boolean> {
     const rows = await db.query<OutboxRow>(
       `update mail_outbox set next_attempt_at = now() + make_interval(secs => $1)
         where id in (select id from mail_outbox
@@ -95,29 +94,13 @@ export function createMailer(options: {
         );
       }
     }
-    if (rows.length === 20) again = true;
+    return rows.length === 20;
   }
 
-  async function flush(): Promise<void> {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await sendDue();
-        } catch (error) {
-          log.error({ err: error }, 'mail outbox could not be read');
-        }
-      } while (again && !closed);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
+  const loop = createDrainLoop(sendDue, (error) =>
+    log.error({ err: error }, 'mail outbox could not be read'),
+  );
+  const flush = loop.run;
 
   const timer = setInterval(() => void flush(), POLL_MS);
   timer.unref();
@@ -131,9 +114,8 @@ export function createMailer(options: {
     },
     flush,
     async close() {
-      closed = true;
       clearInterval(timer);
-      await running;
+      await loop.stop();
       transport?.close();
     },
   };

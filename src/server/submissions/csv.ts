@@ -14,7 +14,8 @@ export const CSV_PAGE_ROWS = 100;
 /** A cell a spreadsheet would run as a formula is prefixed with an apostrophe (OWASP CSV injection). */
 export const escapeCell = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
-function cellOf(answer: StoredAnswer | undefined, fileName: (uploadId: string) => string): string {
+/** One answer as text: choices joined, a file by its name. */
+export function cellOf(answer: StoredAnswer | undefined, fileName: (uploadId: string) => string): string {
   if (!answer) return '';
   if (Array.isArray(answer.value)) return answer.value.join('; ');
   if (typeof answer.value === 'object') return fileName(answer.value.uploadId);

@@ -44,4 +44,6 @@ export type SubmissionDeps = {
   files: FileClaims;
   /** Counts one open of a form's public page: GET /api/publicForm answered with the form (Results' views). */
   formOpened: (formId: string) => void;
+  /** Called after each batch that stored submissions has committed; must return at once (it nudges the notifier). */
+  onStored?: () => void;
 };

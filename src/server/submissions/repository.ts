@@ -114,6 +114,13 @@ export async function insertSubmissions(
        insert into form_daily_counts as c (form_id, day, responses)
        select form_id, (now() at time zone $2)::date, count(*) from added group by 1
        on conflict (form_id, day) do update set responses = c.responses + excluded.responses
+     ), notified as (
+       -- Owner notifications (docs/decisions/021-response-notifications.md): one event per form of the batch, in
+       -- this statement, so a committed submission always has its notification, at no extra round trip.
+       insert into response_events (form_id, submission_ids, copies_sent)
+       select a.form_id, array_agg(a.id), not f.respondent_copy from added a join forms f on f.id = a.form_id
+        where f.notify_owner or f.respondent_copy
+        group by a.form_id, f.respondent_copy
      )
      select id from added`,
     [JSON.stringify(records), timeZone],

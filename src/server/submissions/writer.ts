@@ -228,6 +228,7 @@ async function writeTogether(
 
   const limited = new Set(valid.filter((v) => v.form.settings.responseLimit !== null).map((v) => v.form._id));
   const { inserted, full } = await storeAccepted(deps, accepted, limited);
+  if (inserted.size > 0) deps.onStored?.();
 
   for (const a of accepted) {
     if (inserted.has(a.row.id)) outcomes[a.index] = done(a.row.id);
