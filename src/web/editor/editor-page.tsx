@@ -10,7 +10,6 @@ import { ColorControls } from './color-controls.tsx';
 import { EditableText } from './editable-text.tsx';
 import { FieldCard } from './field-card.tsx';
 import { fieldsInOrder } from './fields-in-order.ts';
-import { NotificationSettings } from './notification-settings.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { ShareBar } from './share-bar.tsx';
 import { useFormEditor } from './use-form-editor.ts';
@@ -137,7 +136,6 @@ export function EditorPage() {
             </ol>
           </section>
           <AddFieldPanel onAdd={(body) => edit({ type: 'addField', body })} />
-          <NotificationSettings fid={data._id} />
         </div>
         <aside className="card editor-side" aria-label="Appearance">
           <h2>Appearance</h2>

@@ -7,10 +7,14 @@ import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { OwnerHeader } from '../ui/owner-header.tsx';
 import { useEditedFormId } from './editor-page.tsx';
+import { NotificationSettings } from './notification-settings.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import './editor.css';
 
-/** /formSettings?fid= : when the form takes responses, and what the customer sees after submitting (issue 12). */
+/**
+ * /formSettings?fid= : who is mailed about responses, when the form takes them, and what the customer sees after
+ * submitting (issue 12).
+ */
 export function FormSettingsPage() {
   const fid = useEditedFormId();
   const owner = useOwner();
@@ -33,7 +37,12 @@ export function FormSettingsPage() {
             <Link to={paths.dashboard.href()}>Back to your forms</Link>
           </Alert>
         ) : null}
-        {settings.isSuccess ? <SettingsForm fid={fid} saved={settings.data} /> : null}
+        {settings.isSuccess ? (
+          <>
+            <NotificationSettings fid={fid} />
+            <SettingsForm fid={fid} saved={settings.data} />
+          </>
+        ) : null}
       </main>
     </>
   );
