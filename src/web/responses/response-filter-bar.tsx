@@ -1,5 +1,10 @@
 import { RESPONSE_SEARCH_MAX, type ResponseFilter } from '#common/response-filter.ts';
 
+const DAY_FIELDS = [
+  { id: 'filter-from', name: 'fromDate', label: 'From' },
+  { id: 'filter-to', name: 'toDate', label: 'To' },
+] as const;
+
 type Props = {
   filter: ResponseFilter;
   /** The filter the owner asked for, empty fields left out. */
@@ -36,26 +41,12 @@ export function ResponseFilterBar({ filter, onApply }: Props) {
           placeholder="Name, email, any answer"
         />
       </div>
-      <div className="field">
-        <label htmlFor="filter-from">From</label>
-        <input
-          id="filter-from"
-          name="fromDate"
-          type="date"
-          className="input"
-          defaultValue={filter.fromDate ?? ''}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="filter-to">To</label>
-        <input
-          id="filter-to"
-          name="toDate"
-          type="date"
-          className="input"
-          defaultValue={filter.toDate ?? ''}
-        />
-      </div>
+      {DAY_FIELDS.map(({ id, name, label }) => (
+        <div key={name} className="field">
+          <label htmlFor={id}>{label}</label>
+          <input id={id} name={name} type="date" className="input" defaultValue={filter[name] ?? ''} />
+        </div>
+      ))}
       <div className="filter-actions">
         <button type="submit" className="button button-primary">
           Apply
