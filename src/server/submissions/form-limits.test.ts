@@ -117,7 +117,11 @@ describe(`form limits and schedules on ${TEST_ENGINE}`, () => {
         },
       });
       const batch = () => Array.from({ length: 8 }, (_, index) => ({ ...row(), index }));
-      const deps = { db: t.app.db, files: { claim: async () => 0 } } as unknown as SubmissionDeps;
+      const deps = {
+        db: t.app.db,
+        timeZone: t.app.config.formTimezone,
+        files: { claim: async () => 0 },
+      } as unknown as SubmissionDeps;
       const limited = new Set([f._id]);
       const [a, b] = await Promise.all([
         storeAccepted(deps, batch(), limited),
