@@ -217,13 +217,13 @@ export async function lockSubmissionsOfOwner(
   tx: Queryable,
   scope: { ownerId: string; formId?: string | undefined },
   ids: readonly string[],
-): Promise<string[]> {
-  const rows = await tx.query<{ id: string }>(
-    `select id from submissions where owner_id = $1 and id = any($2::uuid[]) and ($3::uuid is null or form_id = $3)
+): Promise<{ id: string; formId: string }[]> {
+  const rows = await tx.query<{ id: string; form_id: string }>(
+    `select id, form_id from submissions where owner_id = $1 and id = any($2::uuid[]) and ($3::uuid is null or form_id = $3)
       order by id for update`,
     [scope.ownerId, ids, scope.formId ?? null],
   );
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ id: r.id, formId: r.form_id }));
 }
 
 /**

@@ -3,7 +3,12 @@ import type { Submission } from '#common/submissions.ts';
 import { notFound } from '../errors.ts';
 import type { SubmissionDeps } from './deps.ts';
 import type * as repo from './repository.ts';
-import { deleteSubmissionsOfOwner, findSubmissionOfOwner, lockSubmissionsOfOwner } from './repository.ts';
+import {
+  deleteSubmissionsOfOwner,
+  findSubmissionOfOwner,
+  lockFormCounts,
+  lockSubmissionsOfOwner,
+} from './repository.ts';
 
 /** The owner's view of one submission, with freshly signed file URLs. */
 export async function toSubmission(deps: SubmissionDeps, record: repo.SubmissionRecord): Promise<Submission> {
@@ -71,8 +76,12 @@ export async function deleteSubmissions(
 ): Promise<number> {
   const { deleted, keys } = await deps.db.transaction(async (tx) => {
     const owned = await lockSubmissionsOfOwner(tx, { ownerId, formId }, [...new Set(ids)]);
-    const keys = await deps.files.release(tx, owned);
-    const deleted = await deleteSubmissionsOfOwner(tx, ownerId, owned, deps.timeZone);
+    const ownedIds = owned.map((s) => s.id);
+    // Their forms' rows too, before the delete statement takes its snapshot: an insert in flight then either
+    // committed first (the newest-response time below sees it) or waits for this commit and sets its own.
+    await lockFormCounts(tx, [...new Set(owned.map((s) => s.formId))]);
+    const keys = await deps.files.release(tx, ownedIds);
+    const deleted = await deleteSubmissionsOfOwner(tx, ownerId, ownedIds, deps.timeZone);
     return { deleted, keys };
   });
   await Promise.all(
