@@ -5,8 +5,12 @@ export const RESPONSE_SEARCH_MAX = 200;
 /** Most responses one bulk delete may name. */
 export const BULK_DELETE_MAX = 500;
 
+// Year 0000 is a valid ISO date but not a PostgreSQL one (it has no year 0): refused here rather than answered 500.
 const DaySchema = (field: string) =>
-  z.iso.date({ error: `${field} must be a date written YYYY-MM-DD` }).optional();
+  z.iso
+    .date({ error: `${field} must be a date written YYYY-MM-DD` })
+    .refine((day) => !day.startsWith('0000'), { error: `${field} must be in year 1 or later` })
+    .optional();
 
 /**
  * Which of a form's responses the owner's list and its CSV show: answer text containing `q` (any case), sent on or

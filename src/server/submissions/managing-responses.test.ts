@@ -275,6 +275,7 @@ describe(`managing responses on ${TEST_ENGINE}`, () => {
       const f = await buildForm(owner.token);
       for (const [query, message] of [
         ['?fromDate=2026-02-30', /^fromDate: /],
+        ['?fromDate=0000-02-29', /^fromDate: fromDate must be in year 1 or later$/],
         ['?toDate=yesterday', /^toDate: /],
         ['?fromDate=2026-03-10&toDate=2026-03-09', /^toDate: toDate must be on or after fromDate$/],
         [`?q=${'x'.repeat(201)}`, /^q: /],
