@@ -80,6 +80,14 @@ async function createTravelForm(token: string): Promise<Form> {
 const customerLink = (form: Form) => `${server.url}/customer/${form._id}/${owner.id}`;
 
 /** A browser context signed in as the owner, at this viewport. */
+/** The same screen at the phone width and the desktop width; the viewport is left at the desktop width. */
+async function screenshotBoth(page: Page, name: string) {
+  await page.setViewportSize(PHONE);
+  await screenshot(page, name);
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, name);
+}
+
 async function ownerContext(viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
   await signInBrowser(context, { ...owner, fullName: 'Asha Rao', email: 'asha@example.com', password: '' });
@@ -487,6 +495,68 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     expect(await pager.getByRole('button', { name: 'Older →' }).isDisabled()).toBe(true);
     await pager.getByRole('button', { name: 'Newest' }).click();
     await rows.first().getByText('Guest 26').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('searches responses, deletes a selected one and another from its page, and sees the count drop', async () => {
+    const form = await call<Form>(
+      `/api/text/${(await call<Form>('/api/v1/length', { body: { formTitle: 'Workshop sign-ups' }, token: owner.token }))._id}`,
+      { token: owner.token, body: { id: 1, name: 'Guest', required: true } },
+    );
+    const guest = form.textField[0]?._id ?? '';
+    for (const name of ['Asha Rao', 'Ravi Kumar', 'Asha Menon', 'Meera Iyer']) {
+      await call(`/api/forms/${owner.id}`, {
+        body: { formStructureId: form._id, formTitle: form.formTitle, textObject: { [guest]: name } },
+      });
+    }
+    const context = await ownerContext(DESKTOP);
+    const page = await context.newPage();
+    const errors = watchForErrors(page);
+    await page.goto(`${server.url}/formList?fid=${form._id}`);
+    await page.getByText('4 responses, newest first').waitFor();
+    const rows = page.locator('tbody tr');
+
+    // Search: the filter goes into the URL and the count says how many match.
+    await page.getByLabel('Search answers').fill('asha');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('2 responses match, newest first').waitFor();
+    expect(page.url()).toContain('q=asha');
+    expect(await rows.count()).toBe(2);
+    await screenshotBoth(page, 'form-list-filtered');
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await page.setViewportSize(DESKTOP);
+
+    // Delete one selected response, after confirming.
+    await page.getByRole('checkbox', { name: /^Select Asha Menon/ }).check();
+    await page.getByText('1 selected').waitFor();
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete 1 response?' });
+    await dialog.waitFor();
+    await screenshot(page, 'form-list-confirm-delete');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('1 response match, newest first').waitFor();
+    await page.getByText('Deleted 1 response.').waitFor();
+    expect(await rows.count()).toBe(1);
+
+    // A search that matches nothing says so.
+    await page.getByLabel('Search answers').fill('nobody');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('No responses match this search and dates.').waitFor();
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByText('3 responses, newest first').waitFor();
+
+    // Delete one from its own page: back on the list, one fewer.
+    await page.getByRole('link', { name: 'Ravi Kumar' }).click();
+    await page.getByRole('button', { name: 'Delete response' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this response?' })
+      .getByRole('button', { name: 'Delete response' })
+      .click();
+    await page.getByText('2 responses, newest first').waitFor();
+    expect(page.url()).toContain(`/formList?fid=${form._id}`);
+    await screenshotBoth(page, 'form-list-after-delete');
     expect(errors).toEqual([]);
     await context.close();
   });

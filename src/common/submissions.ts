@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX } from './answer-limits.ts';
 import type { Form } from './forms.ts';
 import { PHONE_PATTERN } from './phone.ts';
+import { endsAfterStart, ResponseFilterFields } from './response-filter.ts';
 
 /** POST /api/profile answer (spec §3 'Uploaded file response'). `_id` is also the secret that deletes or claims it. */
 export const UploadResponseSchema = z.object({
@@ -181,6 +182,9 @@ export const PageQuerySchema = z.object({
   before: z.string().max(200).optional(),
   from: z.enum(['newest', 'oldest']).default('newest'),
 });
+
+/** A form's list of responses: a page, of those the filter lets through. */
+export const FormPageQuerySchema = PageQuerySchema.extend(ResponseFilterFields).refine(...endsAfterStart);
 
 export const FormSummarySchema = z.object({
   _id: z.string(),

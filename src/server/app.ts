@@ -36,6 +36,7 @@ import { createImageReencoder } from './uploads/image.ts';
 import {
   claimUploads,
   deleteUploadById,
+  deleteUploadsOfSubmissions,
   findUploadsByIds,
   findUploadsBySecret,
   storageKeysOfForm,
@@ -219,6 +220,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       findBySecret: findUploadsBySecret,
       claim: claimUploads,
       view: (uploadIds) => viewUploads({ db, storage }, uploadIds),
+      release: deleteUploadsOfSubmissions,
+      removeFile,
     },
     formOpened: views.opened,
     onStored: notifier.nudge,

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { fieldsOf, formatSpecDate, type Form } from '#common/forms.ts';
+import type { ResponseFilter } from '#common/response-filter.ts';
 import type { Queryable } from '../db/database.ts';
 import { listSubmissions, type Cursor, type StoredAnswer } from './repository.ts';
 
@@ -23,7 +24,7 @@ export function cellOf(answer: StoredAnswer | undefined, fileName: (uploadId: st
 }
 
 /**
- * Streams every submission of the form as CSV, newest first, reading CSV_PAGE_ROWS rows at a time so memory stays
+ * Streams every submission of the form (those `only.filter` lets through) as CSV, newest first, reading CSV_PAGE_ROWS rows at a time so memory stays
  * flat whatever the count. One column per question of the form as it is now, then one per question deleted after
  * it had answers (`retired`), so no answer a customer gave is left out.
  */
@@ -33,6 +34,7 @@ export function streamFormCsv(
   retired: readonly { id: string; name: string }[],
   timeZone: string,
   fileNames: (uploadIds: string[]) => Promise<Map<string, string>>,
+  only: { filter?: ResponseFilter } = {},
 ): Readable {
   const fields = fieldsOf(form);
   const questions = form.fieldOrder.map(({ _id }) => ({
@@ -50,7 +52,7 @@ export function streamFormCsv(
     for (;;) {
       const page = await listSubmissions(
         db,
-        { ownerId: form.ownerIdAsStructureId, formId: form._id },
+        { ownerId: form.ownerIdAsStructureId, formId: form._id, filter: only.filter, timeZone },
         { limit: CSV_PAGE_ROWS, after },
       );
       const uploadIds = page.items.flatMap((s) =>

@@ -34,6 +34,10 @@ export type FileClaims = {
   claim: (tx: Queryable, submissionId: string, uploadIds: readonly string[]) => Promise<number>;
   /** The owner's view of each of these uploads that exists, with freshly signed URLs, by upload id. */
   view: (uploadIds: readonly string[]) => Promise<Map<string, FileView>>;
+  /** Deletes the uploads of these submissions in the caller's transaction; returns their files' storage keys. */
+  release: (tx: Queryable, submissionIds: readonly string[]) => Promise<string[]>;
+  /** Removes a released file from storage, after the commit (a crash first leaves it to the orphan sweep). */
+  removeFile: (storageKey: string) => Promise<void>;
 };
 
 export type SubmissionDeps = {

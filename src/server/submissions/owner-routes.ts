@@ -5,6 +5,14 @@ import { z } from 'zod';
 import { responsesCsvFileName } from '#common/download-names.ts';
 import { formatSpecDate, FormParamsSchema } from '#common/forms.ts';
 import {
+  DeletedResponsesSchema,
+  DeleteResponsesBodySchema,
+  isFiltered,
+  ResponseFilterSchema,
+  type ResponseFilter,
+} from '#common/response-filter.ts';
+import {
+  FormPageQuerySchema,
   FormSummarySchema,
   PageQuerySchema,
   SubmissionPageSchema,
@@ -25,6 +33,16 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
   app.addHook('onRequest', authenticate);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { timeZone } = deps;
+  const ownFormOf = async (ownerId: string, formId: string) => {
+    const form = await deps.forms.find(formId);
+    if (!form || form.ownerIdAsStructureId !== ownerId) throw notFound('Form not found');
+    return form;
+  };
+  const filterOf = (query: ResponseFilter): ResponseFilter => ({
+    q: query.q || undefined,
+    fromDate: query.fromDate,
+    toDate: query.toDate,
+  });
 
   const pageOf = (query: z.infer<typeof PageQuerySchema>) => ({
     limit: query.limit,
@@ -56,6 +74,43 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
     async (request) => submissions.findSubmission(deps, ownerOf(request).id, request.params.userFormId),
   );
 
+  // Not in the spec (issue 12 item 5): the owner deletes one response, its files with it.
+  api.delete(
+    '/api/forms/:userFormId',
+    { schema: { params: SubmissionParamsSchema, response: { 200: DeletedResponsesSchema } } },
+    async (request) => {
+      const deleted = await submissions.deleteSubmissions(deps, ownerOf(request).id, [
+        request.params.userFormId,
+      ]);
+      if (deleted === 0) throw notFound('Submission not found');
+      return { deleted };
+    },
+  );
+
+  // Several of one form's responses at once; ids that are not this form's (or not the caller's) are left alone,
+  // and `deleted` says how many went.
+  api.post(
+    '/api/formSubmissions/:fid/delete',
+    {
+      schema: {
+        params: FormParamsSchema,
+        body: DeleteResponsesBodySchema,
+        response: { 200: DeletedResponsesSchema },
+      },
+    },
+    async (request) => {
+      const form = await ownFormOf(ownerOf(request).id, request.params.fid);
+      return {
+        deleted: await submissions.deleteSubmissions(
+          deps,
+          form.ownerIdAsStructureId,
+          request.body.ids,
+          form._id,
+        ),
+      };
+    },
+  );
+
   api.get(
     '/api/formSummary',
     { schema: { response: { 200: z.array(FormSummarySchema) } } },
@@ -76,18 +131,22 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
     {
       schema: {
         params: FormParamsSchema,
-        querystring: PageQuerySchema,
+        querystring: FormPageQuerySchema,
         response: { 200: SubmissionPageSchema },
       },
     },
     async (request) => {
       const ownerId = ownerOf(request).id;
-      const form = await deps.forms.find(request.params.fid);
-      if (!form || form.ownerIdAsStructureId !== ownerId) throw notFound('Form not found');
+      const form = await ownFormOf(ownerId, request.params.fid);
       const query = pageOf(request.query);
+      const filter = filterOf(request.query);
+      const scope = { ownerId, formId: form._id };
       const [page, total] = await Promise.all([
-        repo.listSubmissions(deps.db, { ownerId, formId: form._id }, query),
-        repo.countSubmissionsOfForm(deps.db, ownerId, form._id),
+        repo.listSubmissions(deps.db, { ...scope, filter, timeZone }, query),
+        // Unfiltered, the count kept by the insert; filtered, a count of the matching rows.
+        isFiltered(filter)
+          ? repo.countFilteredSubmissions(deps.db, scope, filter, timeZone)
+          : repo.countSubmissionsOfForm(deps.db, ownerId, form._id),
       ]);
       const first = page.items[0];
       const last = page.items.at(-1);
@@ -113,16 +172,19 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
 
   api.get(
     '/api/formSubmissions/:fid/csv',
-    { schema: { params: FormParamsSchema } },
+    { schema: { params: FormParamsSchema, querystring: ResponseFilterSchema } },
     async (request, reply) => {
-      const form = await deps.forms.find(request.params.fid);
-      if (!form || form.ownerIdAsStructureId !== ownerOf(request).id) throw notFound('Form not found');
+      const form = await ownFormOf(ownerOf(request).id, request.params.fid);
       const fileNames = async (ids: string[]) =>
         new Map([...(await deps.files.view(ids))].map(([id, file]) => [id, file.originalName]));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition(responsesCsvFileName(form.formTitle)))
-        .send(streamFormCsv(deps.db, form, await deps.forms.retiredFields(form._id), timeZone, fileNames));
+        .send(
+          streamFormCsv(deps.db, form, await deps.forms.retiredFields(form._id), timeZone, fileNames, {
+            filter: filterOf(request.query),
+          }),
+        );
     },
   );
 }

@@ -3,7 +3,12 @@ import type { Submission } from '#common/submissions.ts';
 import { notFound } from '../errors.ts';
 import type { SubmissionDeps } from './deps.ts';
 import type * as repo from './repository.ts';
-import { findSubmissionOfOwner } from './repository.ts';
+import {
+  deleteSubmissionsOfOwner,
+  findSubmissionOfOwner,
+  lockFormCounts,
+  lockSubmissionsOfOwner,
+} from './repository.ts';
 
 /** The owner's view of one submission, with freshly signed file URLs. */
 export async function toSubmission(deps: SubmissionDeps, record: repo.SubmissionRecord): Promise<Submission> {
@@ -56,4 +61,35 @@ export async function findSubmission(deps: SubmissionDeps, ownerId: string, id: 
   const record = await findSubmissionOfOwner(deps.db, ownerId, id);
   if (!record) throw notFound('Submission not found');
   return toSubmission(deps, record);
+}
+
+/**
+ * Deletes those of `ids` that are the owner's, with their uploads, their share of the Results counters and of their
+ * forms' counts, in one transaction; their files leave storage after the commit. A file whose removal fails (or a
+ * crash before it) has no upload row left, so the orphan sweep removes it later. Returns how many were deleted.
+ */
+export async function deleteSubmissions(
+  deps: SubmissionDeps,
+  ownerId: string,
+  ids: readonly string[],
+  formId?: string,
+): Promise<number> {
+  const { deleted, keys } = await deps.db.transaction(async (tx) => {
+    const owned = await lockSubmissionsOfOwner(tx, { ownerId, formId }, [...new Set(ids)]);
+    const ownedIds = owned.map((s) => s.id);
+    // Their forms' rows too, before the delete statement takes its snapshot: an insert in flight then either
+    // committed first (the newest-response time below sees it) or waits for this commit and sets its own.
+    await lockFormCounts(tx, [...new Set(owned.map((s) => s.formId))]);
+    const keys = await deps.files.release(tx, ownedIds);
+    const deleted = await deleteSubmissionsOfOwner(tx, ownerId, ownedIds, deps.timeZone);
+    return { deleted, keys };
+  });
+  await Promise.all(
+    keys.map((key) =>
+      deps.files.removeFile(key).catch((error: unknown) => {
+        deps.log.warn({ err: error, key }, 'file of a deleted submission left for the orphan sweep');
+      }),
+    ),
+  );
+  return deleted.length;
 }

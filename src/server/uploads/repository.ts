@@ -97,6 +97,19 @@ export async function claimUploads(
   return rows.length;
 }
 
+/** Deletes the uploads these submissions claimed (the submissions are being deleted); returns their storage keys. */
+export async function deleteUploadsOfSubmissions(
+  db: Queryable,
+  submissionIds: readonly string[],
+): Promise<string[]> {
+  if (submissionIds.length === 0) return [];
+  const rows = await db.query<{ storage_key: string }>(
+    'delete from uploads where submission_id = any($1::uuid[]) returning storage_key',
+    [submissionIds],
+  );
+  return rows.map((r) => r.storage_key);
+}
+
 /** Removes uploads nobody claimed within `hours`; returns their storage keys so the files can go too. */
 export async function deleteStaleUploads(db: Queryable, hours: number): Promise<string[]> {
   const rows = await db.query<{ storage_key: string }>(

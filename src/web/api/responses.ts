@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ResponseFilter } from '#common/response-filter.ts';
 import type { FormSummary, Submission, SubmissionPage } from '#common/submissions.ts';
 import { api } from './client.ts';
 
@@ -9,11 +10,26 @@ export const summaryQuery = () =>
 
 export type PageRequest = { after?: string; before?: string; from?: 'oldest' };
 
-export const submissionPageQuery = (fid: string, page: PageRequest, limit = 25) =>
+/** The filter as query-string pairs, empty parts left out. */
+const filterQuery = (filter: ResponseFilter): URLSearchParams => {
+  const query = new URLSearchParams();
+  if (filter.q) query.set('q', filter.q);
+  if (filter.fromDate) query.set('fromDate', filter.fromDate);
+  if (filter.toDate) query.set('toDate', filter.toDate);
+  return query;
+};
+
+export const submissionPageQuery = (
+  fid: string,
+  page: PageRequest,
+  limit = 25,
+  filter: ResponseFilter = {},
+) =>
   queryOptions({
-    queryKey: ['formSubmissions', fid, page, limit],
+    queryKey: ['formSubmissions', fid, page, limit, filter],
     queryFn: () => {
-      const query = new URLSearchParams({ limit: String(limit) });
+      const query = filterQuery(filter);
+      query.set('limit', String(limit));
       if (page.after) query.set('after', page.after);
       if (page.before) query.set('before', page.before);
       if (page.from) query.set('from', page.from);
@@ -24,4 +40,28 @@ export const submissionPageQuery = (fid: string, page: PageRequest, limit = 25) 
 export const submissionQuery = (id: string) =>
   queryOptions({ queryKey: ['submission', id], queryFn: () => api<Submission>(`/api/forms/${id}`, owner) });
 
-export const csvUrl = (fid: string) => `/api/formSubmissions/${fid}/csv`;
+export const csvUrl = (fid: string, filter: ResponseFilter = {}) => {
+  const query = filterQuery(filter).toString();
+  return `/api/formSubmissions/${fid}/csv${query ? `?${query}` : ''}`;
+};
+
+/** Deletes responses: one by id, or several of one form; the lists, counts and Results read afresh after. */
+export function useDeleteResponses() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fid, ids }: { fid: string; ids: string[] }) =>
+      ids.length === 1 && ids[0]
+        ? api<{ deleted: number }>(`/api/forms/${ids[0]}`, { ...owner, method: 'DELETE' })
+        : api<{ deleted: number }>(`/api/formSubmissions/${fid}/delete`, {
+            ...owner,
+            method: 'POST',
+            body: { ids },
+          }),
+    onSuccess: (_, { fid, ids }) => {
+      for (const id of ids) client.removeQueries({ queryKey: submissionQuery(id).queryKey });
+      void client.invalidateQueries({ queryKey: ['formSubmissions', fid] });
+      void client.invalidateQueries({ queryKey: summaryQuery().queryKey });
+      void client.invalidateQueries({ queryKey: ['formResults', fid] });
+    },
+  });
+}

@@ -1,24 +1,34 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { responsesCsvFileName } from '#common/download-names.ts';
+import { isFiltered, type ResponseFilter } from '#common/response-filter.ts';
 import { logOutAndLeave } from '../api/log-out.ts';
-import { csvUrl, submissionPageQuery, type PageRequest } from '../api/responses.ts';
+import { csvUrl, submissionPageQuery, useDeleteResponses, type PageRequest } from '../api/responses.ts';
 import { readSession } from '../api/session.ts';
 import { useOwner } from '../api/use-owner.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
-import { DateTimeCells } from '../ui/date-time-cells.tsx';
-import { DateTimeHeads } from '../ui/date-time-heads.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { OwnerHeader } from '../ui/owner-header.tsx';
 import { downloadWithToken } from './download.ts';
+import { ResponseFilterBar } from './response-filter-bar.tsx';
+import { ResponsesTable } from './responses-table.tsx';
 import './responses.css';
 
 const PAGE_SIZE = 25;
+const plural = (n: number) => `${n} ${n === 1 ? 'response' : 'responses'}`;
 
-/** /formList (spec §2): one form's responses, newest first, a page at a time; a row opens the response. */
+/** The filter's query-string pairs, empty ones left out. */
+const filterParams = (filter: ResponseFilter): Record<string, string> =>
+  Object.fromEntries(Object.entries(filter).filter((e): e is [string, string] => Boolean(e[1])));
+
+/**
+ * /formList (spec §2): one form's responses, newest first, a page at a time; a row opens the response. The filter
+ * and the page are in the URL; the rows picked for deleting are this page's only, forgotten when the URL changes.
+ */
 export function FormListPage() {
   const owner = useOwner();
-  const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const fid = search.get('fid') ?? '';
   const page: PageRequest = {
@@ -26,9 +36,34 @@ export function FormListPage() {
     before: search.get('before') ?? undefined,
     from: search.get('from') === 'oldest' ? 'oldest' : undefined,
   };
-  const list = useQuery({ ...submissionPageQuery(fid, page, PAGE_SIZE), enabled: fid !== '' });
+  const filter: ResponseFilter = {
+    q: search.get('q') ?? undefined,
+    fromDate: search.get('fromDate') ?? undefined,
+    toDate: search.get('toDate') ?? undefined,
+  };
+  const list = useQuery({ ...submissionPageQuery(fid, page, PAGE_SIZE, filter), enabled: fid !== '' });
+  const remove = useDeleteResponses();
+  const [selection, setSelection] = useState({ of: '', ids: new Set<string>() });
+  const [isConfirming, setConfirming] = useState(false);
+  const [done, setDone] = useState('');
+  const here = search.toString();
+  const selected = selection.of === here ? selection.ids : new Set<string>();
   if (!fid) return <Navigate to="/dashboard?tab=received" replace />;
-  const go = (next: Record<string, string>) => setSearch({ fid, ...next });
+  const go = (next: Record<string, string>, nextFilter = filter) =>
+    setSearch({ fid, ...filterParams(nextFilter), ...next });
+  const deleteSelected = () => {
+    const ids = [...selected];
+    remove.mutate(
+      { fid, ids },
+      {
+        onSuccess: ({ deleted }) => {
+          setConfirming(false);
+          setSelection({ of: here, ids: new Set() });
+          setDone(`Deleted ${plural(deleted)}.`);
+        },
+      },
+    );
+  };
 
   return (
     <>
@@ -44,8 +79,10 @@ export function FormListPage() {
             <div className="row-between responses-head">
               <div>
                 <h1>{list.data.formTitle}</h1>
-                <p className="muted">
-                  {list.data.total} {list.data.total === 1 ? 'response' : 'responses'}, newest first
+                <p className="muted" aria-live="polite">
+                  {isFiltered(filter)
+                    ? `${plural(list.data.total)} match, newest first`
+                    : `${plural(list.data.total)}, newest first`}
                 </p>
               </div>
               <div className="responses-actions">
@@ -57,7 +94,7 @@ export function FormListPage() {
                   className="button button-secondary"
                   onClick={() =>
                     void downloadWithToken(
-                      csvUrl(fid),
+                      csvUrl(fid, filter),
                       readSession()?.token ?? '',
                       responsesCsvFileName(list.data.formTitle),
                     )
@@ -67,37 +104,40 @@ export function FormListPage() {
                 </button>
               </div>
             </div>
+            <ResponseFilterBar key={here} filter={filter} onApply={(next) => go({}, next)} />
+            <div className="selection-bar" aria-live="polite">
+              <span className="muted">{selected.size > 0 ? `${selected.size} selected` : done}</span>
+              <button
+                type="button"
+                className="button button-danger button-small"
+                disabled={selected.size === 0}
+                onClick={() => setConfirming(true)}
+              >
+                Delete selected
+              </button>
+            </div>
+            {remove.error ? (
+              <p role="alert" className="field-error">
+                {remove.error.message}
+              </p>
+            ) : null}
             {list.data.items.length === 0 ? (
               <p className="card empty">
-                No responses yet. Share the form&apos;s link to start collecting them.
+                {isFiltered(filter)
+                  ? 'No responses match this search and dates. Change them or clear the filter.'
+                  : page.after || page.before || page.from
+                    ? 'No responses on this page any more.'
+                    : 'No responses yet. Share the form’s link to start collecting them.'}
               </p>
             ) : (
-              <div className="table-wrap">
-                <table className="table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Contact Information</th>
-                      <DateTimeHeads />
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.data.items.map((item) => {
-                      const [date, time] = item.Date.split(',').map((s) => s.trim());
-                      const href = `/submitedForm/${item._id}`;
-                      return (
-                        <tr key={item._id} className="is-clickable" onClick={() => navigate(href)}>
-                          <td>
-                            <Link className="table-link" to={href} onClick={(e) => e.stopPropagation()}>
-                              {item.contact || 'Anonymous response'}
-                            </Link>
-                          </td>
-                          <DateTimeCells date={date} time={time} />
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+              <ResponsesTable
+                items={list.data.items}
+                selected={selected}
+                onSelect={(ids) => {
+                  setDone('');
+                  setSelection({ of: here, ids });
+                }}
+              />
             )}
             {list.data.prevCursor || list.data.nextCursor ? (
               <nav className="pager responses-pager" aria-label="Pages of responses">
@@ -115,6 +155,16 @@ export function FormListPage() {
               </nav>
             ) : null}
           </>
+        ) : null}
+        {isConfirming ? (
+          <ConfirmDialog
+            title={`Delete ${plural(selected.size)}?`}
+            confirmLabel={remove.isPending ? 'Deleting…' : 'Delete'}
+            onCancel={() => setConfirming(false)}
+            onConfirm={deleteSelected}
+          >
+            The selected responses and their uploaded files will be deleted. This cannot be undone.
+          </ConfirmDialog>
         ) : null}
       </main>
     </>

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { Link, useParams } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { SubmissionAnswer } from '#common/submissions.ts';
 import { logOutAndLeave } from '../api/log-out.ts';
-import { submissionQuery } from '../api/responses.ts';
+import { submissionQuery, useDeleteResponses } from '../api/responses.ts';
 import { useOwner } from '../api/use-owner.ts';
 import { Alert } from '../ui/alert.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { OwnerHeader } from '../ui/owner-header.tsx';
 import './responses.css';
 
@@ -62,12 +63,16 @@ export function SubmissionPage() {
   const owner = useOwner();
   const id = useParams().userFormId ?? '';
   const submission = useQuery(submissionQuery(id));
+  const navigate = useNavigate();
+  const remove = useDeleteResponses();
+  const [isConfirming, setConfirming] = useState(false);
+  const listHref = (fid: string) => `/formList?fid=${fid}`;
   return (
     <>
       <OwnerHeader fullName={owner.fullName} email={owner.email} onLogOut={() => void logOutAndLeave()} />
       <main className="container responses">
         {submission.isSuccess ? (
-          <Link to={`/formList?fid=${submission.data.formStructureId}`}>← All responses</Link>
+          <Link to={listHref(submission.data.formStructureId)}>← All responses</Link>
         ) : (
           <Link to="/dashboard?tab=received">← Responses</Link>
         )}
@@ -81,10 +86,24 @@ export function SubmissionPage() {
         ) : null}
         {submission.isSuccess ? (
           <article className="card submission" style={{ borderTop: `8px solid ${submission.data.border}` }}>
-            <header>
-              <h1>{submission.data.formTitle}</h1>
-              <p className="muted">Submitted {submission.data.Date}</p>
+            <header className="row-between submission-head">
+              <div>
+                <h1>{submission.data.formTitle}</h1>
+                <p className="muted">Submitted {submission.data.Date}</p>
+              </div>
+              <button
+                type="button"
+                className="button button-danger button-small"
+                onClick={() => setConfirming(true)}
+              >
+                Delete response
+              </button>
             </header>
+            {remove.error ? (
+              <p role="alert" className="field-error">
+                {remove.error.message}
+              </p>
+            ) : null}
             <dl className="answers">
               {submission.data.answers.map((answer) => (
                 <div key={answer.fieldId} className="answer">
@@ -99,6 +118,22 @@ export function SubmissionPage() {
               <p className="muted">This response left every question blank.</p>
             ) : null}
           </article>
+        ) : null}
+        {isConfirming && submission.isSuccess ? (
+          <ConfirmDialog
+            title="Delete this response?"
+            confirmLabel={remove.isPending ? 'Deleting…' : 'Delete response'}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              const fid = submission.data.formStructureId;
+              remove.mutate(
+                { fid, ids: [id] },
+                { onSuccess: () => navigate(listHref(fid), { replace: true }) },
+              );
+            }}
+          >
+            This response and its uploaded files will be deleted. This cannot be undone.
+          </ConfirmDialog>
         ) : null}
       </main>
     </>

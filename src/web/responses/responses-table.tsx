@@ -1,0 +1,72 @@
+import { Link, useNavigate } from 'react-router';
+import type { SubmissionListItem } from '#common/submissions.ts';
+import { DateTimeCells } from '../ui/date-time-cells.tsx';
+import { DateTimeHeads } from '../ui/date-time-heads.tsx';
+
+type Props = {
+  items: SubmissionListItem[];
+  selected: ReadonlySet<string>;
+  onSelect: (selected: Set<string>) => void;
+};
+
+/** One page of responses: a row opens the response, a checkbox picks it for deleting. */
+export function ResponsesTable({ items, selected, onSelect }: Props) {
+  const navigate = useNavigate();
+  const allChosen = items.length > 0 && items.every((i) => selected.has(i._id));
+  const someChosen = items.some((i) => selected.has(i._id));
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onSelect(next);
+  };
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col" className="select-cell">
+              <input
+                type="checkbox"
+                aria-label="Select all responses on this page"
+                checked={allChosen}
+                ref={(box) => {
+                  if (box) box.indeterminate = someChosen && !allChosen;
+                }}
+                onChange={() => onSelect(allChosen ? new Set() : new Set(items.map((i) => i._id)))}
+              />
+            </th>
+            <th scope="col">Contact Information</th>
+            <DateTimeHeads />
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => {
+            const [date, time] = item.Date.split(',').map((s) => s.trim());
+            const href = `/submitedForm/${item._id}`;
+            const name = item.contact || 'Anonymous response';
+            return (
+              <tr key={item._id} className="is-clickable" onClick={() => navigate(href)}>
+                {/* The cell swallows the click so a near-miss on the checkbox does not open the response. */}
+                <td className="select-cell" onClick={(e) => e.stopPropagation()}>
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${name}, ${item.Date}`}
+                    checked={selected.has(item._id)}
+                    onChange={() => toggle(item._id)}
+                  />
+                </td>
+                <td>
+                  <Link className="table-link" to={href} onClick={(e) => e.stopPropagation()}>
+                    {name}
+                  </Link>
+                </td>
+                <DateTimeCells date={date} time={time} />
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
