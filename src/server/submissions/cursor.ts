@@ -1,5 +1,5 @@
 import { HttpError } from '../errors.ts';
-import type { Cursor } from './repository.ts';
+import type { Cursor } from './list-repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Exactly what encodeCursor writes, years 0001-9999. Date.parse alone accepts '1', '+275760-09-13' and other text

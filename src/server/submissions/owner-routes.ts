@@ -23,6 +23,7 @@ import { notFound } from '../errors.ts';
 import { streamFormCsv } from './csv.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { SubmissionDeps } from './deps.ts';
+import * as list from './list-repository.ts';
 import * as repo from './repository.ts';
 import * as submissions from './service.ts';
 
@@ -57,7 +58,7 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
     '/api/forms',
     { schema: { querystring: PageQuerySchema, response: { 200: z.array(SubmissionSchema) } } },
     async (request, reply) => {
-      const page = await repo.listSubmissions(
+      const page = await list.listSubmissions(
         deps.db,
         { ownerId: ownerOf(request).id },
         pageOf(request.query),
@@ -142,10 +143,10 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
       const filter = filterOf(request.query);
       const scope = { ownerId, formId: form._id };
       const [page, total] = await Promise.all([
-        repo.listSubmissions(deps.db, { ...scope, filter, timeZone }, query),
+        list.listSubmissions(deps.db, { ...scope, filter, timeZone }, query),
         // Unfiltered, the count kept by the insert; filtered, a count of the matching rows.
         isFiltered(filter)
-          ? repo.countFilteredSubmissions(deps.db, scope, filter, timeZone)
+          ? list.countFilteredSubmissions(deps.db, scope, filter, timeZone)
           : repo.countSubmissionsOfForm(deps.db, ownerId, form._id),
       ]);
       const first = page.items[0];

@@ -1,5 +1,4 @@
 import type { FieldKind } from '#common/forms.ts';
-import { containsPattern, type ResponseFilter } from '#common/response-filter.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** One answer as stored: in the form's question order, with the question's name as it was when answered. */
@@ -23,7 +22,7 @@ export type SubmissionRecord = {
   contact: string;
 };
 
-type SubmissionRow = {
+export type SubmissionRow = {
   id: string;
   form_id: string;
   owner_id: string;
@@ -35,8 +34,9 @@ type SubmissionRow = {
   answers: StoredAnswer[];
   contact: string;
 };
-const COLUMNS = 'id, form_id, owner_id, created_at, form_title, description, color, border, answers, contact';
-const toRecord = (r: SubmissionRow): SubmissionRecord => ({
+export const COLUMNS =
+  'id, form_id, owner_id, created_at, form_title, description, color, border, answers, contact';
+export const toRecord = (r: SubmissionRow): SubmissionRecord => ({
   id: r.id,
   formId: r.form_id,
   ownerId: r.owner_id,
@@ -157,161 +157,6 @@ export async function findSubmissionOfOwner(
     [id, ownerId],
   );
   return row ? toRecord(row) : null;
-}
-
-/**
- * Deletes those of `ids` that are the owner's and takes them out of everything the insert added them to, in the
- * caller's transaction: their forms' response counts and newest-response times, and the Results counters (one
- * update per counter for the whole set; counters left at zero are removed, as `rebuild_form_results` would leave
- * them). Their upload rows go by the foreign key's cascade: the caller releases them first to learn the files.
- * Returns the ids deleted.
- */
-export async function deleteSubmissionsOfOwner(
-  tx: Queryable,
-  ownerId: string,
-  ids: readonly string[],
-  timeZone: string,
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const gone = await tx.query<{ id: string; form_id: string }>(
-    `with gone as (
-       delete from submissions where owner_id = $1 and id = any($2::uuid[])
-       returning id, form_id, answers, created_at
-     ), counted as (
-       -- The subquery sees the rows as they were before this statement, so the deleted ones are left out by id.
-       update forms f set response_count = f.response_count - c.n,
-              latest_response_at = (select max(s.created_at) from submissions s
-                                     where s.form_id = f.id and s.id <> all($2::uuid[]))
-         from (select form_id, count(*)::int as n from gone group by form_id) c
-        where f.id = c.form_id
-     ), answered as (
-       select g.form_id, e.value as answer from gone g cross join lateral jsonb_array_elements(g.answers) e
-     ), fields_counted as (
-       update form_field_counts c set responses = c.responses - d.n
-         from (select form_id, answer ->> 'fieldId' as field_id, count(*)::int as n from answered group by 1, 2) d
-        where c.form_id = d.form_id and c.field_id = d.field_id
-     ), options_counted as (
-       update form_option_counts c set count = c.count - d.n
-         from (select form_id, answer ->> 'fieldId' as field_id, o.option, count(*)::int as n
-                 from answered cross join lateral jsonb_array_elements_text(
-                        case jsonb_typeof(answer -> 'value') when 'array' then answer -> 'value'
-                             else jsonb_build_array(answer -> 'value') end) o(option)
-                where answer ->> 'kind' in ('select', 'radio', 'check')
-                group by 1, 2, 3) d
-        where c.form_id = d.form_id and c.field_id = d.field_id and c.option = d.option
-     ), days_counted as (
-       update form_daily_counts c set responses = c.responses - d.n
-         from (select form_id, (created_at at time zone $3)::date as day, count(*)::int as n from gone group by 1, 2) d
-        where c.form_id = d.form_id and c.day = d.day
-     )
-     select id, form_id from gone`,
-    [ownerId, ids, timeZone],
-  );
-  const formIds = [...new Set(gone.map((r) => r.form_id))];
-  if (formIds.length > 0) {
-    // A row updated above cannot be deleted in the same statement: the emptied counters go in a second one.
-    await tx.query(
-      `with options as (delete from form_option_counts where form_id = any($1::uuid[]) and count <= 0)
-       delete from form_field_counts where form_id = any($1::uuid[]) and responses <= 0`,
-      [formIds],
-    );
-  }
-  return gone.map((r) => r.id);
-}
-
-/** Those of `ids` that are the owner's submissions (of `formId`, if given), locked until the caller's transaction ends. */
-export async function lockSubmissionsOfOwner(
-  tx: Queryable,
-  scope: { ownerId: string; formId?: string | undefined },
-  ids: readonly string[],
-): Promise<{ id: string; formId: string }[]> {
-  const rows = await tx.query<{ id: string; form_id: string }>(
-    `select id, form_id from submissions where owner_id = $1 and id = any($2::uuid[]) and ($3::uuid is null or form_id = $3)
-      order by id for update`,
-    [scope.ownerId, ids, scope.formId ?? null],
-  );
-  return rows.map((r) => ({ id: r.id, formId: r.form_id }));
-}
-
-/**
- * The SQL conditions for a filter, its values appended to `params`. The text search reads every text and choice
- * answer of the form's rows (file answers are upload ids, not text): no index serves a substring of a jsonb value,
- * so a filtered page costs O(the form's rows) rather than O(page). docs/decisions/022-managing-responses.md.
- */
-function filterConditions(filter: ResponseFilter, timeZone: string, params: unknown[]): string[] {
-  const where: string[] = [];
-  if (filter.q) {
-    params.push(containsPattern(filter.q));
-    where.push(`exists (select 1 from jsonb_array_elements(answers) e
-                  cross join lateral jsonb_array_elements_text(case jsonb_typeof(e.value -> 'value')
-                    when 'array' then e.value -> 'value' when 'string' then jsonb_build_array(e.value -> 'value')
-                    else '[]'::jsonb end) v(text)
-                 where v.text ilike $${params.length} escape '\\')`);
-  }
-  if (filter.fromDate || filter.toDate) params.push(timeZone);
-  const zone = params.length;
-  if (filter.fromDate) {
-    params.push(filter.fromDate);
-    where.push(`created_at >= ($${params.length}::date)::timestamp at time zone $${zone}`);
-  }
-  if (filter.toDate) {
-    params.push(filter.toDate);
-    where.push(`created_at < ($${params.length}::date + 1)::timestamp at time zone $${zone}`);
-  }
-  return where;
-}
-
-/** How many of the form's submissions the filter lets through: O(the form's rows), unlike the kept count. */
-export async function countFilteredSubmissions(
-  db: Queryable,
-  scope: { ownerId: string; formId: string },
-  filter: ResponseFilter,
-  timeZone: string,
-): Promise<number> {
-  const params: unknown[] = [scope.ownerId, scope.formId];
-  const where = ['owner_id = $1', 'form_id = $2', ...filterConditions(filter, timeZone, params)];
-  const [row] = await db.query<{ n: number }>(
-    `select count(*)::int as n from submissions where ${where.join(' and ')}`,
-    params,
-  );
-  return row?.n ?? 0;
-}
-
-export type Cursor = { createdAt: string; id: string };
-export type Page<T> = { items: T[]; hasMore: boolean };
-
-/**
- * Keyset paging, newest first: `after` continues towards older rows, `before` goes back towards newer ones, and
- * `oldest` starts at the far end. Every page costs the same however many rows the form has.
- */
-export async function listSubmissions(
-  db: Queryable,
-  scope: { ownerId: string; formId?: string; filter?: ResponseFilter; timeZone?: string },
-  page: { limit: number; after?: Cursor; before?: Cursor; oldest?: boolean },
-): Promise<Page<SubmissionRecord>> {
-  const params: unknown[] = [scope.ownerId];
-  const where = ['owner_id = $1'];
-  if (scope.formId) {
-    params.push(scope.formId);
-    where.push(`form_id = $${params.length}`);
-  }
-  if (scope.filter) where.push(...filterConditions(scope.filter, scope.timeZone ?? 'UTC', params));
-  const backwards = Boolean(page.before) || Boolean(page.oldest);
-  const cursor = page.after ?? page.before;
-  if (cursor) {
-    params.push(cursor.createdAt, cursor.id);
-    const op = page.after ? '<' : '>';
-    where.push(`(created_at, id) ${op} ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
-  }
-  params.push(page.limit + 1);
-  const rows = await db.query<SubmissionRow>(
-    `select ${COLUMNS} from submissions where ${where.join(' and ')}
-      order by created_at ${backwards ? 'asc' : 'desc'}, id ${backwards ? 'asc' : 'desc'} limit $${params.length}`,
-    params,
-  );
-  const hasMore = rows.length > page.limit;
-  const items = rows.slice(0, page.limit).map(toRecord);
-  return { items: backwards ? items.reverse() : items, hasMore };
 }
 
 export type FormSummaryRow = {
