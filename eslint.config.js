@@ -12,7 +12,16 @@ import tseslint from 'typescript-eslint';
 // points on the web), and a shared module imports no feature. A new folder must be named here as one or the other.
 const SIDES = {
   server: {
-    features: ['accounts', 'forms', 'notifications', 'profile', 'results', 'submissions', 'uploads'],
+    features: [
+      'accounts',
+      'forms',
+      'notifications',
+      'profile',
+      'results',
+      'submissions',
+      'uploads',
+      'webhooks',
+    ],
     shared: ['db', 'mail', 'storage'],
     composition: /^(app|main|test-[\w-]+|fuzz-[\w-]+)\.ts$|\.test\.ts$/,
   },

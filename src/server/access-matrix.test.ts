@@ -95,6 +95,7 @@ function paramSets(): Record<string, string>[] {
     ...population.submissionIds.map((userFormId) => ({ userFormId })),
     { id: owner.id, ownerId: owner.id, uploadId: population.profileUpload.id },
     { deleteId: population.profileUpload.secret },
+    { fid: population.webhook.formId, webhookId: population.webhook.id },
   ];
 }
 

@@ -27,9 +27,10 @@ import { resultsRoutes } from './results/routes.ts';
 import { createViewCounter } from './results/views.ts';
 import { recordRoutes } from './route-table.ts';
 import { securityHeaders } from './security-headers.ts';
-import { createDiskStorage } from './storage/storage.ts';
+import { createDiskStorage, type Storage } from './storage/storage.ts';
 import type { SubmissionDeps } from './submissions/deps.ts';
 import { findSubmissionsAsText } from './submissions/for-mail.ts';
+import { findSubmissionAsPayload } from './submissions/for-webhook.ts';
 import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
 import { publicSubmissionRoutes } from './submissions/routes.ts';
 import { createImageReencoder } from './uploads/image.ts';
@@ -50,6 +51,9 @@ import {
   viewUploads,
 } from './uploads/service.ts';
 import { registerWebApp } from './web-app.ts';
+import type { WebhookSources } from './webhooks/deps.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+import { createSender, WEBHOOK_BACKOFF_MS, WEBHOOK_POLL_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/sender.ts';
 import './fastify-types.ts';
 
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -96,6 +100,25 @@ export function notificationSourcesOf(timeZone: string): NotificationSources {
       return { title: form.formTitle, ownerEmail, emailQuestionIds };
     },
     findSubmissions: (db, ids) => findSubmissionsAsText(db, ids, fileNamesOf),
+  };
+}
+
+/**
+ * How the webhook sender reads a submission (docs/decisions/023-webhooks.md): answers by question, files by name and
+ * a URL signed for `ttl` seconds, made absolute with PUBLIC_URL.
+ */
+export function webhookSourcesOf(storage: Storage, publicUrl: string): WebhookSources {
+  return {
+    findSubmission: (db, id, ttl) =>
+      findSubmissionAsPayload(db, id, async (tx, ids) => {
+        const uploads = await findUploadsByIds(tx, ids);
+        return new Map(
+          uploads.map((u) => [
+            u.id,
+            { name: u.originalName, url: `${publicUrl}${storage.signUrl(u.id, ttl)}` },
+          ]),
+        );
+      }),
   };
 }
 
@@ -175,8 +198,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     windowMs: config.notifyWindowMs ?? NOTIFY_WINDOW_MS,
     pollMs: config.notifyPollMs ?? NOTIFY_POLL_MS,
   });
+  const sender = createSender({
+    db,
+    log: app.log,
+    sources: webhookSourcesOf(storage, config.publicUrl),
+    allowPrivate: config.webhookAllowPrivate,
+    pollMs: config.webhookPollMs ?? WEBHOOK_POLL_MS,
+    backoffMs: config.webhookBackoffMs ?? WEBHOOK_BACKOFF_MS,
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
+  });
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
+    await sender.close();
     await notifier.close();
     await views.close().catch((err: unknown) => app.log.warn({ err }, 'form views could not be written'));
     await mailer.close();
@@ -224,7 +257,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       removeFile,
     },
     formOpened: views.opened,
-    onStored: notifier.nudge,
+    onStored: () => {
+      notifier.nudge();
+      sender.nudge();
+    },
   };
   await app.register(async (scope) => publicSubmissionRoutes(scope, submissionDeps));
   await app.register(async (scope) => ownerSubmissionRoutes(scope, submissionDeps));
@@ -238,6 +274,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     }),
   );
   await app.register(notificationRoutes, { sources: notificationSources });
+  await app.register(webhookRoutes);
   await app.register(async (scope) =>
     profileRoutes(scope, {
       claim: claimProfileDocument,
@@ -262,5 +299,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   void mailer.flush();
   // Responses recorded but not yet notified when a previous run stopped are notified now.
   notifier.nudge();
+  // Deliveries due when a previous run stopped (or whose lease ran out with it) are sent now.
+  sender.nudge();
   return app;
 }

@@ -64,6 +64,10 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', ''])
+    .default('')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -100,6 +104,14 @@ export type Config = {
   /** The owner's notification window and poll (docs/decisions/021); tests make them short. */
   notifyWindowMs?: number;
   notifyPollMs?: number;
+  /**
+   * Whether webhooks may reach loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE=true): off by
+   * default, so a form owner cannot make the server probe its own network (docs/decisions/023-webhooks.md).
+   */
+  webhookAllowPrivate: boolean;
+  /** The webhook sender's poll and first retry delay; tests make them short. */
+  webhookPollMs?: number;
+  webhookBackoffMs?: number;
   /** Where log lines go instead of stdout; tests read it to check what is (not) logged. */
   logStream?: { write(line: string): void };
 };
@@ -209,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     formTimezone: e.FORM_TIMEZONE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     webDir: resolve('dist/web'),
     rateLimits: Object.fromEntries(
       Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => [

@@ -1,6 +1,6 @@
 // Every secret, signature and hash the server makes, in one module no feature owns: password hashes, session and
 // link secrets, one-time codes, the keys in the settings table and the HMACs made with them (signed file URLs,
-// client-address keys; webhook signatures next). docs/decisions/006-sessions-and-secrets.md.
+// client-address keys, webhook signatures). docs/decisions/006-sessions-and-secrets.md.
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { OTP_LENGTH } from '#common/accounts.ts';
@@ -35,6 +35,10 @@ export const newOtp = (): string => String(randomInt(0, 10 ** OTP_LENGTH)).padSt
 /** HMAC-SHA256 of `message` under `key`, URL-safe. */
 export const sign = (key: string, message: string): string =>
   createHmac('sha256', key).update(message).digest('base64url');
+
+/** A webhook delivery's signature (docs/decisions/023-webhooks.md): hex HMAC-SHA256 of `<t>.<body>`, as Stripe does. */
+export const webhookSignature = (secret: string, timestamp: number, body: string): string =>
+  createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 
 /** Whether `signature` is `sign(key, message)`, compared in constant time. */
 export function verifySignature(key: string, message: string, signature: string): boolean {

@@ -49,6 +49,8 @@ function stringFor(schema: JsonSchema, hints: Hints, key: string): fc.Arbitrary<
   if (schema.format === 'uuid') return fc.oneof(fc.constantFrom(...hints.ids), fc.uuid());
   // zod's email check sits behind a pipe, which JSON Schema's input side drops: the key says what it is.
   if (/email/i.test(key)) return fc.oneof(fc.constantFrom(...hints.emails), fc.emailAddress(), text);
+  // A webhook's address: http(s) URLs, besides text the refinement refuses.
+  if (/^url$/i.test(key)) return fc.oneof(fc.webUrl({ validSchemes: ['http', 'https'] }), text);
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
   return fc.oneof({ weight: 3, arbitrary: text }, fc.constantFrom(...hints.names, ...hints.ids));
 }

@@ -41,6 +41,7 @@ beforeAll(async () => {
       owner.id,
       other.id,
       population.profileUpload.id,
+      population.webhook.id,
       ...population.submissionIds,
       ...population.fields.flatMap((f) => [f.formId, f.fieldId, ...f.optionIds]),
     ],
@@ -63,6 +64,7 @@ beforeAll(async () => {
       ...population.submissionIds.map((userFormId) => ({ userFormId })),
       { ownerId: owner.id, id: owner.id, uploadId: population.profileUpload.id },
       { deleteId: population.profileUpload.secret },
+      { fid: population.webhook.formId, webhookId: population.webhook.id },
     ],
   };
 }, 120_000);

@@ -15,6 +15,8 @@ export type Population = {
   submissionIds: string[];
   /** The profile document's upload id and its secret (`_id` of the upload answer, which the owner sends back). */
   profileUpload: { id: string; secret: string };
+  /** A webhook on the first form, added after the submissions (so nothing is sent), and its form. */
+  webhook: { id: string; formId: string };
 };
 
 const EVERY_KIND = [
@@ -99,11 +101,17 @@ export async function populateOwner(t: TestApp, owner: { token: string; id: stri
       ...f.fileField.map((x) => ({ ...x, kind: 'file', options: [] })),
     ].map((x) => ({ formId: f._id, fieldId: x._id, kind: x.kind, optionIds: x.options.map((o) => o._id) })),
   );
+  const firstForm = forms[0]?._id ?? '';
+  const webhook = await expectOk<{ id: string }>(
+    'add a webhook',
+    await call('POST', `/api/formWebhooks/${firstForm}`, { url: 'https://webhook.invalid/hook' }),
+  );
   return {
     forms,
     fields,
     submissionIds,
     profileUpload: { id: row?.pan_upload_id ?? '', secret: upload._id },
+    webhook: { id: webhook.id, formId: firstForm },
   };
 }
 
@@ -133,6 +141,7 @@ const OWNED_TABLES: [name: string, where: string][] = [
   ['submissions', 'x.owner_id = $1'],
   ['uploads', 'x.owner_id = $1 or x.form_id in (select id from forms where owner_id = $1)'],
   ['owner_profiles', 'x.account_id = $1'],
+  ['webhooks', 'x.form_id in (select id from forms where owner_id = $1)'],
 ];
 
 /**

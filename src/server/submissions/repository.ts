@@ -122,6 +122,11 @@ export async function insertSubmissions(
        select a.form_id, array_agg(a.id), not f.respondent_copy from added a join forms f on f.id = a.form_id
         where f.notify_owner or f.respondent_copy
         group by a.form_id, f.respondent_copy
+     ), hooked as (
+       -- Webhooks (docs/decisions/023-webhooks.md): one delivery per (submission, webhook of its form), in this
+       -- statement like the notification; a form without webhooks costs one index probe.
+       insert into webhook_deliveries (webhook_id, submission_id)
+       select w.id, a.id from added a join webhooks w on w.form_id = a.form_id
      )
      select id from added`,
     [JSON.stringify(records), timeZone],

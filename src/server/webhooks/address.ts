@@ -1,0 +1,69 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+// Addresses a webhook may not reach unless the operator allows private receivers: loopback, private, link-local,
+// unspecified, carrier-grade NAT, multicast and reserved ranges, IPv4 and IPv6 (IPv4-mapped IPv6 is unwrapped first).
+const blocked = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+  ['2002::', 16],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv6');
+
+/** Whether `address` (an IP literal) is one a webhook must not reach. */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return isPrivateAddress(mapped[1]);
+  const family = isIP(address);
+  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family === 6) {
+    // ::ffff:7f00:1 (the hex form of a mapped address) is unwrapped too.
+    const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+    if (hex?.[1] && hex[2]) {
+      const hi = parseInt(hex[1], 16);
+      const lo = parseInt(hex[2], 16);
+      return isPrivateAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+    }
+    return blocked.check(address, 'ipv6');
+  }
+  return true;
+}
+
+/**
+ * Resolves the URL's host and returns why it may not be reached, or null when every address it resolves to is
+ * public. Every address is checked, so a name with one public and one private address is refused. The connection
+ * itself resolves again (fetch does its own lookup): a name that changes between the two (DNS rebinding) is a known
+ * gap until the address is pinned (docs/decisions/023-webhooks.md).
+ */
+export async function refusalOf(url: URL): Promise<string | null> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  try {
+    addresses = isIP(host)
+      ? [host]
+      : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+  } catch (error) {
+    return `could not resolve ${host}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
+  }
+  const refused = addresses.find(isPrivateAddress);
+  return refused ? `${host} resolves to ${refused}, a private, loopback or link-local address` : null;
+}

@@ -1,0 +1,143 @@
+// Sends each new response to the form's webhooks: durable deliveries (written with the submission), claimed with
+// `for update skip locked` and leased, POSTed outside any transaction, retried with exponential backoff for 24 hours,
+// every attempt logged. docs/decisions/023-webhooks.md.
+import { webhookSignature } from '../crypto.ts';
+import { createDrainLoop } from '../drain-loop.ts';
+import { refusalOf } from './address.ts';
+import type { SenderDeps } from './deps.ts';
+import * as repo from './repository.ts';
+
+export const WEBHOOK_POLL_MS = 15_000;
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** The first retry waits this long; each next one twice as long as the one before, up to an hour. */
+export const WEBHOOK_BACKOFF_MS = 30_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+/** A delivery still failing this long after its response arrived is given up. */
+export const WEBHOOK_GIVE_UP_MS = 24 * 60 * 60_000;
+/** File URLs in a payload stay valid this long, so a receiver that was down for the whole retry window can fetch them. */
+export const FILE_URL_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** Deliveries claimed and sent together by one pass. */
+const CLAIM_LIMIT = 20;
+const NUDGE_DELAY_MS = 100;
+/** Errors are logged in the attempt up to this length. */
+const MAX_ERROR_LENGTH = 500;
+
+export const SIGNATURE_HEADER = 'Easyform-Signature';
+
+export type Sender = {
+  nudge(): void;
+  run(): Promise<void>;
+  close(): Promise<void>;
+};
+
+type Attempt = { statusCode: number | null; durationMs: number; error: string | null };
+
+export function createSender(deps: SenderDeps): Sender {
+  const { db, log } = deps;
+  let closed = false;
+  let nudged: NodeJS.Timeout | undefined;
+  // A lease outlasts the longest send, so a delivery is never sent by two passes at once.
+  const leaseMs = deps.timeoutMs + 60_000;
+
+  async function deliver(delivery: repo.DueDelivery): Promise<void> {
+    const started = Date.now();
+    const attempt = await attemptOnce(delivery).catch((error: unknown): Attempt => ({
+      statusCode: null,
+      durationMs: 0,
+      error: messageOf(error),
+    }));
+    attempt.durationMs ||= Date.now() - started;
+    const succeeded = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
+    const retryAt = new Date(Date.now() + Math.min(deps.backoffMs * 2 ** delivery.attempts, MAX_BACKOFF_MS));
+    const outcome = succeeded
+      ? ({ status: 'succeeded' } as const)
+      : retryAt.getTime() - delivery.createdAt.getTime() > WEBHOOK_GIVE_UP_MS || attempt.error === GONE
+        ? ({ status: 'failed' } as const)
+        : ({ status: 'pending', retryAt } as const);
+    await repo.recordAttempt(db, delivery.id, attempt, outcome);
+    if (outcome.status === 'failed')
+      log.warn({ deliveryId: delivery.id, webhookId: delivery.webhookId }, 'webhook delivery given up');
+  }
+
+  async function attemptOnce(delivery: repo.DueDelivery): Promise<Attempt> {
+    const url = new URL(delivery.url);
+    if (!deps.allowPrivate) {
+      const refusal = await refusalOf(url);
+      if (refusal) return { statusCode: null, durationMs: 0, error: `refused: ${refusal}` };
+    }
+    const payload = await deps.sources.findSubmission(db, delivery.submissionId, FILE_URL_TTL_SECONDS);
+    if (!payload) return { statusCode: null, durationMs: 0, error: GONE };
+    const body = JSON.stringify({ event: 'response.created', deliveryId: delivery.id, ...payload });
+    const timestamp = Math.floor(Date.now() / 1000);
+    const started = Date.now();
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(deps.timeoutMs),
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'EasyForm-Webhooks/1',
+          'easyform-delivery': delivery.id,
+          [SIGNATURE_HEADER]: `t=${timestamp},v1=${webhookSignature(delivery.secret, timestamp, body)}`,
+        },
+      });
+      await res.body?.cancel().catch(() => undefined);
+      const durationMs = Date.now() - started;
+      if (res.status >= 300 && res.status < 400)
+        return { statusCode: res.status, durationMs, error: 'redirects are not followed' };
+      const ok = res.status >= 200 && res.status < 300;
+      return { statusCode: res.status, durationMs, error: ok ? null : `HTTP ${res.status}` };
+    } catch (error) {
+      return { statusCode: null, durationMs: Date.now() - started, error: messageOf(error) };
+    }
+  }
+
+  async function step(): Promise<boolean> {
+    const due = await db.transaction((tx) => repo.claimDueDeliveries(tx, CLAIM_LIMIT, leaseMs));
+    await Promise.all(
+      due.map((d) =>
+        deliver(d).catch((err: unknown) =>
+          log.error(
+            { err, deliveryId: d.id },
+            'webhook attempt could not be recorded; retried after its lease',
+          ),
+        ),
+      ),
+    );
+    return due.length === CLAIM_LIMIT && !closed;
+  }
+  const loop = createDrainLoop(step, (error) =>
+    log.error({ err: error }, 'webhook deliveries could not be claimed; will retry'),
+  );
+
+  const timer = setInterval(() => void loop.run(), deps.pollMs);
+  timer.unref();
+
+  return {
+    nudge() {
+      if (nudged || closed) return;
+      nudged = setTimeout(() => {
+        nudged = undefined;
+        void loop.run();
+      }, NUDGE_DELAY_MS);
+      nudged.unref();
+    },
+    run: loop.run,
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      clearTimeout(nudged);
+      await loop.stop();
+    },
+  };
+}
+
+const GONE = 'the response was deleted';
+
+function messageOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  const text = error instanceof Error ? `${error.name}: ${error.message}${cause}` : String(error);
+  return text.slice(0, MAX_ERROR_LENGTH);
+}

@@ -1,0 +1,275 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldsOf, type Form } from '#common/forms.ts';
+import type { WebhookView } from '#common/webhooks.ts';
+import { createForm, createTestApp, setUpTestApp, signUpOwner, type TestApp } from '../test-app.ts';
+import { isPrivateAddress } from './address.ts';
+
+type Received = { headers: IncomingHttpHeaders; body: string };
+
+/** A real HTTP receiver on 127.0.0.1: records each request and answers with the next planned status (then 200). */
+async function startReceiver(): Promise<{
+  url: string;
+  received: Received[];
+  plan: number[];
+  close(): Promise<void>;
+}> {
+  const received: Received[] = [];
+  const plan: number[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.statusCode = plan.shift() ?? 200;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    plan,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** What a receiver does: recompute the HMAC of "<t>.<body>" with the secret and compare in constant time. */
+function verify(secret: string, header: string, body: string): boolean {
+  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
+  const expected = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest('hex');
+  const given = Buffer.from(parts.v1 ?? '', 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, Buffer.from(expected, 'utf8'));
+}
+
+async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function formWithName(t: TestApp, token: string, title: string): Promise<Form> {
+  const form = await createForm(t, token, { formTitle: title });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/text/${form._id}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { id: 1, name: 'Name', type: 'text', required: true },
+  });
+  return res.json<Form>();
+}
+
+async function respond(t: TestApp, form: Form, name: string): Promise<string> {
+  const nameId = fieldsOf(form).find((f) => f.name === 'Name')?._id ?? 'Name';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/forms/${form.ownerIdAsStructureId}`,
+    payload: {
+      formStructureId: form._id,
+      textObject: { [nameId]: name },
+      selectedValues: {},
+      fileObject: {},
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`submit failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ _id: string }>()._id;
+}
+
+async function addHook(t: TestApp, token: string, formId: string, url: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/formWebhooks/${formId}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { url },
+  });
+}
+
+async function listHooks(t: TestApp, token: string, formId: string): Promise<WebhookView[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/formWebhooks/${formId}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ webhooks: WebhookView[] }>().webhooks;
+}
+
+describe('webhooks', () => {
+  const t = setUpTestApp({ webhookAllowPrivate: true, webhookPollMs: 50, webhookBackoffMs: 50 });
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+  });
+
+  it('delivers each response once, signed with the webhook secret', async () => {
+    const owner = await signUpOwner(t);
+    const form = await formWithName(t, owner.token, 'Signed up');
+    const added = await addHook(t, owner.token, form._id, receiver.url);
+    expect(added.statusCode).toBe(201);
+    const { secret, id } = added.json<{ secret: string; id: string }>();
+    expect(secret).toMatch(/^whsec_/);
+    // The secret is answered once: the list does not show it.
+    expect(JSON.stringify(await listHooks(t, owner.token, form._id))).not.toContain(secret);
+
+    const since = receiver.received.length;
+    const submissionId = await respond(t, form, 'Asha');
+    await eventually(() => receiver.received.length > since);
+    const [delivery] = receiver.received.slice(since);
+    const header = String(delivery?.headers['easyform-signature']);
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verify(secret, header, delivery?.body ?? '')).toBe(true);
+    expect(verify('whsec_wrong', header, delivery?.body ?? '')).toBe(false);
+    const payload = JSON.parse(delivery?.body ?? '{}');
+    expect(payload).toMatchObject({
+      event: 'response.created',
+      form: { id: form._id, title: 'Signed up' },
+      submission: { id: submissionId },
+      answers: [{ question: 'Name', value: 'Asha', file: null }],
+    });
+
+    await eventually(
+      async () => (await listHooks(t, owner.token, form._id))[0]?.deliveries[0]?.status === 'succeeded',
+    );
+    const [hook] = await listHooks(t, owner.token, form._id);
+    expect(hook).toMatchObject({ id, url: receiver.url });
+    expect(hook?.deliveries).toHaveLength(1);
+    expect(hook?.deliveries[0]).toMatchObject({
+      submissionId,
+      attempts: 1,
+      lastAttempt: { statusCode: 200 },
+    });
+    // Once: nothing more arrives on later polls.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.received.length).toBe(since + 1);
+  });
+
+  it('retries a failing receiver with backoff and logs every attempt', async () => {
+    const owner = await signUpOwner(t);
+    const form = await formWithName(t, owner.token, 'Flaky');
+    expect((await addHook(t, owner.token, form._id, receiver.url)).statusCode).toBe(201);
+    const since = receiver.received.length;
+    receiver.plan.push(500, 500);
+    const submissionId = await respond(t, form, 'Ravi');
+    await eventually(
+      async () => (await listHooks(t, owner.token, form._id))[0]?.deliveries[0]?.status === 'succeeded',
+    );
+    const [delivery] = (await listHooks(t, owner.token, form._id))[0]?.deliveries ?? [];
+    expect(delivery).toMatchObject({
+      submissionId,
+      attempts: 3,
+      lastAttempt: { statusCode: 200, error: null },
+    });
+    const attempts = await t.app.db.query<{
+      status_code: number | null;
+      error: string | null;
+      duration_ms: number;
+    }>(
+      'select status_code, error, duration_ms from webhook_attempts where delivery_id = $1::bigint order by id',
+      [delivery?.id],
+    );
+    expect(attempts.map((a) => a.status_code)).toEqual([500, 500, 200]);
+    expect(attempts.map((a) => a.error)).toEqual(['HTTP 500', 'HTTP 500', null]);
+    expect(receiver.received.length - since).toBe(3);
+    expect(receiver.received.slice(since).filter((r) => r.body.includes(submissionId))).toHaveLength(3);
+  });
+
+  it('refuses bad URLs, a sixth webhook, and another owner', async () => {
+    const owner = await signUpOwner(t);
+    const other = await signUpOwner(t);
+    const form = await formWithName(t, owner.token, 'Guarded');
+    for (const url of [
+      'ftp://example.com/x',
+      'javascript:alert(1)',
+      'not a url',
+      '',
+      `https://e.com/${'a'.repeat(2000)}`,
+    ])
+      expect((await addHook(t, owner.token, form._id, url)).statusCode, url).toBe(400);
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: `/api/formWebhooks/${form._id}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { url: 'https://example.com/', secret: 'mine' },
+    });
+    expect(extra.statusCode).toBe(400);
+
+    for (let i = 0; i < 5; i++)
+      expect((await addHook(t, owner.token, form._id, `https://example.com/${i}`)).statusCode).toBe(201);
+    expect((await addHook(t, owner.token, form._id, 'https://example.com/6')).statusCode).toBe(400);
+    const hooks = await listHooks(t, owner.token, form._id);
+    expect(hooks).toHaveLength(5);
+
+    const asOther = { authorization: `Bearer ${other.token}` };
+    expect((await addHook(t, other.token, form._id, 'https://example.com/')).statusCode).toBe(404);
+    const get = await t.app.inject({ method: 'GET', url: `/api/formWebhooks/${form._id}`, headers: asOther });
+    expect(get.statusCode).toBe(404);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/formWebhooks/${form._id}/${hooks[0]?.id}`,
+      headers: asOther,
+    });
+    expect(del.statusCode).toBe(404);
+    const mine = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/formWebhooks/${form._id}/${hooks[0]?.id}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(await listHooks(t, owner.token, form._id)).toHaveLength(4);
+  });
+});
+
+describe('webhooks to private addresses', () => {
+  it('refuses a URL resolving to loopback unless the operator allows it, and logs why', async () => {
+    const receiver = await startReceiver();
+    const t = await createTestApp({ webhookPollMs: 50, webhookBackoffMs: 60_000 });
+    try {
+      const owner = await signUpOwner(t);
+      const form = await formWithName(t, owner.token, 'Internal');
+      const port = new URL(receiver.url).port;
+      expect((await addHook(t, owner.token, form._id, `http://localhost:${port}/hook`)).statusCode).toBe(201);
+      await respond(t, form, 'Mallory');
+      await eventually(
+        async () => ((await listHooks(t, owner.token, form._id))[0]?.deliveries[0]?.attempts ?? 0) > 0,
+      );
+      const [delivery] = (await listHooks(t, owner.token, form._id))[0]?.deliveries ?? [];
+      expect(delivery?.status).toBe('pending');
+      expect(delivery?.lastAttempt?.statusCode).toBeNull();
+      expect(delivery?.lastAttempt?.error).toMatch(/^refused: localhost resolves to (127\.0\.0\.1|::1)/);
+      expect(receiver.received).toHaveLength(0);
+    } finally {
+      await t.close();
+      await receiver.close();
+    }
+  });
+
+  it('knows the private, loopback, link-local and unspecified ranges', () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '100.64.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+    ])
+      expect(isPrivateAddress(address), address).toBe(true);
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8'])
+      expect(isPrivateAddress(address), address).toBe(false);
+  });
+});
