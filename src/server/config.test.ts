@@ -31,6 +31,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads WEBHOOK_ALLOW_PRIVATE as a boolean, off by default', () => {
+    expect(loadConfig({}).webhookAllowPrivate).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: ' TRUE ' }).webhookAllowPrivate).toBe(true);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'false' }).webhookAllowPrivate).toBe(false);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow(
+      /WEBHOOK_ALLOW_PRIVATE: must be true or false/,
+    );
+  });
+
   it('derives PUBLIC_URL from PORT and scales rate limits', () => {
     const config = loadConfig({ PORT: '8080', RATE_LIMIT_MULTIPLIER: '10', PUBLIC_URL: '' });
     expect(config.publicUrl).toBe('http://localhost:8080');

@@ -65,8 +65,11 @@ const EnvSchema = z.object({
       }
     }),
   WEBHOOK_ALLOW_PRIVATE: z
-    .enum(['true', 'false', ''])
-    .default('')
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['true', 'false', ''], { error: 'must be true or false' }))
+    .optional()
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

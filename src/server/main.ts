@@ -37,6 +37,11 @@ async function main(): Promise<void> {
       "TRUST_PROXY=true is read as TRUST_PROXY=1: only the nearest proxy's X-Forwarded-For entry is believed (README: Behind a reverse proxy)",
     );
   }
+  if (config.webhookAllowPrivate) {
+    app.log.warn(
+      'WEBHOOK_ALLOW_PRIVATE=true: webhooks may reach loopback, private and link-local addresses (docs/decisions/023-webhooks.md)',
+    );
+  }
 }
 
 main().catch((error: unknown) => {
