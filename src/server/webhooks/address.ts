@@ -1,5 +1,6 @@
+import { lookup as dnsLookup } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 // Addresses a webhook may not reach unless the operator allows private receivers: loopback, private, link-local,
 // unspecified, carrier-grade NAT, multicast and reserved ranges, IPv4 and IPv6 (IPv4-mapped IPv6 is unwrapped first).
@@ -51,8 +52,7 @@ export function isPrivateAddress(address: string): boolean {
 /**
  * Resolves the URL's host and returns why it may not be reached, or null when every address it resolves to is
  * public. Every address is checked, so a name with one public and one private address is refused. The connection
- * itself resolves again (fetch does its own lookup): a name that changes between the two (DNS rebinding) is a known
- * gap until the address is pinned (docs/decisions/023-webhooks.md).
+ * resolves again through `publicOnlyLookup`, which checks again what it connects to (DNS rebinding).
  */
 export async function refusalOf(url: URL): Promise<string | null> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -67,3 +67,27 @@ export async function refusalOf(url: URL): Promise<string | null> {
   const refused = addresses.find(isPrivateAddress);
   return refused ? `${host} resolves to ${refused}, a private, loopback or link-local address` : null;
 }
+
+/**
+ * A `lookup` for the connection itself that refuses private addresses: the address checked is the address connected
+ * to, so a name that answers differently the second time (DNS rebinding) cannot slip through. IP literals never
+ * reach a lookup: `refusalOf` checks them before the request.
+ */
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 0);
+    const refused = addresses.find((a) => isPrivateAddress(a.address));
+    if (refused || addresses.length === 0) {
+      const denied = Object.assign(
+        new Error(
+          `${hostname} resolves to ${refused?.address ?? 'nothing'}, a private, loopback or link-local address`,
+        ),
+        { code: 'EWEBHOOKREFUSED' },
+      );
+      return callback(denied, '', 0);
+    }
+    if (options.all) return callback(null, addresses);
+    const [first] = addresses;
+    return callback(null, first?.address ?? '', first?.family ?? 4);
+  });
+};

@@ -3,8 +3,9 @@
 // every attempt logged. docs/decisions/023-webhooks.md.
 import { webhookSignature } from '../crypto.ts';
 import { createDrainLoop } from '../drain-loop.ts';
-import { refusalOf } from './address.ts';
+import { publicOnlyLookup, refusalOf } from './address.ts';
 import type { SenderDeps } from './deps.ts';
+import { postJson } from './post.ts';
 import * as repo from './repository.ts';
 
 export const WEBHOOK_POLL_MS = 15_000;
@@ -71,24 +72,22 @@ export function createSender(deps: SenderDeps): Sender {
     const timestamp = Math.floor(Date.now() / 1000);
     const started = Date.now();
     try {
-      const res = await fetch(url, {
-        method: 'POST',
+      const status = await postJson(
+        url,
         body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(deps.timeoutMs),
-        headers: {
+        {
           'content-type': 'application/json',
           'user-agent': 'EasyForm-Webhooks/1',
           'easyform-delivery': delivery.id,
           [SIGNATURE_HEADER]: `t=${timestamp},v1=${webhookSignature(delivery.secret, timestamp, body)}`,
         },
-      });
-      await res.body?.cancel().catch(() => undefined);
+        { timeoutMs: deps.timeoutMs, lookup: deps.allowPrivate ? undefined : publicOnlyLookup },
+      );
       const durationMs = Date.now() - started;
-      if (res.status >= 300 && res.status < 400)
-        return { statusCode: res.status, durationMs, error: 'redirects are not followed' };
-      const ok = res.status >= 200 && res.status < 300;
-      return { statusCode: res.status, durationMs, error: ok ? null : `HTTP ${res.status}` };
+      if (status >= 300 && status < 400)
+        return { statusCode: status, durationMs, error: 'redirects are not followed' };
+      const ok = status >= 200 && status < 300;
+      return { statusCode: status, durationMs, error: ok ? null : `HTTP ${status}` };
     } catch (error) {
       return { statusCode: null, durationMs: Date.now() - started, error: messageOf(error) };
     }

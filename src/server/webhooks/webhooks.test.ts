@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
 import type { WebhookView } from '#common/webhooks.ts';
 import { createForm, createTestApp, setUpTestApp, signUpOwner, type TestApp } from '../test-app.ts';
-import { isPrivateAddress } from './address.ts';
+import { isPrivateAddress, publicOnlyLookup } from './address.ts';
+import { postJson } from './post.ts';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
@@ -247,6 +248,27 @@ describe('webhooks to private addresses', () => {
       expect(receiver.received).toHaveLength(0);
     } finally {
       await t.close();
+      await receiver.close();
+    }
+  });
+
+  it('checks the address it connects to, not only the one it looked up first (DNS rebinding)', async () => {
+    const receiver = await startReceiver();
+    try {
+      const port = new URL(receiver.url).port;
+      const options = { timeoutMs: 2000, lookup: publicOnlyLookup };
+      await expect(
+        postJson(new URL(`http://localhost:${port}/hook`), '{}', {}, options),
+      ).rejects.toMatchObject({
+        code: 'EWEBHOOKREFUSED',
+      });
+      expect(receiver.received).toHaveLength(0);
+      // Without the guard (WEBHOOK_ALLOW_PRIVATE) the same request goes through.
+      expect(
+        await postJson(new URL(`http://localhost:${port}/hook`), '{}', {}, { ...options, lookup: undefined }),
+      ).toBe(200);
+      expect(receiver.received).toHaveLength(1);
+    } finally {
       await receiver.close();
     }
   });
