@@ -23,6 +23,7 @@ import type { NotificationSources } from './notifications/deps.ts';
 import { createNotifier, NOTIFY_POLL_MS, NOTIFY_WINDOW_MS } from './notifications/notifier.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { requestForLog } from './request-log.ts';
 import { resultsRoutes } from './results/routes.ts';
 import { createViewCounter } from './results/views.ts';
 import { recordRoutes } from './route-table.ts';
@@ -66,20 +67,6 @@ const SWEEP_MS = 60 * 60 * 1000;
 function trustProxyOf(trust: Config['trustProxy']) {
   if (Array.isArray(trust)) return trust;
   return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
-}
-
-// Query parameters that are secrets: the verification link's token and a signed file URL's signature.
-const SECRET_QUERY = /([?&](?:token|s)=)[^&#]*/gi;
-
-/** Fastify's request log fields, with secrets in the URL blanked so a log reader cannot follow the link. */
-function requestForLog(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: request.url.replace(SECRET_QUERY, '$1[redacted]'),
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
 }
 
 /** Uploads' original names, read in the caller's transaction (PGlite has one connection: no query may go around it). */
