@@ -38,3 +38,25 @@ export function createDrainLoop(
     },
   };
 }
+
+/**
+ * `run` once, `delayMs` after the first nudge of a burst: the batches that commit meanwhile are served by that one
+ * pass. The notifier and the webhook sender are nudged after every committed batch this way.
+ */
+export function createNudger(run: () => unknown, delayMs: number): { nudge(): void; cancel(): void } {
+  let pending: NodeJS.Timeout | undefined;
+  return {
+    nudge() {
+      if (pending) return;
+      pending = setTimeout(() => {
+        pending = undefined;
+        void run();
+      }, delayMs);
+      pending.unref();
+    },
+    cancel() {
+      clearTimeout(pending);
+      pending = undefined;
+    },
+  };
+}

@@ -1,7 +1,7 @@
 // Turns recorded responses into outbox mail: the owner's notification (folded into a digest within a window) and
 // the respondent's copy. docs/decisions/021-response-notifications.md.
 import type { Queryable } from '../db/database.ts';
-import { createDrainLoop } from '../drain-loop.ts';
+import { createDrainLoop, createNudger } from '../drain-loop.ts';
 import type { Mail } from '../mail/mailer.ts';
 import type { FormForMail, NotifierDeps, SubmissionForMail } from './deps.ts';
 import { DIGEST_LISTED, digestMail, respondentCopyMail, responseMail } from './mails.ts';
@@ -32,7 +32,6 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   const { db, log } = deps;
   let closed = false;
   let wake: NodeJS.Timeout | undefined;
-  let nudged: NodeJS.Timeout | undefined;
   /**
    * Forms this process saw inside their window, until its end: their new events wait for it, so they are not claimed
    * (unless a respondent copy is due). Only a shortcut: the database decides, whichever process looks.
@@ -178,21 +177,18 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   }, deps.pollMs);
   timer.unref();
 
+  const nudger = createNudger(run, NUDGE_DELAY_MS);
+
   return {
     nudge() {
-      if (nudged || closed) return;
-      nudged = setTimeout(() => {
-        nudged = undefined;
-        void run();
-      }, NUDGE_DELAY_MS);
-      nudged.unref();
+      if (!closed) nudger.nudge();
     },
     run,
     async close() {
       closed = true;
       clearInterval(timer);
       clearTimeout(wake);
-      clearTimeout(nudged);
+      nudger.cancel();
       await loop.stop();
     },
   };

@@ -2,7 +2,7 @@
 // `for update skip locked` and leased, POSTed outside any transaction, retried with exponential backoff for 24 hours,
 // every attempt logged. docs/decisions/023-webhooks.md.
 import { webhookSignature } from '../crypto.ts';
-import { createDrainLoop } from '../drain-loop.ts';
+import { createDrainLoop, createNudger } from '../drain-loop.ts';
 import { publicOnlyLookup, refusalOf } from './address.ts';
 import type { SenderDeps } from './deps.ts';
 import { postJson } from './post.ts';
@@ -36,7 +36,6 @@ type Attempt = { statusCode: number | null; durationMs: number; error: string | 
 export function createSender(deps: SenderDeps): Sender {
   const { db, log } = deps;
   let closed = false;
-  let nudged: NodeJS.Timeout | undefined;
   // A lease outlasts the longest send, so a delivery is never sent by two passes at once.
   const leaseMs = deps.timeoutMs + 60_000;
 
@@ -114,20 +113,17 @@ export function createSender(deps: SenderDeps): Sender {
   const timer = setInterval(() => void loop.run(), deps.pollMs);
   timer.unref();
 
+  const nudger = createNudger(loop.run, NUDGE_DELAY_MS);
+
   return {
     nudge() {
-      if (nudged || closed) return;
-      nudged = setTimeout(() => {
-        nudged = undefined;
-        void loop.run();
-      }, NUDGE_DELAY_MS);
-      nudged.unref();
+      if (!closed) nudger.nudge();
     },
     run: loop.run,
     async close() {
       closed = true;
       clearInterval(timer);
-      clearTimeout(nudged);
+      nudger.cancel();
       await loop.stop();
     },
   };
