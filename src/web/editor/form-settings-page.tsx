@@ -9,6 +9,7 @@ import { OwnerHeader } from '../ui/owner-header.tsx';
 import { useEditedFormId } from './editor-page.tsx';
 import { NotificationSettings } from './notification-settings.tsx';
 import { SettingsForm } from './settings-form.tsx';
+import { WebhookSettings } from './webhook-settings.tsx';
 import './editor.css';
 
 /**
@@ -40,6 +41,7 @@ export function FormSettingsPage() {
         {settings.isSuccess ? (
           <>
             <NotificationSettings fid={fid} />
+            <WebhookSettings fid={fid} />
             <SettingsForm fid={fid} saved={settings.data} />
           </>
         ) : null}
