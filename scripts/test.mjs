@@ -15,6 +15,16 @@ const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const args = process.argv.slice(2);
 const { TEST_DATABASE_URL: postgresUrl, ...env } = process.env;
 
+const S3_SUITES = [
+  'src/server/storage',
+  'src/server/uploads',
+  'src/server/profile',
+  'src/server/submissions/submissions.test.ts',
+  'src/server/submissions/managing-responses.test.ts',
+  'src/server/submissions/owner-reads.test.ts',
+  'src/server/webhooks',
+];
+
 function vitestRun(title, extraArgs, runEnv) {
   console.log(`\n▶ ${title}\n`);
   const result = spawnSync(process.execPath, [vitest, 'run', ...extraArgs, ...args], {
@@ -29,6 +39,13 @@ vitestRun(
   'Vitest: server and web projects, server integration suite on PGlite',
   ['--project', 'server', '--project', 'web', '--passWithNoTests'],
   env,
+);
+// The suites that store files, again with uploads in S3-compatible storage: each test app starts an S3-protocol
+// server (s3rver) on 127.0.0.1 (src/server/test-app.ts).
+vitestRun(
+  'Vitest: the upload suites again with files in S3-compatible storage (s3rver)',
+  ['--project', 'server', '--passWithNoTests', ...S3_SUITES],
+  { ...env, TEST_STORAGE: 's3' },
 );
 vitestRun('Vitest: browser journeys (e2e)', ['--project', 'e2e', '--passWithNoTests'], env);
 

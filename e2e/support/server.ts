@@ -47,6 +47,7 @@ const APP_VARIABLES = [
   'RATE_LIMIT_MULTIPLIER',
   'LOG_LEVEL',
   'WEBHOOK_ALLOW_PRIVATE',
+  'STORAGE_URL',
   'TEST_DATABASE_URL',
   // Vitest's NODE_ENV=test is not what a user's shell has when they run `npm start`.
   'NODE_ENV',

@@ -156,7 +156,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const signingKey = await getOrCreateSetting(db, 'file_url_key', newKey);
-  const storage = await createDiskStorage(config.dataDir, signingKey);
+  const storage = config.storage
+    ? // Loaded only when used: the S3 client is a large module a disk-only server never needs.
+      await import('./storage/s3-storage.ts').then((s3) => s3.createS3Storage(config.storage!, signingKey))
+    : await createDiskStorage(config.dataDir, signingKey);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);

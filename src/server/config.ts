@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseStorageUrl, type S3Location } from './storage/storage-url.ts';
 
 const MiB = 1024 * 1024;
 
@@ -71,6 +72,8 @@ const EnvSchema = z.object({
     .pipe(z.enum(['true', 'false', ''], { error: 'must be true or false' }))
     .optional()
     .transform((v) => v === 'true'),
+  STORAGE_URL: z.string().trim().optional(),
+  AWS_REGION: z.string().trim().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -80,6 +83,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** STORAGE_URL: uploads in an S3-compatible bucket; unset keeps them on the local disk under DATA_DIR. */
+  storage: S3Location | undefined;
   /** `memory://` keeps the embedded database in memory (tests). */
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -205,6 +210,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const storage = e.STORAGE_URL ? parseStorageUrl(e.STORAGE_URL, e.AWS_REGION) : undefined;
+  if (typeof storage === 'string') throw new ConfigError(`Invalid configuration:\n  STORAGE_URL: ${storage}`);
   const scale = (rule: RateLimitRule) => ({
     ...rule,
     max: Math.max(1, Math.round(rule.max * e.RATE_LIMIT_MULTIPLIER)),
@@ -213,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
+    storage,
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

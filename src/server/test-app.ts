@@ -10,9 +10,16 @@ import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { MEMORY_DATABASE } from './db/database.ts';
 import { startMailCapture, type MailCapture } from './mail/mail-capture.ts';
+import { startS3TestServer } from './storage/s3-test-server.ts';
 
 /** The engine the integration suite runs on: in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/**
+ * Where test apps keep uploads: the local disk, or (TEST_STORAGE=s3, a pass of scripts/test.mjs) an S3-protocol
+ * server each test app starts for itself on 127.0.0.1.
+ */
+export const TEST_STORAGE = process.env.TEST_STORAGE === 's3' ? 's3' : 'disk';
 
 /** Depth and replay of the fuzz tests (src/server/fuzz.test.ts), read here with the other test settings. */
 export const FUZZ_SETTINGS = {
@@ -30,8 +37,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const mail = await startMailCapture();
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'easyform-test-'));
+  const s3 = TEST_STORAGE === 's3' ? await startS3TestServer() : null;
   const config: Config = {
-    ...loadConfig({}),
+    ...loadConfig(s3 ? { STORAGE_URL: s3.storageUrl() } : {}),
     dataDir,
     databaseUrl: database.url,
     smtpUrl: mail.url,
@@ -48,9 +56,17 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await app.close();
       await database.drop();
       await mail.close();
+      await s3?.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The keys of every file the app's storage holds (partial ones included), whichever backend it is. */
+export async function storedKeys(t: TestApp): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of t.app.storage.keysWrittenBefore(new Date(Date.now() + 60_000))) keys.push(key);
+  return keys.sort();
 }
 
 /**

@@ -1,9 +1,7 @@
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoiningForm, JoiningFormBody } from '#common/profile.ts';
 import type { UploadResponse } from '#common/submissions.ts';
-import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../test-app.ts';
+import { createTestApp, signUpOwner, storedKeys, TEST_ENGINE, type TestApp } from '../test-app.ts';
 import { multipart, PDF, PNG } from '../test-files.ts';
 
 let t: TestApp;
@@ -83,7 +81,7 @@ describe(`joining form on ${TEST_ENGINE}`, () => {
 
   it('deletes a replaced or removed document: its row, its file and its URL', async () => {
     const me = await signUpOwner(t);
-    const stored = async () => (await readdir(join(t.app.config.dataDir, 'uploads'))).length;
+    const stored = async () => (await storedKeys(t)).length;
     const first = (await uploadAs(me, 'pan.png', PNG)).json<UploadResponse>();
     const url = (await put(me, { ...details, panCardId: first._id })).json<JoiningForm>().panCard?.url ?? '';
     const files = await stored();

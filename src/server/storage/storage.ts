@@ -22,15 +22,33 @@ export type Storage = {
   verifyUrl(uploadId: string, expires: string, signature: string): boolean;
 };
 
+/** Signed file URLs, the same whichever store holds the bytes: the app serves /files itself (docs/decisions/008). */
+export function urlSigner(signingKey: string): Pick<Storage, 'signUrl' | 'verifyUrl'> {
+  const signed = (uploadId: string, expires: string) => `${uploadId}.${expires}`;
+  return {
+    signUrl(uploadId, ttlSeconds) {
+      const expires = String(Math.floor(Date.now() / 1000) + ttlSeconds);
+      return `/files/${uploadId}?e=${expires}&s=${sign(signingKey, signed(uploadId, expires))}`;
+    },
+    verifyUrl(uploadId, expires, signature) {
+      if (!/^\d{1,12}$/.test(expires) || Number(expires) < Date.now() / 1000) return false;
+      return verifySignature(signingKey, signed(uploadId, expires), signature);
+    },
+  };
+}
+
+/** A new file's key: random, so a name can never be guessed or chosen by the uploader. */
+export const newFileKey = () => randomToken(24);
+
 export async function createDiskStorage(dataDir: string, signingKey: string): Promise<Storage> {
   const dir = join(dataDir, 'uploads');
   await mkdir(dir, { recursive: true });
   const pathOf = (key: string) => join(dir, key);
-  const signed = (uploadId: string, expires: string) => `${uploadId}.${expires}`;
 
   return {
+    ...urlSigner(signingKey),
     async save(source, inspect) {
-      const key = randomToken(24);
+      const key = newFileKey();
       const partial = `${pathOf(key)}.part`;
       const out = createWriteStream(partial, { flags: 'wx' });
       try {
@@ -68,14 +86,6 @@ export async function createDiskStorage(dataDir: string, signingKey: string): Pr
         );
         if (written && written < cutoff) yield entry.name;
       }
-    },
-    signUrl(uploadId, ttlSeconds) {
-      const expires = String(Math.floor(Date.now() / 1000) + ttlSeconds);
-      return `/files/${uploadId}?e=${expires}&s=${sign(signingKey, signed(uploadId, expires))}`;
-    },
-    verifyUrl(uploadId, expires, signature) {
-      if (!/^\d{1,12}$/.test(expires) || Number(expires) < Date.now() / 1000) return false;
-      return verifySignature(signingKey, signed(uploadId, expires), signature);
     },
   };
 }

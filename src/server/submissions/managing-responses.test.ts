@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NO_SETTINGS } from '#common/form-settings.ts';
 import type { Form } from '#common/forms.ts';
 import type { Submission, SubmissionPage } from '#common/submissions.ts';
-import { TEST_ENGINE } from '../test-app.ts';
+import { storedKeys, TEST_ENGINE } from '../test-app.ts';
 import {
   asOwner,
   buildForm,
@@ -33,7 +31,7 @@ const deleteMany = (f: Form, ids: unknown, token = owner.token) =>
     headers: auth(token),
     payload: { ids },
   });
-const storedFiles = async () => (await readdir(join(t.app.config.dataDir, 'uploads'))).length;
+const storedFiles = async () => (await storedKeys(t)).length;
 
 /** Submits a response to `f` whose Name answer is `name`; returns its id. */
 async function submitNamed(f: Form, name: string, extras: string[] = ['Wifi']): Promise<string> {

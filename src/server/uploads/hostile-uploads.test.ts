@@ -4,7 +4,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
-import { createForm, createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../test-app.ts';
+import {
+  createForm,
+  createTestApp,
+  signUpOwner,
+  storedKeys,
+  TEST_ENGINE,
+  type TestApp,
+} from '../test-app.ts';
 import { multipart, PDF, PNG } from '../test-files.ts';
 
 // The hostile upload corpus of issue 10: each file refused with a 4xx (or, for names, made safe), nothing left on
@@ -98,11 +105,13 @@ describe(`hostile uploads on ${TEST_ENGINE}`, () => {
     ['a file name with a NUL', 'a\u0000.png', async () => PNG, 400],
   ])('refuses %s, keeping nothing', async (_label, name, content, status) => {
     const rows = await uploadRows();
+    const keys = await storedKeys(t);
     const res = await upload(name, await content());
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json().error.message).toBeTruthy();
     expect(await uploadRows()).toBe(rows);
-    expect((await filesIn('uploads')).filter((f) => f.endsWith('.part'))).toEqual([]);
+    // Nothing stored, not even a partial file, on disk or in S3.
+    expect(await storedKeys(t)).toEqual(keys);
     expect(await filesIn('staging')).toEqual([]);
   });
 

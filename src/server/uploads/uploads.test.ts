@@ -1,11 +1,19 @@
 import { readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
 import { digest } from '../crypto.ts';
-import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../test-app.ts';
+import {
+  createTestApp,
+  signUpOwner,
+  storedKeys,
+  TEST_ENGINE,
+  TEST_STORAGE,
+  type TestApp,
+} from '../test-app.ts';
 import { JPEG, multipart, PDF, PNG } from '../test-files.ts';
 import { deleteOrphanFiles, deleteStaleUploads, ORPHAN_FILE_GRACE_MS } from './service.ts';
 
@@ -37,7 +45,7 @@ const upload = (filename: string, content: Buffer, formId: string | null = form.
     url: `/api/profile${formId ? `?formId=${formId}` : ''}`,
     ...multipart(filename, content),
   });
-const storedFiles = async () => (await readdir(join(t.app.config.dataDir, 'uploads'))).length;
+const storedFiles = async () => (await storedKeys(t)).length;
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 describe(`uploads on ${TEST_ENGINE}`, () => {
@@ -215,28 +223,49 @@ describe(`uploads on ${TEST_ENGINE}`, () => {
       expect((await get(body.file)).statusCode).toBe(404);
     });
 
-    it('deletes files on disk that no upload names once they are an hour old, and nothing else', async () => {
+    it('deletes stored files that no upload names once they are an hour old, and keeps every upload', async () => {
       const deps = { db: t.app.db, storage: t.app.storage, log: t.app.log };
       const kept = (await upload('kept.png', PNG)).json<UploadResponse>();
-      const dir = join(t.app.config.dataDir, 'uploads');
-      // Leftovers of a crash: a file whose row was never written and a partial upload; and a stray file that is
-      // still young (an upload in progress may look like that for a moment).
-      await writeFile(join(dir, 'left-behind'), PNG);
-      await writeFile(join(dir, 'cut-off.part'), PDF);
-      await writeFile(join(dir, 'in-progress'), PNG);
-      const old = new Date(Date.now() - ORPHAN_FILE_GRACE_MS - 60_000);
-      for (const name of await readdir(dir)) {
-        if (name !== 'in-progress') await utimes(join(dir, name), old, old);
-      }
-
-      expect(await deleteOrphanFiles(deps)).toBe(2);
-      const left = await readdir(dir);
-      expect(left).toContain('in-progress');
-      expect(left).not.toContain('left-behind');
-      expect(left).not.toContain('cut-off.part');
-      // Every real upload, however old, is still there and served.
-      expect((await get(kept.file)).statusCode).toBe(200);
+      // Leftovers of a crash: files whose rows were never written, stored the way uploads are.
+      const orphans = await Promise.all(
+        [PNG, PDF].map((bytes) => t.app.storage.save(Readable.from([bytes]), () => undefined)),
+      );
+      const before = await storedKeys(t);
+      expect(before).toEqual(expect.arrayContaining(orphans.map((o) => o.key)));
+      // Not yet an hour old: kept, as an upload in progress would be.
       expect(await deleteOrphanFiles(deps)).toBe(0);
+      const inAnHour = new Date(Date.now() + ORPHAN_FILE_GRACE_MS + 60_000);
+      expect(await deleteOrphanFiles(deps, inAnHour)).toBe(2);
+      expect(await storedKeys(t)).toEqual(before.filter((k) => !orphans.some((o) => o.key === k)));
+      expect((await get(kept.file)).statusCode).toBe(200);
+      expect(await deleteOrphanFiles(deps, inAnHour)).toBe(0);
     });
+
+    it.skipIf(TEST_STORAGE !== 'disk')(
+      'deletes files on disk that no upload names once they are an hour old, and nothing else',
+      async () => {
+        const deps = { db: t.app.db, storage: t.app.storage, log: t.app.log };
+        const kept = (await upload('kept.png', PNG)).json<UploadResponse>();
+        const dir = join(t.app.config.dataDir, 'uploads');
+        // Leftovers of a crash: a file whose row was never written and a partial upload; and a stray file that is
+        // still young (an upload in progress may look like that for a moment).
+        await writeFile(join(dir, 'left-behind'), PNG);
+        await writeFile(join(dir, 'cut-off.part'), PDF);
+        await writeFile(join(dir, 'in-progress'), PNG);
+        const old = new Date(Date.now() - ORPHAN_FILE_GRACE_MS - 60_000);
+        for (const name of await readdir(dir)) {
+          if (name !== 'in-progress') await utimes(join(dir, name), old, old);
+        }
+
+        expect(await deleteOrphanFiles(deps)).toBe(2);
+        const left = await readdir(dir);
+        expect(left).toContain('in-progress');
+        expect(left).not.toContain('left-behind');
+        expect(left).not.toContain('cut-off.part');
+        // Every real upload, however old, is still there and served.
+        expect((await get(kept.file)).statusCode).toBe(200);
+        expect(await deleteOrphanFiles(deps)).toBe(0);
+      },
+    );
   });
 });
