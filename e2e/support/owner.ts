@@ -4,7 +4,10 @@ import type { RunningServer } from './server.ts';
 export type TestOwner = { email: string; password: string; fullName: string; id: string; token: string };
 
 /** Signs up through the API, opens the verification link from the captured mail, logs in. */
-export async function createOwner(server: RunningServer, fullName = 'Asha Rao'): Promise<TestOwner> {
+export async function createOwner(
+  server: Pick<RunningServer, 'url' | 'mail'>,
+  fullName = 'Asha Rao',
+): Promise<TestOwner> {
   const email = `owner.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = 'a good password';
   const post = (path: string, body: object) =>

@@ -15,6 +15,11 @@ export type RunningServer = {
   mail: MailCapture;
   /** Everything the server printed so far. */
   output(): string;
+  /**
+   * Sends `signal` to `npm start`'s process (which passes it on to the server, as a supervisor's would reach it) and
+   * resolves with the exit code once the server has exited.
+   */
+  signal(signal: NodeJS.Signals): Promise<number | null>;
   /** Stops the server (its whole process group), the mail capture if we started it, and removes DATA_DIR. */
   stop(): Promise<void>;
 };
@@ -26,6 +31,8 @@ export type StartServerOptions = {
   mail?: MailCapture;
   /** How long to wait for the build and for /api/health to answer 200. */
   timeoutMs?: number;
+  /** Serve this DATA_DIR (kept by stop()) instead of a fresh one, e.g. to restart on what a stopped server left. */
+  dataDir?: string;
 };
 
 /**
@@ -88,7 +95,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const ownMail = options.mail === undefined;
   const mail = options.mail ?? (await startMailCapture());
   const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'easyform-e2e-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'easyform-e2e-')));
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of APP_VARIABLES) delete env[name];
@@ -102,6 +109,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       PUBLIC_URL: url,
       SMTP_URL: mail.url,
       LOG_LEVEL: 'warn',
+      // Journeys stop their servers at once; the shutdown test asks for the drain it checks.
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -114,11 +123,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let stopped = false;
+  let signalled = false;
   // A server that dies under a journey would otherwise only show as refused connections: say why.
   child.once('exit', (code, signal) => {
-    if (!stopped)
+    if (!stopped && !signalled)
       console.error(`The e2e server on port ${port} exited (${code ?? signal}). Its output:\n${output}`);
   });
 
@@ -133,7 +143,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }
     running.delete(pid);
     if (ownMail) await mail.close();
-    await rm(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  const signal = (name: NodeJS.Signals) => {
+    signalled = true;
+    child.kill(name);
+    return exited;
   };
 
   const timeoutMs = options.timeoutMs ?? 150_000;
@@ -144,7 +159,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       (response) => `HTTP ${response.status}`,
       (error: unknown) => (error instanceof Error ? error.message : String(error)),
     );
-    if (status === 'HTTP 200') return { url, mail, output: () => output, stop };
+    if (status === 'HTTP 200') return { url, mail, output: () => output, signal, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const why =

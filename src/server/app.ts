@@ -209,11 +209,27 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Limits are applied per route (accounts/routes.ts), per address and per email.
   await app.register(rateLimit, { global: false });
 
+  // A load balancer's check: 503 once a shutdown has begun (main.ts), so it sends this process nothing new.
+  let draining = false;
+  app.decorate('beginDrain', () => {
+    draining = true;
+  });
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const engine = z.enum(['pglite', 'postgres']);
   api.get(
     '/api/health',
-    { schema: { response: { 200: z.object({ ok: z.literal(true), db: z.enum(['pglite', 'postgres']) }) } } },
-    async () => ({ ok: true as const, db: db.kind }),
+    {
+      schema: {
+        response: {
+          200: z.object({ ok: z.literal(true), db: engine }),
+          503: z.object({ ok: z.literal(false), db: engine, draining: z.literal(true) }),
+        },
+      },
+    },
+    async (_request, reply) =>
+      draining
+        ? reply.code(503).send({ ok: false as const, db: db.kind, draining: true as const })
+        : { ok: true as const, db: db.kind },
   );
   await app.register(accountRoutes, { prefix: '/api/v1' });
   // Features meet here, not by importing each other (docs/architecture.md): each is handed the small interfaces it

@@ -73,6 +73,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v === 'true'),
   STORAGE_URL: z.string().trim().optional(),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(8).default(2),
   AWS_REGION: z.string().trim().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -83,6 +84,11 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * SHUTDOWN_DRAIN_SECONDS: after SIGTERM, how long the server goes on serving while /api/health answers 503, so a
+   * load balancer stops sending it requests before it stops listening. At most 8, so a shutdown ends within 10 s.
+   */
+  shutdownDrainMs: number;
   /** STORAGE_URL: uploads in an S3-compatible bucket; unset keeps them on the local disk under DATA_DIR. */
   storage: S3Location | undefined;
   /** `memory://` keeps the embedded database in memory (tests). */
@@ -220,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     storage,
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,

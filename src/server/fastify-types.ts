@@ -12,6 +12,8 @@ declare module 'fastify' {
     db: Database;
     mailer: Mailer;
     storage: Storage;
+    /** Stops the server looking healthy (GET /api/health answers 503) while it still serves: the start of a shutdown. */
+    beginDrain(): void;
   }
   interface FastifyRequest {
     owner: Owner | null;

@@ -2,6 +2,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseInUseError } from './db/database.ts';
 
+/** From the signal to the exit, however the requests in flight are doing. */
+const SHUTDOWN_LIMIT_MS = 9_500;
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -23,9 +26,22 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+  const shutdown = async (signal: NodeJS.Signals) => {
+    const started = Date.now();
+    // Whatever happens below, the process is gone within 10 s: a supervisor waits no longer than that.
+    setTimeout(() => {
+      app.log.error('shutdown did not finish within 10 s; exiting with requests still open');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    app.beginDrain();
+    // A supervisor's SIGTERM: go on serving while the load balancer sees the 503 and moves away. Ctrl-C: stop now.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    app.log.info({ signal, drainMs }, 'shutting down: /api/health answers 503');
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
+    // Stops listening, lets the requests in flight (submissions, uploads) finish, closes idle connections, then the
+    // background work and the database: every submission answered 200 was committed before its answer.
     await app.close();
+    app.log.info({ ms: Date.now() - started }, 'shut down');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -9,8 +9,11 @@ export type MailCapture = {
   mails: CapturedMail[];
   /** Resolves with the first mail to `to` (received after `since` mails were seen), or rejects after `timeoutMs`. */
   waitFor(to: string, options?: { since?: number; timeoutMs?: number }): Promise<CapturedMail>;
-  /** The next `count` messages are refused with a temporary SMTP error, as a struggling mail server would. */
-  refuseNext(count: number): void;
+  /**
+   * The next `count` messages are refused: with a temporary SMTP error (451), as a struggling mail server would, or
+   * for good (`'permanent'`: 550, as for a mailbox that does not exist).
+   */
+  refuseNext(count: number, kind?: 'temporary' | 'permanent'): void;
   close(): Promise<void>;
 };
 
@@ -18,6 +21,7 @@ export async function startMailCapture(): Promise<MailCapture> {
   const mails: CapturedMail[] = [];
   const waiters = new Set<() => void>();
   let toRefuse = 0;
+  let refusal = { message: 'mailbox busy, try later', responseCode: 451 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -27,7 +31,7 @@ export async function startMailCapture(): Promise<MailCapture> {
         toRefuse--;
         stream.resume();
         stream.on('end', () =>
-          callback(Object.assign(new Error('mailbox busy, try later'), { responseCode: 451 })),
+          callback(Object.assign(new Error(refusal.message), { responseCode: refusal.responseCode })),
         );
         return;
       }
@@ -70,8 +74,12 @@ export async function startMailCapture(): Promise<MailCapture> {
         if (!check()) waiters.add(onMail);
       });
     },
-    refuseNext(count) {
+    refuseNext(count, kind = 'temporary') {
       toRefuse = count;
+      refusal =
+        kind === 'permanent'
+          ? { message: 'mailbox unavailable', responseCode: 550 }
+          : { message: 'mailbox busy, try later', responseCode: 451 };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

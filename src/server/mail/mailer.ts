@@ -21,12 +21,26 @@ type OutboxRow = {
   text_body: string;
   html_body: string | null;
   attempts: number;
+  created_at: Date;
 };
 
 const POLL_MS = 15_000;
+/**
+ * SMTP timeouts (nodemailer's defaults are 2 minutes to connect and 10 minutes of silence): together they bound one
+ * send to well under a claim, so a mail is never sent by a second process while the first is still at it.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 // A claimed mail is invisible to other senders this long; a process that dies mid-send leaves it to be retried.
 const CLAIM_SECONDS = 120;
 const MAX_BACKOFF_SECONDS = 3600;
+/** A mail still not accepted this long after it was queued is given up. */
+export const GIVE_UP_SECONDS = 24 * 3600;
+
+/** SMTP's permanent refusals (5xx: no such mailbox, relaying denied…): sending again would get the same answer. */
+const isPermanent = (error: unknown) => {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
 
 /**
  * The outbox (table mail_outbox) makes mail durable: a mail that fails to send is logged with the reason and retried
@@ -40,7 +54,9 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): Mailer {
   const { db, log } = options;
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 1, ...SMTP_TIMEOUTS })
+    : undefined;
 
   async function deliver(row: OutboxRow): Promise<void> {
     if (!transport) {
@@ -59,45 +75,54 @@ export function createMailer(options: {
     });
   }
 
-  /** Sends one claim of due mail; true when there may be more. */
-  async function sendDue(): Promise<boolean> {
-    const rows = await db.query<OutboxRow>(
+  /**
+   * Claims the next due mail and sends it; true when there may be more. One mail per claim: its send is bounded by
+   * SMTP_TIMEOUTS, far inside the claim, however slow the mails before it were. `skip locked` lets other processes
+   * claim other mails at the same time, never this one.
+   */
+  async function sendNext(): Promise<boolean> {
+    const [row] = await db.query<OutboxRow>(
       `update mail_outbox set next_attempt_at = now() + make_interval(secs => $1)
-        where id in (select id from mail_outbox
-                      where sent_at is null and next_attempt_at <= now()
-                      order by next_attempt_at limit 20 for update skip locked)
-        returning id, to_address, subject, text_body, html_body, attempts`,
+        where id = (select id from mail_outbox
+                     where sent_at is null and failed_at is null and next_attempt_at <= now()
+                     order by next_attempt_at limit 1 for update skip locked)
+        returning id, to_address, subject, text_body, html_body, attempts, created_at`,
       [CLAIM_SECONDS],
     );
-    for (const row of rows) {
-      try {
-        await deliver(row);
-        // The body carries the verification link or reset code; once it is out, the database keeps only who was
-        // mailed what and when, so a copy of the database yields no usable secret (ADR 006, addendum in ADR 005).
-        await db.query(
-          `update mail_outbox set sent_at = now(), attempts = attempts + 1, last_error = null,
-                  text_body = '', html_body = null
-            where id = $1`,
-          [row.id],
-        );
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        const delay = Math.min(MAX_BACKOFF_SECONDS, 15 * 2 ** row.attempts);
-        log.warn(
-          { mailId: row.id, to: row.to_address, attempt: row.attempts + 1, retryInSeconds: delay, reason },
-          'mail not sent; will retry',
-        );
-        await db.query(
-          `update mail_outbox set attempts = attempts + 1, last_error = $2, next_attempt_at = now() + make_interval(secs => $3)
-            where id = $1`,
-          [row.id, truncateText(reason, 1000), delay],
-        );
-      }
+    if (!row) return false;
+    try {
+      await deliver(row);
+      // The body carries the verification link or reset code; once it is out, the database keeps only who was
+      // mailed what and when, so a copy of the database yields no usable secret (ADR 006, addendum in ADR 005).
+      await db.query(
+        `update mail_outbox set sent_at = now(), attempts = attempts + 1, last_error = null,
+                text_body = '', html_body = null
+          where id = $1`,
+        [row.id],
+      );
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const delay = Math.min(MAX_BACKOFF_SECONDS, 15 * 2 ** row.attempts);
+      const age = (Date.now() - row.created_at.getTime()) / 1000;
+      const giveUp = isPermanent(error) || age + delay > GIVE_UP_SECONDS;
+      const context = { mailId: row.id, to: row.to_address, attempt: row.attempts + 1, reason };
+      // A mail given up keeps who it was for and why, not its body (the same rule as a sent one).
+      if (giveUp) log.error(context, 'mail given up: the SMTP server refused it for good, or for a day');
+      else log.warn({ ...context, retryInSeconds: delay }, 'mail not sent; will retry');
+      await db.query(
+        `update mail_outbox set attempts = attempts + 1, last_error = $2,
+                next_attempt_at = now() + make_interval(secs => $3),
+                failed_at = case when $4 then now() end,
+                text_body = case when $4 then '' else text_body end,
+                html_body = case when $4 then null else html_body end
+          where id = $1`,
+        [row.id, truncateText(reason, 1000), delay, giveUp],
+      );
     }
-    return rows.length === 20;
+    return true;
   }
 
-  const loop = createDrainLoop(sendDue, (error) =>
+  const loop = createDrainLoop(sendNext, (error) =>
     log.error({ err: error }, 'mail outbox could not be read'),
   );
   const flush = loop.run;

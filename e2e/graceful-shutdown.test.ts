@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fieldsOf, type Form } from '../src/common/forms.ts';
+import { createOwner, type TestOwner } from './support/owner.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const servers: RunningServer[] = [];
+let dataDir: string | undefined;
+afterAll(async () => {
+  for (const server of servers) await server.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function call<T>(server: RunningServer, owner: TestOwner, path: string, body?: object): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * An upload sent slowly, as from a phone: the head of a PDF, then `chunks` more pieces `gapMs` apart. Resolves with
+ * the status and body the server answered. `onStarted` runs once the first bytes are out.
+ */
+function slowUpload(url: string, formId: string, chunks: number, gapMs: number, onStarted: () => void) {
+  const boundary = `----slow${randomBytes(6).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.pdf"\r\n` +
+      `Content-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
+  );
+  const piece = Buffer.alloc(16 * 1024, 0x20);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      `${url}/api/profile?formId=${formId}`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(head.length + piece.length * chunks + tail.length),
+        },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.write(head, () => onStarted());
+    let sent = 0;
+    const timer = setInterval(() => {
+      req.write(piece);
+      if (++sent === chunks) {
+        clearInterval(timer);
+        req.end(tail);
+      }
+    }, gapMs);
+  });
+}
+
+describe('a server told to stop by its supervisor (SIGTERM)', () => {
+  it('drains with /api/health at 503, finishes the upload and submissions in flight, exits 0, and keeps every acknowledged submission', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'easyform-shutdown-'));
+    const server = await startServer({ dataDir, env: { SHUTDOWN_DRAIN_SECONDS: '2' } });
+    servers.push(server);
+    const owner = await createOwner(server);
+    const created = await call<Form>(server, owner, '/api/v1/length', { formTitle: 'Shutdown drill' });
+    await call<Form>(server, owner, `/api/text/${created._id}`, { id: 1, name: 'Name', type: 'text' });
+    const form = await call<Form>(server, owner, `/api/text/${created._id}`, { id: 5, name: 'Scan' });
+    const nameId = fieldsOf(form).find((f) => f.name === 'Name')?._id ?? '';
+
+    // Customers keep submitting until the server stops taking requests.
+    const acknowledged: string[] = [];
+    const refusals: string[] = [];
+    let submitting = true;
+    const customer = async (n: number) => {
+      for (let i = 0; submitting; i++) {
+        try {
+          const response = await fetch(`${server.url}/api/forms/${owner.id}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              formStructureId: form._id,
+              textObject: { [nameId]: `customer ${n}.${i}` },
+              selectedValues: {},
+              fileObject: {},
+            }),
+          });
+          if (response.status === 200) acknowledged.push(((await response.json()) as { _id: string })._id);
+          else {
+            refusals.push(`HTTP ${response.status}`);
+            await response.body?.cancel();
+          }
+        } catch (error) {
+          refusals.push((error as Error).cause ? String((error as Error).cause) : String(error));
+          return; // the server has stopped listening
+        }
+      }
+    };
+    const customers = Promise.all([1, 2, 3, 4].map(customer));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(acknowledged.length).toBeGreaterThan(0);
+
+    // A phone's upload is under way (about 4 s of it) when the signal comes.
+    let exit: Promise<number | null> | undefined;
+    const upload = slowUpload(server.url, form._id, 16, 250, () => {
+      exit = server.signal('SIGTERM');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    // While it drains, it still answers, and tells a load balancer to go elsewhere.
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ ok: false, draining: true });
+
+    const uploaded = await upload;
+    expect(uploaded.status, uploaded.body).toBe(200);
+    expect(JSON.parse(uploaded.body)).toHaveProperty('file');
+    expect(await exit).toBe(0);
+    submitting = false;
+    await customers;
+    expect(refusals.length).toBeGreaterThan(0);
+
+    // Started again on what it left: every submission answered 200 is there, and nothing else.
+    const again = await startServer({ dataDir, mail: server.mail });
+    servers.push(again);
+    const page = await call<{ total: number }>(again, owner, `/api/formSubmissions/${form._id}`);
+    expect(page.total).toBe(acknowledged.length);
+    expect(new Set(acknowledged).size).toBe(acknowledged.length);
+  });
+});
