@@ -23,6 +23,7 @@ import type { NotificationSources } from './notifications/deps.ts';
 import { createNotifier, NOTIFY_POLL_MS, NOTIFY_WINDOW_MS } from './notifications/notifier.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { databaseRateLimitStore, pruneRateLimits } from './rate-limit-store.ts';
 import { requestForLog } from './request-log.ts';
 import { resultsRoutes } from './results/routes.ts';
 import { createViewCounter } from './results/views.ts';
@@ -171,6 +172,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     deleteStaleUploads(uploadDeps)
       .then(() => deleteOrphanFiles(uploadDeps))
       .then(() => images.sweep(ORPHAN_FILE_GRACE_MS))
+      .then(() => pruneRateLimits(db))
       .catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
   const sweeper = setInterval(sweep, SWEEP_MS);
   sweeper.unref();
@@ -206,8 +208,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await db.close();
   });
 
-  // Limits are applied per route (accounts/routes.ts), per address and per email.
-  await app.register(rateLimit, { global: false });
+  // Limits are applied per route (accounts/routes.ts), per address and per email. On PostgreSQL they are counted in
+  // the database, so they hold across every process (docs/scaling.md); the embedded engine has one process.
+  await app.register(rateLimit, {
+    global: false,
+    ...(db.kind === 'postgres'
+      ? { store: databaseRateLimitStore(db, await getOrCreateSetting(db, 'rate_limit_key', newKey)) }
+      : {}),
+  });
 
   // A load balancer's check: 503 once a shutdown has begun (main.ts), so it sends this process nothing new.
   let draining = false;

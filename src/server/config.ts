@@ -73,6 +73,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v === 'true'),
   STORAGE_URL: z.string().trim().optional(),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(8).default(2),
   AWS_REGION: z.string().trim().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -89,6 +90,8 @@ export type Config = {
    * load balancer stops sending it requests before it stops listening. At most 8, so a shutdown ends within 10 s.
    */
   shutdownDrainMs: number;
+  /** WORKERS: server processes on this machine, sharing the port (node:cluster); more than 1 needs DATABASE_URL. */
+  workers: number;
   /** STORAGE_URL: uploads in an S3-compatible bucket; unset keeps them on the local disk under DATA_DIR. */
   storage: S3Location | undefined;
   /** `memory://` keeps the embedded database in memory (tests). */
@@ -218,6 +221,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const e = parsed.data;
   const storage = e.STORAGE_URL ? parseStorageUrl(e.STORAGE_URL, e.AWS_REGION) : undefined;
   if (typeof storage === 'string') throw new ConfigError(`Invalid configuration:\n  STORAGE_URL: ${storage}`);
+  if (e.WORKERS > 1 && !e.DATABASE_URL)
+    throw new ConfigError(
+      `Invalid configuration:\n  WORKERS: ${e.WORKERS} processes need DATABASE_URL (PostgreSQL): the embedded ` +
+        'database is opened by one process per data directory. Set DATABASE_URL, or WORKERS=1.',
+    );
   const scale = (rule: RateLimitRule) => ({
     ...rule,
     max: Math.max(1, Math.round(rule.max * e.RATE_LIMIT_MULTIPLIER)),
@@ -227,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    workers: e.WORKERS,
     storage,
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,

@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { isClusterWorker, runPrimary } from './cluster.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseInUseError } from './db/database.ts';
 
@@ -16,6 +17,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (config.workers > 1 && !isClusterWorker()) {
+    runPrimary(config.workers, (message) => console.log(`easy-form primary: ${message}`));
+    return;
+  }
   let app;
   try {
     app = await buildApp(config);
@@ -26,7 +31,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  let shuttingDown = false;
   const shutdown = async (signal: NodeJS.Signals) => {
+    // A second signal (Ctrl-C reaches a cluster worker from the terminal and from its primary) changes nothing.
+    if (shuttingDown) return;
+    shuttingDown = true;
     const started = Date.now();
     // Whatever happens below, the process is gone within 10 s: a supervisor waits no longer than that.
     setTimeout(() => {
@@ -44,8 +53,8 @@ async function main(): Promise<void> {
     app.log.info({ ms: Date.now() - started }, 'shut down');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Easy Form is running at ${config.publicUrl} (database: ${app.db.kind})`);
   if (process.env.TRUST_PROXY?.trim().toLowerCase() === 'true') {

@@ -136,7 +136,9 @@ async function openPglite(
 }
 
 async function openPostgres(url: string, onConnectionError: (error: Error) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Named per process, so an operator (and the scale-out test) can tell the app's processes apart in
+  // pg_stat_activity.
+  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: `easy-form ${process.pid}` });
   // Without a listener, an idle client's error (e.g. PostgreSQL restarting) is an uncaught 'error' event.
   pool.on('error', onConnectionError);
   // pool.end() resolves before its sockets have closed; close() waits for them, so nothing outlives it.
