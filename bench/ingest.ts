@@ -4,7 +4,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { freePort } from '../e2e/support/server.ts';
 import type { MailCapture } from '../src/server/mail/mail-capture.ts';
-import { api, createForm, signUpOwner, submissionBody } from './owner.ts';
+import { api, createForm, signUpOwner, submissionBody, type BenchOwner } from './owner.ts';
+import { startReceiver, type Receiver } from './receiver.ts';
 import { root, startBenchServer } from './server.ts';
 import { spread, type Spread } from './stats.ts';
 
@@ -12,28 +13,51 @@ export const CONNECTIONS = 10;
 export const DURATION_S = 10;
 export const WARMUP_S = 2;
 export const ROUNDS = 3;
+/** After each load on the form with a webhook, how long the bench waits for the sender to deliver the rest. */
+const DRAIN_TIMEOUT_MS = 120_000;
+const DRAIN_IDLE_MS = 15_000;
 
 export type LoadResult = { reqPerSec: number; p50: number; p99: number; non2xx: number; errors: number };
-/** `quiet`: the same load on a form with notifications off; `notifyRatio`: app (notifications on) / quiet. */
+/**
+ * `app`: the load on a form with owner notifications on and one webhook; `quiet`: the same load on a form with
+ * notifications off and no webhook; `onOffRatio`: app / quiet (issue 12).
+ */
 export type IngestRound = {
   hello: LoadResult;
   app: LoadResult;
   ratio: number;
   quiet: LoadResult;
-  notifyRatio: number;
+  onOffRatio: number;
+  webhook: WebhookDrain;
+};
+/**
+ * The webhook receiver's count against the hooked form's stored submissions (all rounds so far): when the load
+ * ended, and after waiting for the sender to drain (bounded by DRAIN_TIMEOUT_MS).
+ */
+export type WebhookDrain = {
+  /** The receiver's count before this round's load on the hooked form. */
+  receivedBefore: number;
+  stored: number;
+  receivedAtLoadEnd: number;
+  received: number;
+  distinct: number;
+  drainSeconds: number;
 };
 export type IngestResult = {
   engine: string;
   rounds: IngestRound[];
   ratio: Spread;
-  /** Ingest into a form that notifies its owner (new forms do) over ingest into one that does not (issue 12). */
-  notifyRatio: Spread;
+  /** Ingest into a form with notifications and a webhook over ingest into one with neither (issue 12). */
+  onOffRatio: Spread;
   appReqPerSec: Spread;
+  quietReqPerSec: Spread;
   helloReqPerSec: Spread;
   p50: Spread;
   p99: Spread;
   non2xx: number;
   rowsStored: number;
+  /** The last round's drain: every stored submission of the hooked form against what the receiver got. */
+  webhook: WebhookDrain;
   settings: string;
 };
 
@@ -108,14 +132,19 @@ export async function benchIngest(options: {
   /** Extra server environment, e.g. NODE_OPTIONS=--cpu-prof for a profile. */
   env?: Record<string, string>;
 }): Promise<IngestResult> {
-  const server = await startBenchServer({ ...options, env: options.env });
+  // The receiver is on 127.0.0.1, which webhooks refuse unless WEBHOOK_ALLOW_PRIVATE is set.
+  const env = { WEBHOOK_ALLOW_PRIVATE: 'true', ...options.env };
+  const server = await startBenchServer({ ...options, env });
   const hello = await startHello();
+  const receiver = await startReceiver();
   try {
     const owner = await signUpOwner(server.url, options.mail);
+    // Owner notifications are on for a new form; the webhook is added here.
     const form = await createForm(server.url, owner);
+    await api(server.url, owner.token, 'POST', `/api/formWebhooks/${form._id}`, { url: receiver.url });
     const bodyFile = join(options.dataDir, 'submission.json');
     await writeFile(bodyFile, JSON.stringify(submissionBody(form)));
-    // The same form with owner notifications off, for the on/off comparison in this same run.
+    // The same form with owner notifications off and no webhook, for the on/off comparison in this same run.
     const quietForm = await createForm(server.url, owner);
     await api(server.url, owner.token, 'PUT', `/api/formNotifications/${quietForm._id}`, {
       notifyOwner: false,
@@ -138,43 +167,78 @@ export async function benchIngest(options: {
     for (let i = 0; i < ROUNDS; i++) {
       const h = await autocannon(hello.url);
       const q = await autocannon(target, postQuiet);
+      const receivedBefore = receiver.received();
       const a = await autocannon(target, post);
+      // Waited for before the next round, so that no backlog of deliveries slows the next round's other loads.
+      const webhook = { receivedBefore, ...(await drainWebhook(server.url, owner, form._id, receiver)) };
       rounds.push({
         hello: h,
         app: a,
         ratio: a.reqPerSec / h.reqPerSec,
         quiet: q,
-        notifyRatio: a.reqPerSec / q.reqPerSec,
+        onOffRatio: a.reqPerSec / q.reqPerSec,
+        webhook,
       });
       options.log(
         `  ingest ${options.engine} round ${i + 1}: app ${a.reqPerSec.toFixed(0)} req/s, ` +
           `hello ${h.reqPerSec.toFixed(0)} req/s, ratio ${(a.reqPerSec / h.reqPerSec).toFixed(3)}; ` +
-          `notifications off ${q.reqPerSec.toFixed(0)} req/s, on/off ${(a.reqPerSec / q.reqPerSec).toFixed(3)}`,
+          `notifications and webhook off ${q.reqPerSec.toFixed(0)} req/s, on/off ` +
+          `${(a.reqPerSec / q.reqPerSec).toFixed(3)}; webhook deliveries ${webhook.receivedAtLoadEnd} at load end, ` +
+          `${webhook.received} of ${webhook.stored} after ${webhook.drainSeconds.toFixed(1)} s more`,
       );
     }
-    const summary = await api<{ _id: string; count: number }[]>(
-      server.url,
-      owner.token,
-      'GET',
-      '/api/formSummary',
-    );
+    const summary = await storedCounts(server.url, owner);
+    const last = rounds[rounds.length - 1];
+    if (!last) throw new Error('no round ran');
     return {
       engine: options.engine,
       rounds,
       ratio: spread(rounds.map((r) => r.ratio)),
-      notifyRatio: spread(rounds.map((r) => r.notifyRatio)),
+      onOffRatio: spread(rounds.map((r) => r.onOffRatio)),
       appReqPerSec: spread(rounds.map((r) => r.app.reqPerSec)),
+      quietReqPerSec: spread(rounds.map((r) => r.quiet.reqPerSec)),
       helloReqPerSec: spread(rounds.map((r) => r.hello.reqPerSec)),
       p50: spread(rounds.map((r) => r.app.p50)),
       p99: spread(rounds.map((r) => r.app.p99)),
       non2xx: rounds.reduce((n, r) => n + r.app.non2xx + r.app.errors + r.quiet.non2xx + r.quiet.errors, 0),
-      rowsStored: summary
-        .filter((s) => s._id === form._id || s._id === quietForm._id)
-        .reduce((n, s) => n + s.count, 0),
+      rowsStored: (summary.get(form._id) ?? 0) + (summary.get(quietForm._id) ?? 0),
+      webhook: last.webhook,
       settings: options.settings,
     };
   } finally {
     await hello.stop();
     await server.stop();
+    await receiver.close();
   }
+}
+
+async function storedCounts(url: string, owner: BenchOwner): Promise<Map<string, number>> {
+  const summary = await api<{ _id: string; count: number }[]>(url, owner.token, 'GET', '/api/formSummary');
+  return new Map(summary.map((s) => [s._id, s.count]));
+}
+
+/** Waits (bounded) until the receiver has one delivery per stored submission of the hooked form. */
+async function drainWebhook(
+  url: string,
+  owner: BenchOwner,
+  formId: string,
+  receiver: Receiver,
+): Promise<Omit<WebhookDrain, 'receivedBefore'>> {
+  const receivedAtLoadEnd = receiver.received();
+  const started = performance.now();
+  const storedNow = async () => (await storedCounts(url, owner)).get(formId) ?? 0;
+  // Requests still in flight when autocannon stopped may commit after a first count: count again after the wait.
+  let stored = await storedNow();
+  let received = await receiver.waitFor(stored, { timeoutMs: DRAIN_TIMEOUT_MS, idleMs: DRAIN_IDLE_MS });
+  for (let again = await storedNow(); again !== stored; again = await storedNow()) {
+    stored = again;
+    received = await receiver.waitFor(stored, { timeoutMs: DRAIN_TIMEOUT_MS, idleMs: DRAIN_IDLE_MS });
+  }
+  return {
+    stored,
+    receivedAtLoadEnd,
+    received,
+    distinct: receiver.distinct(),
+    drainSeconds: (performance.now() - started) / 1000,
+  };
 }

@@ -60,3 +60,28 @@ export async function durabilitySettings(databaseUrl: string | undefined, dataDi
     await db.close();
   }
 }
+
+/**
+ * Gives every submission of the form one pending, due delivery per webhook of the form: the rows the insert's
+ * `hooked` CTE writes (src/server/submissions/repository.ts), for submissions seeded with SQL. Returns how many.
+ */
+export async function seedWebhookDeliveries(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  formId: string;
+}): Promise<number> {
+  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  try {
+    const rows = await db.query(
+      `insert into webhook_deliveries (webhook_id, submission_id)
+       select w.id, s.id from submissions s join webhooks w on w.form_id = s.form_id
+        where s.form_id = $1
+       returning id`,
+      [options.formId],
+    );
+    await db.query('analyze webhook_deliveries');
+    return rows.length;
+  } finally {
+    await db.close();
+  }
+}
