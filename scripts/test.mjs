@@ -47,7 +47,13 @@ vitestRun(
   ['--project', 'server', '--passWithNoTests', ...S3_SUITES],
   { ...env, TEST_STORAGE: 's3' },
 );
-vitestRun('Vitest: browser journeys (e2e)', ['--project', 'e2e', '--passWithNoTests'], env);
+// The journeys run on the embedded engine (e2e/support/server.ts keeps TEST_DATABASE_URL from the servers it starts);
+// the scale-out proof (e2e/scale-out.test.ts) is given the PostgreSQL server, when there is one, for its processes.
+vitestRun(
+  'Vitest: browser journeys (e2e)',
+  ['--project', 'e2e', '--passWithNoTests'],
+  postgresUrl ? { ...env, TEST_DATABASE_URL: postgresUrl } : env,
+);
 
 if (postgresUrl) {
   const where = new URL(postgresUrl);

@@ -16,8 +16,8 @@ export type RunningServer = {
   /** Everything the server printed so far. */
   output(): string;
   /**
-   * Sends `signal` to `npm start`'s process (which passes it on to the server, as a supervisor's would reach it) and
-   * resolves with the exit code once the server has exited.
+   * Sends `signal` to `npm start`'s process (which passes it on to the server, as a supervisor's would reach it; a
+   * SIGKILL goes to both) and resolves with the exit code once it has exited.
    */
   signal(signal: NodeJS.Signals): Promise<number | null>;
   /** Stops the server (its whole process group), the mail capture if we started it, and removes DATA_DIR. */
@@ -147,7 +147,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
   const signal = (name: NodeJS.Signals) => {
     signalled = true;
-    child.kill(name);
+    // SIGKILL cannot be passed on: it goes to the whole group (npm start and the server), as a power cut would.
+    if (name === 'SIGKILL') killGroup(pid, 'SIGKILL');
+    else child.kill(name);
     return exited;
   };
 
