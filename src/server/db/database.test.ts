@@ -1,6 +1,9 @@
-import { mkdir, mkdtemp, rm, utimes } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE } from '../test-app.ts';
 import { DatabaseInUseError, openDatabase } from './database.ts';
@@ -61,6 +64,84 @@ describe.runIf(TEST_ENGINE === 'pglite')('the embedded database on disk', () => 
       const afterCrash = await open();
       expect(await afterCrash.query('select body from notes')).toEqual([{ body: 'kept' }]);
       await afterCrash.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Another server process holding the embedded database in `dataDir` until it is killed. */
+async function holderProcess(dataDir: string) {
+  const database = fileURLToPath(new URL('./database.ts', import.meta.url));
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `const { openDatabase } = await import(${JSON.stringify(database)});
+       await openDatabase({ databaseUrl: undefined, dataDir: ${JSON.stringify(dataDir)}, lockRetries: 0 });
+       console.log('holding');
+       setInterval(() => {}, 1000);`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
+  expect(chunk.toString()).toContain('holding');
+  // Opening PGlite can hold up the holder's event loop for seconds on a busy machine, and with it the lock's refresh:
+  // wait for a fresh refresh, so what follows meets a live lock, not one gone stale in the meantime.
+  const lockDir = `${join(dataDir, 'pgdata')}.lock`;
+  const startedAt = Date.now();
+  while ((await stat(lockDir)).mtimeMs < startedAt) await new Promise((resolve) => setTimeout(resolve, 100));
+  return child;
+}
+
+describe.runIf(TEST_ENGINE === 'pglite')('after a crash of the embedded database’s server', () => {
+  it('takes the lock over at once from a process that is gone, and still refuses a live one', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'easyform-takeover-'));
+    try {
+      const alive = await holderProcess(dataDir);
+      // Alive: refused at once, however provable its record.
+      await expect(openDatabase({ databaseUrl: undefined, dataDir, lockRetries: 0 })).rejects.toBeInstanceOf(
+        DatabaseInUseError,
+      );
+      alive.kill('SIGKILL');
+      await once(alive, 'exit');
+
+      // Gone: taken over with no wait at all (no retries allowed), saying so.
+      const told: string[] = [];
+      const next = await openDatabase({
+        databaseUrl: undefined,
+        dataDir,
+        lockRetries: 0,
+        onLockWait: (message) => told.push(message),
+      });
+      expect(told).toEqual([
+        expect.stringMatching(/left locked by a server that is no longer running; taking it over/),
+      ]);
+      expect(await next.query('select 1 as ok')).toEqual([{ ok: 1 }]);
+      await next.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('does not take over a lock whose holder is on another machine (a shared disk), nor one it cannot vouch for', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'easyform-takeover-'));
+    const dir = join(dataDir, 'pgdata');
+    try {
+      await mkdir(`${dir}.lock`, { recursive: true });
+      for (const holder of [
+        { host: 'another-machine', pid: 999_999, run: 'x', lockIno: 0 },
+        { host: 'garbage' },
+        'not json',
+      ]) {
+        await writeFile(`${dir}.holder.json`, typeof holder === 'string' ? holder : JSON.stringify(holder));
+        await expect(
+          openDatabase({ databaseUrl: undefined, dataDir, lockRetries: 0 }),
+        ).rejects.toBeInstanceOf(DatabaseInUseError);
+      }
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -3,7 +3,9 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { lock } from 'proper-lockfile';
+import { lockDataDir } from './data-dir-lock.ts';
+
+export { DatabaseInUseError } from './data-dir-lock.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -48,56 +50,6 @@ export async function openDatabase(options: {
   await mkdir(dir, { recursive: true });
   return openPglite(dir, options.lockRetries ?? 7, onWait);
 }
-
-/** Thrown when another process has the embedded database open. */
-export class DatabaseInUseError extends Error {}
-
-/**
- * The embedded database may be opened by one process only: two servers on one DATA_DIR would each write its files
- * and corrupt it. The lock is a directory next to it whose time the holder refreshes; a crashed holder's lock goes
- * stale after a few seconds, and a restart waits that long for it.
- */
-async function lockDataDir(
-  dir: string,
-  retries: number,
-  onWait: (message: string) => void,
-): Promise<() => Promise<void>> {
-  const attempt = (tries: number) =>
-    lock(dir, {
-      realpath: false,
-      stale: 10_000,
-      update: 2_500,
-      // About 12 s in all: longer than a crashed holder's lock takes to go stale.
-      retries: { retries: tries, factor: 1.5, minTimeout: 500, maxTimeout: 3_000 },
-      onCompromised: (error) => {
-        // Someone else took the database over (or its disk failed): stop before writing another page.
-        console.error(`Easy Form lost the lock on its database in ${dir}; stopping. ${error.message}`);
-        process.exit(1);
-      },
-    });
-  try {
-    return await attempt(0);
-  } catch (error) {
-    if (!isLocked(error)) throw error;
-    if (retries === 0) throw inUse(dir);
-  }
-  onWait(
-    `The database in ${dir} is locked by another Easy Form server; waiting a few seconds in case it has just ` +
-      'stopped or crashed…',
-  );
-  try {
-    return await attempt(retries);
-  } catch (error) {
-    throw isLocked(error) ? inUse(dir) : error;
-  }
-}
-
-const isLocked = (error: unknown) => (error as { code?: string }).code === 'ELOCKED';
-const inUse = (dir: string) =>
-  new DatabaseInUseError(
-    `Another Easy Form server is already using the database in ${dir}. Stop it first, or give this one ` +
-      'its own DATA_DIR.',
-  );
 
 async function openPglite(
   dir: string | undefined,
