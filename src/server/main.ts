@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { isClusterWorker, runPrimary } from './cluster.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseInUseError } from './db/database.ts';
+import { SchemaTooNewError } from './db/migrate.ts';
 
 /** From the signal to the exit, however the requests in flight are doing. */
 const SHUTDOWN_LIMIT_MS = 9_500;
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   try {
     app = await buildApp(config);
   } catch (error) {
-    if (error instanceof DatabaseInUseError) {
+    if (error instanceof DatabaseInUseError || error instanceof SchemaTooNewError) {
       console.error(error.message);
       process.exit(1);
     }

@@ -1,13 +1,15 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE } from '../test-app.ts';
 import type { Database } from './database.ts';
-import { migrate } from './migrate.ts';
+import { migrate, SchemaTooNewError } from './migrate.ts';
 
-/** Runs `check` with `migrate` over a folder of only `files`, on a fresh database already migrated. */
+const APP_MIGRATIONS = new URL('./migrations/', import.meta.url);
+
+/** Runs `check` with `migrate` over the app's migrations and `files`, on a fresh database already migrated. */
 async function withMigrationFiles(
   files: Record<string, string>,
   check: (db: Database, run: () => Promise<string[]>) => Promise<void>,
@@ -15,6 +17,8 @@ async function withMigrationFiles(
   const t = await createTestApp();
   const dir = await mkdtemp(join(tmpdir(), 'easyform-migrations-'));
   try {
+    for (const name of await readdir(APP_MIGRATIONS))
+      await copyFile(new URL(name, APP_MIGRATIONS), join(dir, name));
     for (const [name, sql] of Object.entries(files)) await writeFile(join(dir, name), sql);
     await check(t.app.db, () => migrate(t.app.db, { dir: pathToFileURL(`${dir}/`) }));
   } finally {
@@ -72,5 +76,24 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
       expect(await db.query("select to_regclass('migration_half') as found")).toEqual([{ found: null }]);
       expect(await db.query("select name from schema_migrations where name = '901-fails.sql'")).toEqual([]);
     });
+  });
+
+  it('refuse to run an older version on a database a newer one upgraded, naming both versions', async () => {
+    await withMigrationFiles(
+      { '950-from-the-future.sql': 'create table future_thing (a int);' },
+      async (db, run) => {
+        // The newer version upgrades the database...
+        expect(await run()).toEqual(['950-from-the-future.sql']);
+        await db.query(
+          `update schema_migrations set app_version = '9.9.0' where name = '950-from-the-future.sql'`,
+        );
+        // ...and this version, which does not know 950, refuses rather than run on a schema it does not know.
+        const older = migrate(db);
+        await expect(older).rejects.toBeInstanceOf(SchemaTooNewError);
+        await expect(older).rejects.toThrow(
+          /upgraded by Easy Form 9\.9\.0 \(schema 950-from-the-future\.sql\); this is Easy Form \d+\.\d+\.\d+, which knows the schema up to \d{3}-/,
+        );
+      },
+    );
   });
 });

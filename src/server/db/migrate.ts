@@ -2,8 +2,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import type { Database } from './database.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+const PACKAGE_JSON = new URL('../../../package.json', import.meta.url);
 // Any constant shared by every Easy Form process; two processes starting together queue on it.
 const MIGRATION_LOCK_KEY = 7_243_001;
+
+/** Thrown when the database has migrations this version does not know: a newer version ran on it. */
+export class SchemaTooNewError extends Error {}
+
+const appVersion = async () =>
+  (JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string }).version;
 
 /**
  * Applies the pending migrations in name order, in one transaction, under an advisory lock. Returns their names.
@@ -26,14 +33,28 @@ export async function migrate(
          applied_at timestamptz not null default now()
        )`,
     );
-    const done = new Set(
-      (await tx.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name),
+    // Which version applied each migration, so an older one can name the newer one it must not run over.
+    await tx.query('alter table schema_migrations add column if not exists app_version text');
+    const rows = await tx.query<{ name: string; app_version: string | null }>(
+      'select name, app_version from schema_migrations order by name',
     );
+    const version = await appVersion();
+    const unknown = rows.filter((r) => !files.includes(r.name));
+    if (unknown.length > 0) {
+      const newest = unknown.at(-1);
+      const by = newest?.app_version ? `Easy Form ${newest.app_version}` : 'a newer Easy Form';
+      throw new SchemaTooNewError(
+        `This database was upgraded by ${by} (schema ${newest?.name}); this is Easy Form ${version}, which knows ` +
+          `the schema up to ${files.at(-1) ?? 'none'}. Start ${by} or later, or restore a backup taken before ` +
+          'the upgrade (README: Upgrading).',
+      );
+    }
+    const done = new Set(rows.map((r) => r.name));
     const applied: string[] = [];
     for (const name of files.filter((f) => !done.has(f))) {
       // Whole, never split here: only PostgreSQL's parser knows where a string literal or a function body ends.
       await tx.exec(await readFile(new URL(name, dir), 'utf8'));
-      await tx.query('insert into schema_migrations (name) values ($1)', [name]);
+      await tx.query('insert into schema_migrations (name, app_version) values ($1, $2)', [name, version]);
       applied.push(name);
     }
     return applied;
