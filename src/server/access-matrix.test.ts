@@ -25,6 +25,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/profile', // the customer's upload (an owner's own upload checks the token inside)
   'DELETE /api/profile/:deleteId', // the uploader's delete, proven by the secret deleteId
   'GET /files/:uploadId', // signed, expiring file URLs
+  'GET /metrics', // the operator's METRICS_TOKEN, not an owner's: src/server/metrics.test.ts
 ]);
 // The web app's pages are served by the not-found handler, which is no route and needs no entry.
 

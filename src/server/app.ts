@@ -19,6 +19,7 @@ import { retiredFieldsOf } from './forms/field-repository.ts';
 import { findFormById, findFormOfOwner, findVersionedForms, formStatusOf } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
 import { createMailer } from './mail/mailer.ts';
+import { registerMetrics } from './metrics.ts';
 import type { NotificationSources } from './notifications/deps.ts';
 import { createNotifier, NOTIFY_POLL_MS, NOTIFY_WINDOW_MS } from './notifications/notifier.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -215,6 +216,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     ...(db.kind === 'postgres'
       ? { store: databaseRateLimitStore(db, await getOrCreateSetting(db, 'rate_limit_key', newKey)) }
       : {}),
+  });
+
+  // Before the routes, so its hooks see every one of them.
+  registerMetrics(app, {
+    db,
+    token: config.metricsToken,
+    counted: { submissions: ['POST /api/forms/:ownerId'], uploads: ['POST /api/profile'] },
   });
 
   // A load balancer's check: 503 once a shutdown has begun (main.ts), so it sends this process nothing new.

@@ -73,6 +73,15 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v === 'true'),
   STORAGE_URL: z.string().trim().optional(),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine(
+      (v) => v === undefined || v.length >= 16,
+      'must be at least 16 characters (or unset: no /metrics)',
+    ),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(8).default(2),
   AWS_REGION: z.string().trim().optional(),
@@ -90,6 +99,8 @@ export type Config = {
    * load balancer stops sending it requests before it stops listening. At most 8, so a shutdown ends within 10 s.
    */
   shutdownDrainMs: number;
+  /** METRICS_TOKEN: GET /metrics answers only a request bearing it; unset, there is no /metrics. */
+  metricsToken: string | undefined;
   /** WORKERS: server processes on this machine, sharing the port (node:cluster); more than 1 needs DATABASE_URL. */
   workers: number;
   /** STORAGE_URL: uploads in an S3-compatible bucket; unset keeps them on the local disk under DATA_DIR. */
@@ -236,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: resolve(e.DATA_DIR),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     workers: e.WORKERS,
+    metricsToken: e.METRICS_TOKEN,
     storage,
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,

@@ -21,6 +21,8 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL's pool: connections open, idle, and requests waiting for one; null on the embedded engine. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -76,6 +78,7 @@ async function openPglite(
   return {
     kind: 'pglite',
     ...wrap(lite),
+    poolStats: () => null,
     transaction: (work) => lite.transaction((tx) => work(wrap(tx))),
     async close() {
       try {
@@ -115,6 +118,7 @@ async function openPostgres(url: string, onConnectionError: (error: Error) => vo
   return {
     kind: 'postgres',
     ...wrap(pool),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async transaction(work) {
       const client = await pool.connect();
       try {
