@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { newKey } from './crypto.ts';
 import { openDatabase, type Queryable } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { runAlone } from './db/run-alone.ts';
 import { getOrCreateSetting } from './db/settings.ts';
 import { refuseUnstorableText, registerErrorHandler } from './errors.ts';
 import { retiredFieldsOf } from './forms/field-repository.ts';
@@ -61,6 +62,8 @@ import './fastify-types.ts';
 
 const JSON_BODY_LIMIT = 64 * 1024;
 const SWEEP_MS = 60 * 60 * 1000;
+/** Any constant shared by every Easy Form process: the hourly sweep's advisory lock (migrate.ts has its own). */
+const SWEEP_LOCK_KEY = 7_243_002;
 
 /**
  * Fastify reads a bare hop count as "trust nobody", so hops are given as a function: the socket peer is hop 0, each
@@ -169,11 +172,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorateRequest('owner', null);
   const images = await createImageReencoder(join(config.dataDir, 'staging'), config.uploadMaxPixels);
   const uploadDeps = { db, storage, log: app.log };
+  // One process sweeps at a time (the others skip that hour's turn); the staging folder is each process's own.
   const sweep = () =>
-    deleteStaleUploads(uploadDeps)
-      .then(() => deleteOrphanFiles(uploadDeps))
+    runAlone(db, SWEEP_LOCK_KEY, async () => {
+      await deleteStaleUploads(uploadDeps);
+      await deleteOrphanFiles(uploadDeps);
+      await pruneRateLimits(db);
+    })
       .then(() => images.sweep(ORPHAN_FILE_GRACE_MS))
-      .then(() => pruneRateLimits(db))
       .catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
   const sweeper = setInterval(sweep, SWEEP_MS);
   sweeper.unref();
