@@ -15,8 +15,11 @@ export type Population = {
   submissionIds: string[];
   /** The profile document's upload id and its secret (`_id` of the upload answer, which the owner sends back). */
   profileUpload: { id: string; secret: string };
-  /** A webhook on the first form, added after the submissions (so nothing is sent), and its form. */
-  webhook: { id: string; formId: string };
+  /**
+   * A webhook on the first form, added after the submissions (so nothing is sent), its form, and a failed delivery
+   * of the first submission to it (written directly: failed, so the sender never takes it).
+   */
+  webhook: { id: string; formId: string; deliveryId: string };
 };
 
 const EVERY_KIND = [
@@ -106,12 +109,17 @@ export async function populateOwner(t: TestApp, owner: { token: string; id: stri
     'add a webhook',
     await call('POST', `/api/formWebhooks/${firstForm}`, { url: 'https://webhook.invalid/hook' }),
   );
+  const [delivery] = await t.app.db.query<{ id: string }>(
+    `insert into webhook_deliveries (webhook_id, submission_id, status)
+       select $1, id, 'failed' from submissions where form_id = $2 order by created_at limit 1 returning id::text`,
+    [webhook.id, firstForm],
+  );
   return {
     forms,
     fields,
     submissionIds,
     profileUpload: { id: row?.pan_upload_id ?? '', secret: upload._id },
-    webhook: { id: webhook.id, formId: firstForm },
+    webhook: { id: webhook.id, formId: firstForm, deliveryId: delivery?.id ?? '' },
   };
 }
 
