@@ -105,8 +105,7 @@ export async function webhookRoutes(app: FastifyInstance, deps: WebhookRouteDeps
     { schema: { params: WebhookParamsSchema, response: { 200: DeletedWebhookSchema } } },
     async (request) => {
       const { fid, webhookId } = request.params;
-      if (!(await deleteWebhook(app.db, ownerOf(request).id, fid, webhookId)))
-        throw notFound('Webhook not found');
+      if (!(await deleteWebhook(app.db, ownerOf(request).id, fid, webhookId))) throw webhookNotFound();
       return { deleted: true as const };
     },
   );
