@@ -97,6 +97,11 @@ function paramSets(): Record<string, string>[] {
     { id: owner.id, ownerId: owner.id, uploadId: population.profileUpload.id },
     { deleteId: population.profileUpload.secret },
     { fid: population.webhook.formId, webhookId: population.webhook.id },
+    {
+      fid: population.webhook.formId,
+      webhookId: population.webhook.id,
+      deliveryId: population.webhook.deliveryId,
+    },
   ];
 }
 

@@ -13,16 +13,18 @@ import type { Config } from './config.ts';
 import { newKey } from './crypto.ts';
 import { openDatabase, type Queryable } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { KEEP_FINISHED_MS } from './db/prune.ts';
 import { runAlone } from './db/run-alone.ts';
 import { getOrCreateSetting } from './db/settings.ts';
 import { refuseUnstorableText, registerErrorHandler } from './errors.ts';
 import { retiredFieldsOf } from './forms/field-repository.ts';
 import { findFormById, findFormOfOwner, findVersionedForms, formStatusOf } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer, deleteSentMail } from './mail/mailer.ts';
 import { registerMetrics } from './metrics.ts';
 import type { NotificationSources } from './notifications/deps.ts';
 import { createNotifier, NOTIFY_POLL_MS, NOTIFY_WINDOW_MS } from './notifications/notifier.ts';
+import { deleteProcessedEvents } from './notifications/repository.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { databaseRateLimitStore, pruneRateLimits } from './rate-limit-store.ts';
@@ -56,6 +58,8 @@ import {
 } from './uploads/service.ts';
 import { registerWebApp } from './web-app.ts';
 import type { WebhookSources } from './webhooks/deps.ts';
+import { exampleSubmissionOf } from './webhooks/example-submission.ts';
+import { deleteFinishedDeliveries } from './webhooks/repository.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { createSender, WEBHOOK_BACKOFF_MS, WEBHOOK_POLL_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/sender.ts';
 import './fastify-types.ts';
@@ -97,10 +101,14 @@ export function notificationSourcesOf(timeZone: string): NotificationSources {
 
 /**
  * How the webhook sender reads a submission (docs/decisions/023-webhooks.md): answers by question, files by name and
- * a URL signed for `ttl` seconds, made absolute with PUBLIC_URL.
+ * a URL signed for `ttl` seconds, made absolute with PUBLIC_URL; and Send test the form's questions.
  */
-export function webhookSourcesOf(storage: Storage, publicUrl: string): WebhookSources {
+export function webhookSourcesOf(storage: Storage, publicUrl: string, timeZone: string): WebhookSources {
   return {
+    exampleSubmission: async (db, formId) => {
+      const form = await findFormById(db, formId, timeZone);
+      return form && exampleSubmissionOf(form);
+    },
     findSubmission: (db, id, ttl) =>
       findSubmissionAsPayload(db, id, async (tx, ids) => {
         const uploads = await findUploadsByIds(tx, ids);
@@ -112,6 +120,14 @@ export function webhookSourcesOf(storage: Storage, publicUrl: string): WebhookSo
         );
       }),
   };
+}
+
+/** Sent mail, processed notification events and finished webhook deliveries, after KEEP_FINISHED_MS (db/prune.ts). */
+export async function pruneFinished(db: Queryable): Promise<void> {
+  const before = new Date(Date.now() - KEEP_FINISHED_MS);
+  await deleteSentMail(db, before);
+  await deleteProcessedEvents(db, before);
+  await deleteFinishedDeliveries(db, before);
 }
 
 /** Builds the whole app from a config, without listening: main.ts listens, tests inject. */
@@ -175,12 +191,15 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // One process sweeps at a time (the others skip that hour's turn); the staging folder is each process's own.
   const sweep = () =>
     runAlone(db, SWEEP_LOCK_KEY, async () => {
-      await deleteStaleUploads(uploadDeps);
-      await deleteOrphanFiles(uploadDeps);
-      await pruneRateLimits(db);
+      await deleteStaleUploads(uploadDeps)
+        .then(() => deleteOrphanFiles(uploadDeps))
+        .catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
+      await pruneRateLimits(db)
+        .then(() => pruneFinished(db))
+        .catch((err: unknown) => app.log.error({ err }, 'pruning finished rows failed'));
     })
       .then(() => images.sweep(ORPHAN_FILE_GRACE_MS))
-      .catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
+      .catch((err: unknown) => app.log.error({ err }, 'sweep failed'));
   const sweeper = setInterval(sweep, SWEEP_MS);
   sweeper.unref();
   app.addHook('onReady', async () => void sweep());
@@ -197,14 +216,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     windowMs: config.notifyWindowMs ?? NOTIFY_WINDOW_MS,
     pollMs: config.notifyPollMs ?? NOTIFY_POLL_MS,
   });
+  const webhookDeps = {
+    sources: webhookSourcesOf(storage, config.publicUrl, config.formTimezone),
+    allowPrivate: config.webhookAllowPrivate,
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
+  };
   const sender = createSender({
+    ...webhookDeps,
     db,
     log: app.log,
-    sources: webhookSourcesOf(storage, config.publicUrl),
-    allowPrivate: config.webhookAllowPrivate,
     pollMs: config.webhookPollMs ?? WEBHOOK_POLL_MS,
     backoffMs: config.webhookBackoffMs ?? WEBHOOK_BACKOFF_MS,
-    timeoutMs: WEBHOOK_TIMEOUT_MS,
   });
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
@@ -302,7 +324,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     }),
   );
   await app.register(notificationRoutes, { sources: notificationSources });
-  await app.register(webhookRoutes);
+  await app.register(async (scope) => webhookRoutes(scope, { ...webhookDeps, nudgeSender: sender.nudge }));
   await app.register(async (scope) =>
     profileRoutes(scope, {
       claim: claimProfileDocument,

@@ -169,6 +169,9 @@ export const DEFAULT_RATE_LIMITS = {
   uploadsPerIp: { max: 300, windowMs: HOUR },
   unclaimedUploadsPerIp: { max: 100, windowMs: 24 * HOUR },
   unclaimedUploadBytesPerIp: { max: 500 * MiB, windowMs: 24 * HOUR },
+  // Send test makes this server POST to an address the owner chose, at once: bounded per owner so an account cannot
+  // turn it into a request cannon. An owner checking a receiver sends a handful.
+  webhookTestPerOwner: { max: 10, windowMs: MINUTE },
 } satisfies Record<string, RateLimitRule>;
 export type RateLimits = typeof DEFAULT_RATE_LIMITS;
 

@@ -65,6 +65,11 @@ beforeAll(async () => {
       { ownerId: owner.id, id: owner.id, uploadId: population.profileUpload.id },
       { deleteId: population.profileUpload.secret },
       { fid: population.webhook.formId, webhookId: population.webhook.id },
+      {
+        fid: population.webhook.formId,
+        webhookId: population.webhook.id,
+        deliveryId: population.webhook.deliveryId,
+      },
     ],
   };
 }, 120_000);

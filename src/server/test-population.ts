@@ -15,8 +15,11 @@ export type Population = {
   submissionIds: string[];
   /** The profile document's upload id and its secret (`_id` of the upload answer, which the owner sends back). */
   profileUpload: { id: string; secret: string };
-  /** A webhook on the first form, added after the submissions (so nothing is sent), and its form. */
-  webhook: { id: string; formId: string };
+  /**
+   * A webhook on the form with every kind of question, added after the submissions (so nothing is sent), its form,
+   * and a failed delivery of the first submission to it (written directly: failed, so the sender never takes it).
+   */
+  webhook: { id: string; formId: string; deliveryId: string };
 };
 
 const EVERY_KIND = [
@@ -101,17 +104,20 @@ export async function populateOwner(t: TestApp, owner: { token: string; id: stri
       ...f.fileField.map((x) => ({ ...x, kind: 'file', options: [] })),
     ].map((x) => ({ formId: f._id, fieldId: x._id, kind: x.kind, optionIds: x.options.map((o) => o._id) })),
   );
-  const firstForm = forms[0]?._id ?? '';
   const webhook = await expectOk<{ id: string }>(
     'add a webhook',
-    await call('POST', `/api/formWebhooks/${firstForm}`, { url: 'https://webhook.invalid/hook' }),
+    await call('POST', `/api/formWebhooks/${form._id}`, { url: 'https://webhook.invalid/hook' }),
+  );
+  const [delivery] = await t.app.db.query<{ id: string }>(
+    `insert into webhook_deliveries (webhook_id, submission_id, status) values ($1, $2, 'failed') returning id::text`,
+    [webhook.id, submissionIds[0]],
   );
   return {
     forms,
     fields,
     submissionIds,
     profileUpload: { id: row?.pan_upload_id ?? '', secret: upload._id },
-    webhook: { id: webhook.id, formId: firstForm },
+    webhook: { id: webhook.id, formId: form._id, deliveryId: delivery?.id ?? '' },
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { truncateText } from '#common/unstorable-text.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { deleteInBatches } from '../db/prune.ts';
 import { createDrainLoop } from '../drain-loop.ts';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
@@ -145,3 +146,7 @@ export function createMailer(options: {
     },
   };
 }
+
+/** Deletes mail sent before `before` (its body was blanked on sending; only the envelope is left); how many. */
+export const deleteSentMail = (db: Queryable, before: Date): Promise<number> =>
+  deleteInBatches(db, 'mail_outbox', 'sent_at < $1', [before]);

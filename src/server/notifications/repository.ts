@@ -1,5 +1,6 @@
 import type { FormNotifications } from '#common/notifications.ts';
 import type { Queryable } from '../db/database.ts';
+import { deleteInBatches } from '../db/prune.ts';
 
 export async function findNotificationSettings(
   db: Queryable,
@@ -131,3 +132,7 @@ export async function deferEvents(db: Queryable, eventIds: readonly string[], un
     until,
   ]);
 }
+
+/** Deletes events processed (their mail written to the outbox) before `before`; how many. */
+export const deleteProcessedEvents = (db: Queryable, before: Date): Promise<number> =>
+  deleteInBatches(db, 'response_events', 'done_at < $1', [before]);

@@ -18,13 +18,23 @@ export type SubmissionForWebhook = {
   answers: AnswerForWebhook[];
 };
 
-/** Reads the submission as its payload shows it, or null when it is gone; file URLs signed for `urlTtlSeconds`. */
 export type WebhookSources = {
+  /** Reads the submission as its payload shows it, or null when it is gone; file URLs signed for `urlTtlSeconds`. */
   findSubmission: (
     db: Queryable,
     submissionId: string,
     urlTtlSeconds: number,
   ) => Promise<SubmissionForWebhook | null>;
+  /** Send test's payload: the form with an example answer per question (example-submission.ts); null when gone. */
+  exampleSubmission: (db: Queryable, formId: string) => Promise<SubmissionForWebhook | null>;
+};
+
+/** What the owner routes need beyond the database: Send test's sources and limits, and the sender to nudge. */
+export type WebhookRouteDeps = {
+  sources: WebhookSources;
+  allowPrivate: boolean;
+  timeoutMs: number;
+  nudgeSender: () => void;
 };
 
 export type SenderDeps = {

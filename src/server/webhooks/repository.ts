@@ -1,5 +1,6 @@
-import type { WebhookDelivery, WebhookView } from '#common/webhooks.ts';
+import type { WebhookAttempt, WebhookDelivery, WebhookView } from '#common/webhooks.ts';
 import type { Queryable } from '../db/database.ts';
+import { deleteInBatches } from '../db/prune.ts';
 
 /** Deliveries shown with each webhook in the owner's list. */
 const LISTED_DELIVERIES = 20;
@@ -17,21 +18,8 @@ export async function listWebhooks(db: Queryable, formId: string): Promise<Webho
     [formId],
   );
   if (hooks.length === 0) return [];
-  const deliveries = await db.query<{
-    id: string;
-    webhook_id: string;
-    submission_id: string;
-    status: WebhookDelivery['status'];
-    attempts: number;
-    created_at: Date;
-    next_attempt_at: Date;
-    at: Date | null;
-    status_code: number | null;
-    duration_ms: number | null;
-    error: string | null;
-  }>(
-    `select d.id::text, d.webhook_id, d.submission_id, d.status, d.attempts, d.created_at, d.next_attempt_at,
-            la.at, la.status_code, la.duration_ms, la.error
+  const deliveries = await db.query<DeliveryRow & { webhook_id: string }>(
+    `select ${DELIVERY_COLUMNS}, d.webhook_id, la.at, la.status_code, la.duration_ms, la.error
        from webhooks w
        cross join lateral (select * from webhook_deliveries d where d.webhook_id = w.id
                             order by d.id desc limit ${LISTED_DELIVERIES}) d
@@ -45,24 +33,7 @@ export async function listWebhooks(db: Queryable, formId: string): Promise<Webho
     id: h.id,
     url: h.url,
     createdAt: h.created_at.toISOString(),
-    deliveries: deliveries
-      .filter((d) => d.webhook_id === h.id)
-      .map((d) => ({
-        id: d.id,
-        submissionId: d.submission_id,
-        status: d.status,
-        attempts: d.attempts,
-        createdAt: d.created_at.toISOString(),
-        nextAttemptAt: d.status === 'pending' ? d.next_attempt_at.toISOString() : null,
-        lastAttempt: d.at
-          ? {
-              at: d.at.toISOString(),
-              statusCode: d.status_code,
-              durationMs: d.duration_ms ?? 0,
-              error: d.error,
-            }
-          : null,
-      })),
+    deliveries: deliveries.filter((d) => d.webhook_id === h.id).map(deliveryOf),
   }));
 }
 
@@ -190,3 +161,121 @@ export async function recordAttempt(
     ],
   );
 }
+
+type AttemptRow = { at: Date; status_code: number | null; duration_ms: number; error: string | null };
+
+/** A delivery's columns (as `d`), with its last attempt's (null when none) beside them. */
+type DeliveryRow = {
+  id: string;
+  submission_id: string;
+  status: WebhookDelivery['status'];
+  attempts: number;
+  created_at: Date;
+  next_attempt_at: Date;
+} & { [K in keyof AttemptRow]: AttemptRow[K] | null };
+
+const DELIVERY_COLUMNS = 'd.id::text, d.submission_id, d.status, d.attempts, d.created_at, d.next_attempt_at';
+
+const attemptOf = (a: AttemptRow): WebhookAttempt => ({
+  at: a.at.toISOString(),
+  statusCode: a.status_code,
+  durationMs: a.duration_ms,
+  error: a.error,
+});
+
+function deliveryOf(d: DeliveryRow): WebhookDelivery {
+  return {
+    id: d.id,
+    submissionId: d.submission_id,
+    status: d.status,
+    attempts: d.attempts,
+    createdAt: d.created_at.toISOString(),
+    nextAttemptAt: d.status === 'pending' ? d.next_attempt_at.toISOString() : null,
+    lastAttempt: d.at ? attemptOf({ ...d, at: d.at, duration_ms: d.duration_ms ?? 0 }) : null,
+  };
+}
+
+/** Where a webhook is, by owner: the predicate every route of one webhook uses. */
+const OWNED_WEBHOOK = `w.id = $2 and w.form_id = $1
+   and exists (select 1 from forms f where f.id = w.form_id and f.owner_id = $3)`;
+
+export type WebhookKey = { ownerId: string; formId: string; webhookId: string };
+const keyParams = (k: WebhookKey) => [k.formId, k.webhookId, k.ownerId];
+
+/** The webhook's address and secret, if it is on this owner's form. */
+export async function findWebhookOfOwner(
+  db: Queryable,
+  key: WebhookKey,
+): Promise<{ url: string; secret: string } | null> {
+  const [row] = await db.query<{ url: string; secret: string }>(
+    `select w.url, w.secret from webhooks w where ${OWNED_WEBHOOK}`,
+    keyParams(key),
+  );
+  return row ?? null;
+}
+
+/** Gives the webhook a new secret, if it is on this owner's form; whether it was. */
+export async function setWebhookSecret(db: Queryable, key: WebhookKey, secret: string): Promise<boolean> {
+  const rows = await db.query(`update webhooks w set secret = $4 where ${OWNED_WEBHOOK} returning w.id`, [
+    ...keyParams(key),
+    secret,
+  ]);
+  return rows.length > 0;
+}
+
+/** One delivery of this owner's webhook, with its last attempt; null when there is none such. */
+export async function findDelivery(
+  db: Queryable,
+  key: WebhookKey,
+  deliveryId: string,
+): Promise<WebhookDelivery | null> {
+  const [row] = await db.query<DeliveryRow>(
+    `select ${DELIVERY_COLUMNS}, la.at, la.status_code, la.duration_ms, la.error
+       from webhooks w
+       join webhook_deliveries d on d.webhook_id = w.id and d.id = $4::bigint
+       left join lateral (select * from webhook_attempts a where a.delivery_id = d.id
+                           order by a.id desc limit 1) la on true
+      where ${OWNED_WEBHOOK}`,
+    [...keyParams(key), deliveryId],
+  );
+  return row ? deliveryOf(row) : null;
+}
+
+/** Every attempt of a delivery, oldest first (the caller has checked the delivery is the owner's). */
+export async function listAttempts(db: Queryable, deliveryId: string): Promise<WebhookAttempt[]> {
+  const rows = await db.query<AttemptRow>(
+    'select at, status_code, duration_ms, error from webhook_attempts where delivery_id = $1::bigint order by id',
+    [deliveryId],
+  );
+  return rows.map(attemptOf);
+}
+
+/**
+ * A new pending delivery of the same response to the same webhook, due now, with its own 24-hour window. Null when
+ * the delivery is not this owner's; 'not failed' when it has not failed (the row is locked while it is checked).
+ */
+export async function resendDelivery(
+  db: Queryable,
+  key: WebhookKey,
+  deliveryId: string,
+): Promise<WebhookDelivery | null | 'not failed'> {
+  const [old] = await db.query<{ status: WebhookDelivery['status'] }>(
+    `select d.status from webhooks w join webhook_deliveries d on d.webhook_id = w.id and d.id = $4::bigint
+      where ${OWNED_WEBHOOK} for update of d`,
+    [...keyParams(key), deliveryId],
+  );
+  if (!old) return null;
+  if (old.status !== 'failed') return 'not failed';
+  const [row] = await db.query<DeliveryRow>(
+    `insert into webhook_deliveries as d (webhook_id, submission_id)
+       select webhook_id, submission_id from webhook_deliveries where id = $1::bigint
+     returning ${DELIVERY_COLUMNS}, null::timestamptz as at, null::int as status_code, null::int as duration_ms,
+               null::text as error`,
+    [deliveryId],
+  );
+  return row ? deliveryOf(row) : null;
+}
+
+/** Deletes finished (succeeded or failed) deliveries created before `before`, their attempts with them; how many. */
+export const deleteFinishedDeliveries = (db: Queryable, before: Date): Promise<number> =>
+  deleteInBatches(db, 'webhook_deliveries', "status <> 'pending' and created_at < $1", [before]);

@@ -1,26 +1,62 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FormParamsSchema } from '#common/forms.ts';
 import {
   CreatedWebhookSchema,
   DeletedWebhookSchema,
+  DeliveryAttemptsSchema,
+  DeliveryParamsSchema,
   MAX_WEBHOOKS_PER_FORM,
   NewWebhookSchema,
+  ResentDeliverySchema,
+  RotatedSecretSchema,
+  TestDeliverySchema,
   WebhookListSchema,
   WebhookParamsSchema,
 } from '#common/webhooks.ts';
 import { authenticate, ownerOf } from '../auth.ts';
 import { newSecret } from '../crypto.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { addWebhook, deleteWebhook, listWebhooks, ownsForm } from './repository.ts';
+import type { WebhookRouteDeps } from './deps.ts';
+import {
+  addWebhook,
+  deleteWebhook,
+  findDelivery,
+  findWebhookOfOwner,
+  listAttempts,
+  listWebhooks,
+  ownsForm,
+  resendDelivery,
+  setWebhookSecret,
+  type WebhookKey,
+} from './repository.ts';
+import { refusedAttempt, sendSigned } from './send-signed.ts';
 
 const formNotFound = () => notFound('Form not found');
+const webhookNotFound = () => notFound('Webhook not found');
+const deliveryNotFound = () => notFound('Delivery not found');
+/** The same generator for a new webhook and a rotated secret. */
+const newWebhookSecret = () => `whsec_${newSecret()}`;
 
 /** The owner's webhooks of one form (docs/decisions/023-webhooks.md). */
-export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+export async function webhookRoutes(app: FastifyInstance, deps: WebhookRouteDeps): Promise<void> {
   app.addHook('onRequest', authenticate);
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const keyOf = (request: FastifyRequest, params: { fid: string; webhookId: string }): WebhookKey => ({
+    ownerId: ownerOf(request).id,
+    formId: params.fid,
+    webhookId: params.webhookId,
+  });
+  /** The 404 that names what is missing: the webhook (or its form, which looks the same) or the delivery. */
+  const missing = async (key: WebhookKey) =>
+    (await findWebhookOfOwner(app.db, key)) ? deliveryNotFound() : webhookNotFound();
+  const perOwner = app.config.rateLimits.webhookTestPerOwner;
+  const testLimit = app.rateLimit({
+    max: perOwner.max,
+    timeWindow: perOwner.windowMs,
+    keyGenerator: (request) => `webhookTest:${request.owner?.id ?? request.ip}`,
+  });
 
   api.get(
     '/api/formWebhooks/:fid',
@@ -43,7 +79,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const id = randomUUID();
-      const secret = `whsec_${newSecret()}`;
+      const secret = newWebhookSecret();
       const { url } = request.body;
       const added = await app.db.transaction((tx) =>
         addWebhook(
@@ -69,9 +105,64 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: WebhookParamsSchema, response: { 200: DeletedWebhookSchema } } },
     async (request) => {
       const { fid, webhookId } = request.params;
-      if (!(await deleteWebhook(app.db, ownerOf(request).id, fid, webhookId)))
-        throw notFound('Webhook not found');
+      if (!(await deleteWebhook(app.db, ownerOf(request).id, fid, webhookId))) throw webhookNotFound();
       return { deleted: true as const };
+    },
+  );
+
+  api.get(
+    '/api/formWebhooks/:fid/:webhookId/deliveries/:deliveryId',
+    { schema: { params: DeliveryParamsSchema, response: { 200: DeliveryAttemptsSchema } } },
+    async (request) => {
+      const key = keyOf(request, request.params);
+      const delivery = await findDelivery(app.db, key, request.params.deliveryId);
+      if (!delivery) throw await missing(key);
+      return { delivery, attempts: await listAttempts(app.db, delivery.id) };
+    },
+  );
+
+  // Sent at once and answered with its attempt; not a delivery: not logged, not retried.
+  api.post(
+    '/api/formWebhooks/:fid/:webhookId/test',
+    {
+      schema: { params: WebhookParamsSchema, response: { 200: TestDeliverySchema } },
+      preHandler: testLimit,
+    },
+    async (request) => {
+      const hook = await findWebhookOfOwner(app.db, keyOf(request, request.params));
+      const example = hook && (await deps.sources.exampleSubmission(app.db, request.params.fid));
+      if (!hook || !example) throw webhookNotFound();
+      const url = new URL(hook.url);
+      const at = new Date().toISOString();
+      const body = JSON.stringify({ event: 'webhook.test', deliveryId: 'test', ...example });
+      const attempt =
+        (await refusedAttempt(url, deps)) ?? (await sendSigned(url, hook.secret, body, 'test', deps));
+      return { attempt: { at, ...attempt } };
+    },
+  );
+
+  api.post(
+    '/api/formWebhooks/:fid/:webhookId/deliveries/:deliveryId/resend',
+    { schema: { params: DeliveryParamsSchema, response: { 201: ResentDeliverySchema } } },
+    async (request, reply) => {
+      const key = keyOf(request, request.params);
+      const resent = await app.db.transaction((tx) => resendDelivery(tx, key, request.params.deliveryId));
+      if (resent === 'not failed')
+        throw new HttpError(409, 'VALIDATION_FAILED', 'Only a failed delivery can be resent');
+      if (!resent) throw await missing(key);
+      deps.nudgeSender();
+      reply.code(201);
+      return { delivery: resent };
+    },
+  );
+
+  api.post(
+    '/api/formWebhooks/:fid/:webhookId/secret',
+    { schema: { params: WebhookParamsSchema, response: { 200: RotatedSecretSchema } } },
+    async (request) => {
+      const secret = newWebhookSecret();
+      if (!(await setWebhookSecret(app.db, keyOf(request, request.params), secret))) throw webhookNotFound();
+      return { secret };
     },
   );
 }

@@ -1,12 +1,10 @@
 // Sends each new response to the form's webhooks: durable deliveries (written with the submission), claimed with
 // `for update skip locked` and leased, POSTed outside any transaction, retried with exponential backoff for 24 hours,
 // every attempt logged. docs/decisions/023-webhooks.md.
-import { webhookSignature } from '../crypto.ts';
 import { createDrainLoop, createNudger } from '../drain-loop.ts';
-import { publicOnlyLookup, refusalOf } from './address.ts';
 import type { SenderDeps } from './deps.ts';
-import { postJson } from './post.ts';
 import * as repo from './repository.ts';
+import { messageOf, refusedAttempt, sendSigned, type Attempt } from './send-signed.ts';
 
 export const WEBHOOK_POLL_MS = 15_000;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -20,18 +18,12 @@ export const FILE_URL_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Deliveries claimed and sent together by one pass. */
 const CLAIM_LIMIT = 20;
 const NUDGE_DELAY_MS = 100;
-/** Errors are logged in the attempt up to this length. */
-const MAX_ERROR_LENGTH = 500;
-
-export const SIGNATURE_HEADER = 'Easyform-Signature';
 
 export type Sender = {
   nudge(): void;
   run(): Promise<void>;
   close(): Promise<void>;
 };
-
-type Attempt = { statusCode: number | null; durationMs: number; error: string | null };
 
 export function createSender(deps: SenderDeps): Sender {
   const { db, log } = deps;
@@ -61,35 +53,12 @@ export function createSender(deps: SenderDeps): Sender {
 
   async function attemptOnce(delivery: repo.DueDelivery): Promise<Attempt> {
     const url = new URL(delivery.url);
-    if (!deps.allowPrivate) {
-      const refusal = await refusalOf(url);
-      if (refusal) return { statusCode: null, durationMs: 0, error: `refused: ${refusal}` };
-    }
+    const refused = await refusedAttempt(url, deps);
+    if (refused) return refused;
     const payload = await deps.sources.findSubmission(db, delivery.submissionId, FILE_URL_TTL_SECONDS);
     if (!payload) return { statusCode: null, durationMs: 0, error: GONE };
     const body = JSON.stringify({ event: 'response.created', deliveryId: delivery.id, ...payload });
-    const timestamp = Math.floor(Date.now() / 1000);
-    const started = Date.now();
-    try {
-      const status = await postJson(
-        url,
-        body,
-        {
-          'content-type': 'application/json',
-          'user-agent': 'EasyForm-Webhooks/1',
-          'easyform-delivery': delivery.id,
-          [SIGNATURE_HEADER]: `t=${timestamp},v1=${webhookSignature(delivery.secret, timestamp, body)}`,
-        },
-        { timeoutMs: deps.timeoutMs, lookup: deps.allowPrivate ? undefined : publicOnlyLookup },
-      );
-      const durationMs = Date.now() - started;
-      if (status >= 300 && status < 400)
-        return { statusCode: status, durationMs, error: 'redirects are not followed' };
-      const ok = status >= 200 && status < 300;
-      return { statusCode: status, durationMs, error: ok ? null : `HTTP ${status}` };
-    } catch (error) {
-      return { statusCode: null, durationMs: Date.now() - started, error: messageOf(error) };
-    }
+    return sendSigned(url, delivery.secret, body, delivery.id, deps);
   }
 
   async function step(): Promise<boolean> {
@@ -130,9 +99,3 @@ export function createSender(deps: SenderDeps): Sender {
 }
 
 const GONE = 'the response was deleted';
-
-function messageOf(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  const text = error instanceof Error ? `${error.name}: ${error.message}${cause}` : String(error);
-  return text.slice(0, MAX_ERROR_LENGTH);
-}

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { fieldsOf, type Form } from '#common/forms.ts';
+import type { AnswerForWebhook, SubmissionForWebhook } from './deps.ts';
+
+/**
+ * What Send test POSTs (docs/decisions/023-webhooks.md): the form and one example answer per question, in the
+ * form's order, shaped as a real delivery's. A text answer is 'Example answer'; a single choice its first option, a
+ * checkbox question a list of its first option; a file question has no file (null), since no upload exists to sign a
+ * URL for, so a receiver meets the shape of an answer left empty.
+ */
+export function exampleSubmissionOf(form: Form): SubmissionForWebhook {
+  const fields = new Map(fieldsOf(form).map((f) => [f._id, f]));
+  const answers = form.fieldOrder.flatMap(({ _id, kind }): AnswerForWebhook[] => {
+    const field = fields.get(_id);
+    if (!field) return [];
+    const first = 'options' in field ? (field.options[0]?.value ?? null) : null;
+    const value =
+      kind === 'text'
+        ? 'Example answer'
+        : kind === 'check'
+          ? first === null
+            ? []
+            : [first]
+          : kind === 'file'
+            ? null
+            : first;
+    return [{ fieldId: _id, question: field.name, kind, value, file: null }];
+  });
+  return {
+    form: { id: form._id, title: form.formTitle },
+    submission: { id: randomUUID(), createdAt: new Date().toISOString() },
+    answers,
+  };
+}
