@@ -2,6 +2,7 @@
 // `for update skip locked` and leased, POSTed outside any transaction, retried with exponential backoff for 24 hours,
 // every attempt logged. docs/decisions/023-webhooks.md.
 import { createDrainLoop, createNudger } from '../drain-loop.ts';
+import { createLoadGauge } from '../load-gauge.ts';
 import type { SenderDeps } from './deps.ts';
 import * as repo from './repository.ts';
 import { messageOf, refusedAttempt, sendSigned, type Attempt } from './send-signed.ts';
@@ -18,6 +19,13 @@ export const FILE_URL_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Deliveries claimed and sent together by one pass. */
 const CLAIM_LIMIT = 20;
 const NUDGE_DELAY_MS = 100;
+/**
+ * While the event loop is busier than this (customers' requests, mostly), a pass waits until BUSY_PASS_GAP_MS after
+ * the one before: deliveries go on at a trickle and never take the thread from a submit; the backlog, durable in
+ * the table, drains at full speed once the burst is over.
+ */
+const BUSY_UTILIZATION = 0.7;
+const BUSY_PASS_GAP_MS = 1_000;
 
 export type Sender = {
   nudge(): void;
@@ -30,6 +38,22 @@ export function createSender(deps: SenderDeps): Sender {
   let closed = false;
   // A lease outlasts the longest send, so a delivery is never sent by two passes at once.
   const leaseMs = deps.timeoutMs + 60_000;
+  const load = createLoadGauge();
+  let lastPassAt = 0;
+  let wake: NodeJS.Timeout | undefined;
+  /** Whether to leave the claim for later, and when to come back: the process is busy and a pass ran just now. */
+  function yieldToCustomers(): boolean {
+    const wait = lastPassAt + BUSY_PASS_GAP_MS - Date.now();
+    if (wait <= 0 || load.utilization() < BUSY_UTILIZATION) return false;
+    if (!wake && !closed) {
+      wake = setTimeout(() => {
+        wake = undefined;
+        void loop.run();
+      }, wait);
+      wake.unref();
+    }
+    return true;
+  }
 
   async function deliver(delivery: repo.DueDelivery): Promise<void> {
     const started = Date.now();
@@ -62,6 +86,8 @@ export function createSender(deps: SenderDeps): Sender {
   }
 
   async function step(): Promise<boolean> {
+    if (yieldToCustomers()) return false;
+    lastPassAt = Date.now();
     const due = await db.transaction((tx) => repo.claimDueDeliveries(tx, CLAIM_LIMIT, leaseMs));
     await Promise.all(
       due.map((d) =>
@@ -92,6 +118,8 @@ export function createSender(deps: SenderDeps): Sender {
     async close() {
       closed = true;
       clearInterval(timer);
+      clearTimeout(wake);
+      load.close();
       nudger.cancel();
       await loop.stop();
     },
