@@ -25,6 +25,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/profile', // the customer's upload (an owner's own upload checks the token inside)
   'DELETE /api/profile/:deleteId', // the uploader's delete, proven by the secret deleteId
   'GET /files/:uploadId', // signed, expiring file URLs
+  'POST /customer/:fid/:ownerId', // the customer's form posted without JavaScript
+  'GET /robots.txt',
 ]);
 // The web app's pages are served by the not-found handler, which is no route and needs no entry.
 
