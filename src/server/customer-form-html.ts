@@ -11,6 +11,7 @@ import {
   UPLOAD_ACCEPT,
 } from '#common/answer-limits.ts';
 import type { ChoiceField, FileField, PublicForm, TextField } from '#common/forms.ts';
+import { orderedQuestions, type Question } from '#common/question-order.ts';
 import { escapeHtml as e } from './html.ts';
 
 /** The hidden field that carries the page's idempotency key: one stored response however often it is sent. */
@@ -30,29 +31,6 @@ export type FormState = {
   /** A message for the whole form (no single question to show it at). */
   message?: string;
 };
-
-type Question =
-  | { kind: 'text'; field: TextField }
-  | { kind: 'select' | 'radio' | 'check'; field: ChoiceField }
-  | { kind: 'file'; field: FileField };
-
-/** Questions in `fieldOrder`, any the order misses appended (as the fill page's questions.ts does). */
-export function questionsOf(form: PublicForm): Question[] {
-  const all: Question[] = [
-    ...form.textField.map((field) => ({ kind: 'text' as const, field })),
-    ...form.selectField.map((field) => ({ kind: 'select' as const, field })),
-    ...form.radioField.map((field) => ({ kind: 'radio' as const, field })),
-    ...form.checkField.map((field) => ({ kind: 'check' as const, field })),
-    ...form.fileField.map((field) => ({ kind: 'file' as const, field })),
-  ];
-  const byId = new Map(all.map((q) => [q.field._id, q]));
-  const ordered = form.fieldOrder.flatMap(({ _id }) => {
-    const question = byId.get(_id);
-    byId.delete(_id);
-    return question ? [question] : [];
-  });
-  return [...ordered, ...byId.values()];
-}
 
 const controlId = (id: string) => `q-${id}`;
 const errorId = (id: string) => `q-${id}-error`;
@@ -205,7 +183,7 @@ function questionHtml(question: Question, state: FormState): string {
 
 /** The list at the top of a refused form: one link per question to fix, in the form's order. */
 function errorSummary(form: PublicForm, errors: QuestionErrors): string {
-  const items = questionsOf(form)
+  const items = orderedQuestions(form)
     .filter((q) => errors[q.field._id])
     .map(
       (q) =>
@@ -224,7 +202,7 @@ function errorSummary(form: PublicForm, errors: QuestionErrors): string {
 export function formHtml(form: PublicForm, action: string, state: FormState): string {
   const errors = state.errors ?? {};
   const count = Object.keys(errors).length;
-  const questions = questionsOf(form);
+  const questions = orderedQuestions(form);
   const barMessage =
     state.message ??
     (count > 0 ? `${count === 1 ? 'One answer needs' : `${count} answers need`} your attention.` : '');
