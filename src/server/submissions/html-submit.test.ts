@@ -96,6 +96,14 @@ function fullAnswers(f: Form, token: string): Part[] {
   ];
 }
 
+/** Uploads for the form that no submission claimed: a refused or repeated post leaves none behind. */
+const unclaimedOf = async (f: Form) =>
+  (
+    await t.app.db.query<{ n: number }>(
+      'select count(*)::int as n from uploads where form_id = $1 and claimed_at is null',
+      [f._id],
+    )
+  )[0]?.n;
 const countOf = async (f: Form) =>
   (await t.app.inject({ method: 'GET', url: '/api/formSummary', headers: auth() }))
     .json<{ _id: string; count: number }[]>()
@@ -267,6 +275,7 @@ describe('POST /customer/{fid}/{id}', () => {
     // Fixed and sent again from that page: stored once.
     expect((await post(fullAnswers(f, token), f)).statusCode).toBe(200);
     expect(await countOf(f)).toBe(1);
+    expect(await unclaimedOf(f)).toBe(0);
   });
 
   it('stores one response when the same page is sent twice (Back and Submit, a double click)', async () => {
@@ -279,6 +288,7 @@ describe('POST /customer/{fid}/{id}', () => {
     expect([first?.statusCode, second?.statusCode]).toEqual([200, 200]);
     expect((await post(fullAnswers(f, token), f)).statusCode).toBe(200);
     expect(await countOf(f)).toBe(1);
+    expect(await unclaimedOf(f)).toBe(0);
   });
 
   it('drops a submission whose honeypot is filled, thanking it all the same', async () => {
@@ -388,6 +398,7 @@ describe('POST /customer/{fid}/{id}', () => {
       expect(res.body, name).toContain('<html');
     }
     expect(await countOf(f)).toBe(0);
+    expect(await unclaimedOf(f)).toBe(0);
   });
 
   it('answers a closed form with its closed message', async () => {
