@@ -98,7 +98,11 @@ export async function registerWebApp(
     // A fresh key per page drawn: sending this page twice (a double click, Back and Submit again) stores one
     // response (docs/decisions/024-form-without-javascript.md).
     const state = { token: randomUUID() };
-    const page = renderCustomerPage(template, found.form, { action: path, state, embed: true });
+    // The route's own spelling (a link may arrive as /CUSTOMER/… or with a trailing slash, which the route does not
+    // match): the form's id and the owner segment as the link gave it.
+    const ownerSegment = encodeURIComponent(safeDecode(path.split('/')[3] ?? ''));
+    const action = `/customer/${found.form._id}/${ownerSegment}`;
+    const page = renderCustomerPage(template, found.form, { action, state, embed: true });
     return sendCustomerPage(request, reply, 200, page);
   });
 }

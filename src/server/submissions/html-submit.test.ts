@@ -158,6 +158,8 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
     expect(res.headers['content-security-policy']).toContain("form-action 'self'");
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(tokenIn((await page()).body)).not.toBe(tokenIn(html));
+    const odd = await t.app.inject({ method: 'GET', url: `/CUSTOMER/${form._id}/${owner.id}/` });
+    expect(odd.body).toContain(`action="/customer/${form._id}/${owner.id}"`);
   });
 
   it('escapes hostile titles, descriptions, questions and options, and never fails', async () => {
