@@ -26,6 +26,8 @@ const PUBLIC_ROUTES = new Set([
   'DELETE /api/profile/:deleteId', // the uploader's delete, proven by the secret deleteId
   'GET /files/:uploadId', // signed, expiring file URLs
   'GET /metrics', // the operator's METRICS_TOKEN, not an owner's: src/server/metrics.test.ts
+  'POST /customer/:fid/:ownerId', // the customer's form posted without JavaScript
+  'GET /robots.txt',
 ]);
 // The web app's pages are served by the not-found handler, which is no route and needs no entry.
 

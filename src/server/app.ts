@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ErrorBody } from '#common/errors.ts';
-import { closedReasonOf } from '#common/form-gate.ts';
+import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import { toPublicForm } from '#common/forms.ts';
 import { findAccountEmail } from './accounts/repository.ts';
 import { accountRoutes } from './accounts/routes.ts';
@@ -40,6 +40,7 @@ import { findSubmissionAsPayload } from './submissions/for-webhook.ts';
 import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
 import { publicSubmissionRoutes } from './submissions/routes.ts';
 import { createImageReencoder } from './uploads/image.ts';
+import { createFileIntake } from './uploads/intake.ts';
 import {
   claimUploads,
   deleteUploadById,
@@ -312,7 +313,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       sender.nudge();
     },
   };
-  await app.register(async (scope) => publicSubmissionRoutes(scope, submissionDeps));
+  const intake = await createFileIntake(app, images);
+  await app.register(async (scope) => publicSubmissionRoutes(scope, submissionDeps, intake));
   await app.register(async (scope) => ownerSubmissionRoutes(scope, submissionDeps));
   // Results read the owner's form from forms and the views counted on the public side.
   await app.register(async (scope) =>
@@ -338,10 +340,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   );
 
   await registerWebApp(app, config.webDir, {
-    findPublicForm: async (formId) => {
-      // A closed form is not put in the page: the page asks /api/publicForm and shows the 410's message.
+    findCustomerForm: async (formId) => {
       const form = await findForm(formId);
-      return form && !closedReasonOf(form, new Date(), form.responseCount) ? toPublicForm(form) : null;
+      if (!form) return null;
+      const closed = closedReasonOf(form, new Date(), form.responseCount);
+      return closed
+        ? { closedMessage: closedMessageOf(form.settings, closed, timeZone) }
+        : { form: toPublicForm(form) };
     },
     formOpened: views.opened,
   });

@@ -1,10 +1,26 @@
 import { isHardToRead, textColorOn } from '#common/contrast.ts';
 import { accentOf, backgroundOf } from '#common/form-colors.ts';
 import type { PublicForm } from '#common/forms.ts';
+import { formHtml, headingHtml, type FormState } from './customer-form-html.ts';
 import { escapeHtml } from './html.ts';
 
 /** The customer's pages (spec §2), served as customer.html rather than index.html (docs/decisions/012). */
 export const CUSTOMER_PAGE = /^\/(?:customer\/([^/]+)\/[^/]+|preview|fileUpload)\/?$/i;
+
+/** The page around the customer's content when the app was not built (tests, an API-only install). */
+export const FALLBACK_TEMPLATE =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" />' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1" /><title>Easy Form</title></head>' +
+  '<body><div id="root"></div></body></html>';
+
+/**
+ * The page without its scripts, for the answers to a form posted without JavaScript (docs/decisions/024): the
+ * customer stays on server pages, so a script starting late cannot replace a kept answer or a thank-you.
+ */
+export const withoutScripts = (template: string) =>
+  template
+    .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
 
 /**
  * The form as data for the page (what GET /api/publicForm/{fid} answers), safe inside a script element: every `<`
@@ -12,44 +28,66 @@ export const CUSTOMER_PAGE = /^\/(?:customer\/([^/]+)\/[^/]+|preview|fileUpload)
  */
 export const embeddedJson = (form: PublicForm) => JSON.stringify(form).replace(/</g, '\\u003c');
 
+/** The template with this title and this content in #root (and anything before it). Replacer functions, so a `$&`
+ * in a title is text, not a replacement pattern. */
+export function fillTemplate(template: string, title: string, root: string, beforeRoot = ''): string {
+  return template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)} · Easy Form</title>`)
+    .replace('<div id="root"></div>', () => `${beforeRoot}<div id="root">${root}</div>`);
+}
+
 /**
- * What the page shows before its script runs: the form's colours and heading, the same markup as the fill
- * components (fill-layout.tsx, form-heading.tsx, password-notice.tsx), which replace it when they render. The
+ * fill-layout.tsx as HTML: the form's colours, the password notice, `content` in the main column, the footer. The
  * colours are a <style> element rather than a style attribute, so the page's policy allows them by hash
  * (security-headers.ts) without allowing inline styles at large.
  */
-function staticHeading(form: PublicForm): { html: string; style: string } {
+function layoutOf(form: PublicForm, content: string): { html: string; style: string } {
   const background = backgroundOf(form);
   const style = `#root>.fill-page{--fill-bg:${background};--fill-on-bg:${textColorOn(background)};--fill-accent:${accentOf(form)}}`;
   const notice = form.textField.some((f) => f.type === 'password')
     ? '<p role="note" class="fill-notice"><span aria-hidden="true" class="fill-notice-icon">!</span>Never enter a password you use elsewhere. Easy Form will never ask for your account password.</p>'
     : '';
-  const step = form.fileField.length > 0 ? '<p class="fill-step">Step 1 of 2 · Your answers</p>' : '';
-  const description = form.description
-    ? `<p class="fill-description">${escapeHtml(form.description)}</p>`
-    : '';
-  const heading = isHardToRead(background) ? 'fill-heading fill-heading-card' : 'fill-heading';
   const html =
     `<style>${style}</style><div class="fill-page"><div class="fill-topbar"></div>${notice}` +
-    `<main class="fill-main"><header class="${heading}">${step}<h1>${escapeHtml(form.formTitle)}</h1>` +
-    `${description}</header></main></div>`;
+    `<main class="fill-main">${content}</main>` +
+    '<footer class="fill-footer">Made with <strong>Easy Form</strong></footer></div>';
   return { html, style };
 }
 
+const headingClass = (form: PublicForm) =>
+  isHardToRead(backgroundOf(form)) ? 'fill-heading fill-heading-card' : 'fill-heading';
+
+export type CustomerPage = {
+  html: string;
+  /** The inline style texts the page's Content-Security-Policy must allow. */
+  styles: string[];
+};
+
 /**
- * customer.html for one form's link: its title, its heading drawn at once, and its data so no fetch is needed;
- * `styles` are the inline style texts the page's Content-Security-Policy must allow.
+ * customer.html for one form's link: the whole form drawn on the server, posting to `action` without JavaScript,
+ * and its data so the React page that takes over needs no fetch (`embed`, for GET; a posted page runs no script).
  */
-export function renderCustomerPage(template: string, form: PublicForm): { html: string; styles: string[] } {
-  const heading = staticHeading(form);
-  // Replacer functions, so a `$&` in a title is text, not a replacement pattern.
-  const html = template
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(form.formTitle)} · Easy Form</title>`)
-    .replace(
-      '<div id="root"></div>',
-      () =>
-        `<script type="application/json" id="fill-form">${embeddedJson(form)}</script>` +
-        `<div id="root">${heading.html}</div>`,
-    );
-  return { html, styles: [heading.style] };
+export function renderCustomerPage(
+  template: string,
+  form: PublicForm,
+  options: { action: string; state: FormState; embed: boolean },
+): CustomerPage {
+  const content = headingHtml(form, headingClass(form)) + formHtml(form, options.action, options.state);
+  const layout = layoutOf(form, content);
+  const data = options.embed
+    ? `<script type="application/json" id="fill-form">${embeddedJson(form)}</script>`
+    : '';
+  return { html: fillTemplate(template, form.formTitle, layout.html, data), styles: [layout.style] };
 }
+
+/** A page on the form's colours with other content than the form (the thank-you). */
+export function renderOnFormColours(template: string, form: PublicForm, content: string): CustomerPage {
+  const layout = layoutOf(form, content);
+  return { html: fillTemplate(template, form.formTitle, layout.html), styles: [layout.style] };
+}
+
+/** A page that says one thing (customer-form-html.ts messageHtml), with no inline style. */
+export const renderMessagePage = (template: string, title: string, content: string): CustomerPage => ({
+  html: fillTemplate(template, title, content),
+  styles: [],
+});

@@ -53,13 +53,21 @@ describe('serving the web app', () => {
     expect(gunzipSync(res.rawPayload).toString()).toBe('console.log(1)');
   });
 
-  it('answers the customer pages with customer.html, precompressed when there is no form to put in', async () => {
-    const urls = ['/preview', '/fileUpload', '/customer/not-a-uuid/x', `/customer/${randomUUID()}/x`];
-    for (const url of urls) {
+  it('answers /preview and /fileUpload with customer.html, precompressed', async () => {
+    for (const url of ['/preview', '/fileUpload']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(res.rawPayload).toString()).toBe(CUSTOMER_HTML);
+    }
+  });
+
+  it('answers a link to no form with a 404 page that says so, drawn without a script', async () => {
+    for (const url of ['/customer/not-a-uuid/x', `/customer/${randomUUID()}/x`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<h1>This form is no longer available</h1>');
     }
   });
 

@@ -1,17 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { FormParamsSchema, type PublicForm } from '#common/forms.ts';
-import { CUSTOMER_PAGE, renderCustomerPage } from './customer-page.ts';
+import { closedHtml, missingHtml } from './customer-form-html.ts';
+import { CUSTOMER_PAGE, renderCustomerPage, renderMessagePage } from './customer-page.ts';
 import { notFound } from './errors.ts';
-import { setCustomerPolicy } from './security-headers.ts';
+import { readCustomerTemplate, sendCustomerPage } from './html-reply.ts';
+
+/** What a customer link finds: the form to fill, a closed form's message, or nothing. */
+export type CustomerForm = { form: PublicForm } | { closedMessage: string } | null;
 
 export type WebAppDeps = {
-  /** What GET /api/publicForm/{fid} answers, or null for an unknown form. */
-  findPublicForm: (formId: string) => Promise<PublicForm | null>;
+  /** The form as GET /api/publicForm/{fid} answers it, what it says when closed, or null for an unknown form. */
+  findCustomerForm: (formId: string) => Promise<CustomerForm>;
   /** Counts one open of the form's public page (a number per form and day, nothing about the visitor). */
   formOpened: (formId: string) => void;
 };
@@ -23,19 +26,6 @@ function safeDecode(text: string): string {
   } catch {
     return '';
   }
-}
-
-/** Sends a page made for this request, compressed on the fly (it cannot be precompressed at build time). */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
-  const accepts = String(request.headers['accept-encoding'] ?? '');
-  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
-  reply.header('vary', 'accept-encoding');
-  if (/\bbr\b/.test(accepts)) {
-    const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return reply.header('content-encoding', 'br').send(body);
-  }
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
-  return reply.send(html);
 }
 
 /**
@@ -65,6 +55,14 @@ export async function registerWebApp(
       },
     });
   }
+  // Lighthouse reads it; without it the SPA fallback answered HTML. Customer links are shared on purpose and owner
+  // pages sit behind a login, so crawlers may read pages; the API and the signed file URLs are no pages.
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send('User-agent: *\nDisallow: /api/\nDisallow: /files/\n'),
+  );
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (
@@ -77,14 +75,34 @@ export async function registerWebApp(
     }
     const customer = hasCustomerPage ? CUSTOMER_PAGE.exec(path) : null;
     if (!customer) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    const fid = FormParamsSchema.safeParse({ fid: safeDecode(customer[1] ?? '') });
-    const form = fid.success ? await deps.findPublicForm(fid.data.fid) : null;
-    // /preview, /fileUpload and a link to no form: the page fetches what it needs (and says the form is gone).
-    if (!form) return reply.header('cache-control', 'no-cache').sendFile('customer.html');
-    if (request.method === 'GET') deps.formOpened(form._id);
-    const template = await readFile(join(webDir ?? '', 'customer.html'), 'utf8');
-    const page = renderCustomerPage(template, form);
-    setCustomerPolicy(reply, page.styles);
-    return sendHtml(request, reply, page.html);
+    // /preview and /fileUpload: the page reads what it needs from the browser's storage, or fetches it.
+    if (customer[1] === undefined) return reply.header('cache-control', 'no-cache').sendFile('customer.html');
+    const fid = FormParamsSchema.safeParse({ fid: safeDecode(customer[1]) });
+    const found = fid.success ? await deps.findCustomerForm(fid.data.fid) : null;
+    const template = await readCustomerTemplate(webDir);
+    // Drawn in full on the server, so a closed or missing form reads the same with or without JavaScript; the
+    // script that takes over fetches the form and shows its own copy of the same card.
+    if (!found) {
+      return sendCustomerPage(
+        request,
+        reply,
+        404,
+        renderMessagePage(template, 'Form not found', missingHtml()),
+      );
+    }
+    if (!('form' in found)) {
+      const page = renderMessagePage(template, 'Form closed', closedHtml(found.closedMessage));
+      return sendCustomerPage(request, reply, 200, page);
+    }
+    if (request.method === 'GET') deps.formOpened(found.form._id);
+    // A fresh key per page drawn: sending this page twice (a double click, Back and Submit again) stores one
+    // response (docs/decisions/024-form-without-javascript.md).
+    const state = { token: randomUUID() };
+    // The route's own spelling (a link may arrive as /CUSTOMER/… or with a trailing slash, which the route does not
+    // match): the form's id and the owner segment as the link gave it.
+    const ownerSegment = encodeURIComponent(safeDecode(path.split('/')[3] ?? ''));
+    const action = `/customer/${found.form._id}/${ownerSegment}`;
+    const page = renderCustomerPage(template, found.form, { action, state, embed: true });
+    return sendCustomerPage(request, reply, 200, page);
   });
 }

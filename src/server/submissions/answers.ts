@@ -6,6 +6,19 @@ import { HttpError } from '../errors.ts';
 import type { StoredAnswer } from './repository.ts';
 
 type Field = { _id: string; name: string };
+
+/**
+ * Answers the form's schema refused: the first problem as the message (the JSON API's 400), and every problem by
+ * question id, for a page that shows each message at its question (submissions/html-routes.ts).
+ */
+export class AnswersError extends HttpError {
+  constructor(
+    message: string,
+    readonly issues: Record<string, string>,
+  ) {
+    super(400, 'VALIDATION_FAILED', message);
+  }
+}
 const invalid = (question: string, message: string) =>
   new HttpError(400, 'VALIDATION_FAILED', `${question}: ${message}`);
 
@@ -65,7 +78,9 @@ export function readAnswers(form: Form, body: SubmissionBody): Answers {
     const issue = result.error.issues[0];
     const fieldId = String(issue?.path[0] ?? '');
     const question = fieldsOf(form).find((f) => f._id === fieldId)?.name ?? fieldId;
-    throw invalid(question, issue?.message ?? 'Invalid answer');
+    const issues: Record<string, string> = {};
+    for (const { path, message } of result.error.issues) issues[String(path[0] ?? '')] ??= message;
+    throw new AnswersError(`${question}: ${issue?.message ?? 'Invalid answer'}`, issues);
   }
   return result.data as Answers;
 }

@@ -1,5 +1,6 @@
 // What the submissions feature needs from the rest of the server. The forms and uploads features lend it these small
 // interfaces in app.ts (where features meet), so submissions never imports their files.
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Form } from '#common/forms.ts';
 import type { FileView } from '#common/submissions.ts';
@@ -50,4 +51,19 @@ export type SubmissionDeps = {
   formOpened: (formId: string) => void;
   /** Called after each batch that stored submissions has committed; must return at once (it nudges the notifier). */
   onStored?: () => void;
+};
+
+/**
+ * How a form posted without JavaScript stores its files (docs/decisions/024): the uploads feature's own checks
+ * (name, type by content, size, per-address bounds, image re-encoding) and storage, lent in app.ts.
+ */
+export type FileIntake = {
+  /** Streams one file part into storage as an anonymous upload for the form; its claim secret, name and URL. */
+  receive: (
+    part: MultipartFile,
+    clientIp: string,
+    formId: string,
+  ) => Promise<{ deleteId: string; name: string; url: string }>;
+  /** Removes an upload no submission claimed; one a submission claimed stays. */
+  discard: (deleteId: string) => Promise<void>;
 };

@@ -7,7 +7,8 @@ import { FormParamsSchema, PublicFormSchema, toPublicForm } from '#common/forms.
 import { SubmissionBodySchema, SubmitResponseSchema } from '#common/submissions.ts';
 import { formClosed, HttpError } from '../errors.ts';
 import { SUBMISSION_BODY_LIMIT } from './body-limit.ts';
-import type { SubmissionDeps } from './deps.ts';
+import type { FileIntake, SubmissionDeps } from './deps.ts';
+import { htmlSubmissionRoutes } from './html-routes.ts';
 import { createSubmitter } from './writer.ts';
 
 const OwnerParamsSchema = z.object({ ownerId: z.uuid({ error: 'Not a valid owner id' }) });
@@ -18,8 +19,15 @@ const IdempotencyHeadersSchema = z.object({
     .optional(),
 });
 
-/** The customer's side (spec §7 Customer): public, no token. */
-export async function publicSubmissionRoutes(app: FastifyInstance, deps: SubmissionDeps): Promise<void> {
+/**
+ * The customer's side (spec §7 Customer): public, no token. The form page posted without JavaScript shares the
+ * submitter (one group commit, one idempotency rule) and the per-address limit.
+ */
+export async function publicSubmissionRoutes(
+  app: FastifyInstance,
+  deps: SubmissionDeps,
+  intake: FileIntake,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const submit = createSubmitter(deps);
   const perIp = app.config.rateLimits.submissionsPerIp;
@@ -28,6 +36,9 @@ export async function publicSubmissionRoutes(app: FastifyInstance, deps: Submiss
     timeWindow: perIp.windowMs,
     keyGenerator: (r) => `submit:${r.ip}`,
   });
+
+  // Its own scope: multipart bodies are read only there, the JSON submit keeps answering them 415.
+  await app.register(async (scope) => htmlSubmissionRoutes(scope, { ...deps, submit, intake }, submitLimit));
 
   api.get(
     '/api/publicForm/:fid',

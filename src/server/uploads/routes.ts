@@ -5,13 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UploadResponseSchema } from '#common/submissions.ts';
 import { authenticate, readToken } from '../auth.ts';
-import { newKey } from '../crypto.ts';
-import { getOrCreateSetting } from '../db/settings.ts';
 import { assertStorableText, formClosed, HttpError, notFound } from '../errors.ts';
 import { clientKeyOf } from './client-bounds.ts';
 import type { ImageReencoder } from './image.ts';
+import { clientAddressSecret, uploadDepsOf } from './intake.ts';
 import * as repo from './repository.ts';
-import { deleteUpload, receiveUpload, type UploadDeps } from './service.ts';
+import { deleteUpload, receiveUpload } from './service.ts';
 
 const UploadQuerySchema = z.object({ formId: z.uuid({ error: 'Not a valid form id' }).optional() });
 const DeleteParamsSchema = z.object({ deleteId: z.string().regex(/^[\w-]{43}$/, 'Not a valid upload id') });
@@ -45,18 +44,8 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     },
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps: UploadDeps = {
-    db: app.db,
-    storage: app.storage,
-    images: options.images,
-    maxBytes: config.uploadMaxBytes,
-    log: app.log,
-    bounds: {
-      count: config.rateLimits.unclaimedUploadsPerIp,
-      bytes: config.rateLimits.unclaimedUploadBytesPerIp,
-    },
-  };
-  const addressSecret = await getOrCreateSetting(app.db, 'client_address_key', newKey);
+  const deps = uploadDepsOf(app, options.images);
+  const addressSecret = await clientAddressSecret(app);
   const clientKey = (request: FastifyRequest) => clientKeyOf(request.ip, addressSecret);
   const perIp = config.rateLimits.uploadsPerIp;
   const uploadLimit = app.rateLimit({

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { PublicForm } from '#common/forms.ts';
+import type { Question } from '#common/question-order.ts';
 import type { FileAnswer } from '#common/submissions.ts';
 import { customerPaths } from '../customer-paths.ts';
 import { focusQuestion } from './dom-ids.ts';
@@ -10,7 +11,7 @@ import { FillLink } from './fill-link.tsx';
 import { navigate } from './fill-navigation.ts';
 import { FormHeading } from './form-heading.tsx';
 import type { PreviewState } from './preview-form.tsx';
-import type { FieldErrors, Question } from './questions.ts';
+import type { FieldErrors } from './questions.ts';
 import type { Draft } from './saved-fill.ts';
 import { SubmitBar } from './submit-bar.tsx';
 import { submitMessage } from './submit-message.ts';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { PublicForm } from '#common/forms.ts';
+import { orderedQuestions, type Question } from '#common/question-order.ts';
 import { customerPaths } from '../customer-paths.ts';
 import { focusQuestion } from './dom-ids.ts';
 import { FillLayout } from './fill-layout.tsx';
@@ -8,7 +9,7 @@ import { navigate, navigationState } from './fill-navigation.ts';
 import { FormHeading } from './form-heading.tsx';
 import { HoneypotField } from './honeypot-field.tsx';
 import { QuestionField } from './question-field.tsx';
-import { orderedQuestions, type FieldErrors, type Question } from './questions.ts';
+import type { FieldErrors } from './questions.ts';
 import type { Draft } from './saved-fill.ts';
 import { SubmitBar } from './submit-bar.tsx';
 import { submitMessage } from './submit-message.ts';

@@ -1,5 +1,5 @@
+import type { Question } from '#common/question-order.ts';
 import { ChoiceGroup } from './choice-group.tsx';
-import type { Question } from './questions.ts';
 import { SelectQuestion } from './select-question.tsx';
 import { TextQuestion } from './text-question.tsx';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicForm } from '#common/forms.ts';
+import { orderedQuestions } from '#common/question-order.ts';
 import { answersSchemaFor } from '#common/submissions.ts';
-import { orderedQuestions, questionOfMessage, submissionBody } from './questions.ts';
+import { questionOfMessage, submissionBody } from './questions.ts';
 import { validateAnswers } from './validate-answers.ts';
 
 const form: PublicForm = {

@@ -1,35 +1,12 @@
 import { HONEYPOT_FIELD } from '#common/answer-limits.ts';
-import type { ChoiceField, FileField, PublicForm, TextField } from '#common/forms.ts';
+import type { PublicForm } from '#common/forms.ts';
+import { orderedQuestions, type Question } from '#common/question-order.ts';
 import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
-
-/** One question of the customer's page, with its kind, in the owner's order. */
-export type Question =
-  | { kind: 'text'; field: TextField }
-  | { kind: 'select' | 'radio' | 'check'; field: ChoiceField }
-  | { kind: 'file'; field: FileField };
 
 /** What the customer has typed or picked, keyed by question id. */
 export type Values = Record<string, string | string[]>;
 export type FileAnswers = Record<string, FileAnswer>;
 export type FieldErrors = Record<string, string>;
-
-/** Questions in `fieldOrder`; any question the order misses is appended rather than lost. */
-export function orderedQuestions(form: PublicForm): Question[] {
-  const all: Question[] = [
-    ...form.textField.map((field) => ({ kind: 'text' as const, field })),
-    ...form.selectField.map((field) => ({ kind: 'select' as const, field })),
-    ...form.radioField.map((field) => ({ kind: 'radio' as const, field })),
-    ...form.checkField.map((field) => ({ kind: 'check' as const, field })),
-    ...form.fileField.map((field) => ({ kind: 'file' as const, field })),
-  ];
-  const byId = new Map(all.map((q) => [q.field._id, q]));
-  const ordered = form.fieldOrder.flatMap(({ _id }) => {
-    const question = byId.get(_id);
-    byId.delete(_id);
-    return question ? [question] : [];
-  });
-  return [...ordered, ...byId.values()];
-}
 
 const isEmpty = (value: string | string[] | undefined) =>
   value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === '');

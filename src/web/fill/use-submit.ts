@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { PublicForm } from '#common/forms.ts';
+import type { Question } from '#common/question-order.ts';
 import { ApiError } from '../api/client.ts';
 import { submitAnswers } from '../api/public-forms.ts';
 import { finishDraft } from './fill-storage.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
-import { questionOfMessage, submissionBody, type Question } from './questions.ts';
+import { questionOfMessage, submissionBody } from './questions.ts';
 import type { Draft } from './saved-fill.ts';
 
 export type SubmitState =

@@ -1,0 +1,229 @@
+// POST /customer/{fid}/{ownerId}: the form page posted without JavaScript, answers and files in one multipart body
+// (docs/decisions/024-form-without-javascript.md). The same submitter as POST /api/forms/{ownerId} validates and
+// stores it; this file only reads the body and draws the answer as a page.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
+import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
+import { isWebUrl } from '#common/form-settings.ts';
+import { toPublicForm, type Form } from '#common/forms.ts';
+import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
+import {
+  closedHtml,
+  messageHtml,
+  missingHtml,
+  PAGE_TOKEN_FIELD,
+  thankYouHtml,
+  type FormState,
+  type QuestionErrors,
+  type SentValues,
+} from '../customer-form-html.ts';
+import {
+  renderCustomerPage,
+  renderMessagePage,
+  renderOnFormColours,
+  withoutScripts,
+} from '../customer-page.ts';
+import { assertStorableText, HttpError } from '../errors.ts';
+import { readCustomerTemplate, sendCustomerPage } from '../html-reply.ts';
+import { AnswersError } from './answers.ts';
+import type { FileIntake, SubmissionDeps } from './deps.ts';
+import type { SubmitInput } from './writer.ts';
+
+const IdsSchema = z.object({ fid: z.uuid(), ownerId: z.uuid() });
+const TOKEN = /^[\w-]{8,100}$/;
+const OUT_OF_DATE = 'This page is out of date. Open the form again and send your answers from there.';
+/** Fields besides the answers: the page token, the honeypot, and a little room. */
+const EXTRA_FIELDS = 4;
+
+/** What came in the body: answers by question id, the files kept as uploads, and what went wrong with a file. */
+type Posted = {
+  values: SentValues;
+  files: Record<string, FileAnswer>;
+  fileErrors: QuestionErrors;
+  /** File questions a file was sent for: the page asks for them again if it comes back. */
+  sentFiles: string[];
+  deleteIds: string[];
+};
+
+const fail = (status: number, message: string) => new HttpError(status, 'VALIDATION_FAILED', message);
+
+/**
+ * Reads the body part by part. Limits come from the form: one value per question (one per option of a checkbox
+ * question), one file per file question, an answer no longer than the longest the form takes; busboy holds no more.
+ * Each file streams through the uploads feature as it arrives. On any error, the files kept so far are removed.
+ */
+async function readPosted(request: FastifyRequest, form: Form, intake: FileIntake): Promise<Posted> {
+  const single = form.textField.length + form.selectField.length + form.radioField.length;
+  const fields = single + form.checkField.reduce((n, f) => n + f.options.length, 0) + EXTRA_FIELDS;
+  const files = form.fileField.length;
+  const fileIds = new Set(form.fileField.map((f) => f._id));
+  const posted: Posted = { values: {}, files: {}, fileErrors: {}, sentFiles: [], deleteIds: [] };
+  try {
+    const parts = request.parts({
+      limits: { fields, files, parts: fields + files, fieldSize: 4 * LONG_TEXT_ANSWER_MAX, headerPairs: 100 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldnameTruncated) throw fail(400, 'A field name is too long');
+        if (part.valueTruncated) throw fail(413, 'An answer is too long');
+        const value = typeof part.value === 'string' ? part.value : '';
+        assertStorableText(value, 'answer');
+        (posted.values[part.fieldname] ??= []).push(value);
+        continue;
+      }
+      if (!fileIds.has(part.fieldname) || part.filename === '') {
+        // An empty file input (browsers send one with no name), or a part no question asked for.
+        part.file.resume();
+        continue;
+      }
+      if (!TOKEN.test(posted.values[PAGE_TOKEN_FIELD]?.[0] ?? '')) {
+        part.file.resume();
+        throw fail(400, OUT_OF_DATE);
+      }
+      posted.sentFiles.push(part.fieldname);
+      try {
+        const upload = await intake.receive(part, request.ip, form._id);
+        posted.deleteIds.push(upload.deleteId);
+        posted.files[part.fieldname] = { deleteId: upload.deleteId, name: upload.name, value: upload.url };
+      } catch (error) {
+        // The file's own fault (type, size, name, the address's allowance) is told at its question.
+        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+        posted.fileErrors[part.fieldname] = error.message;
+      }
+    }
+    return posted;
+  } catch (error) {
+    await discardAll(intake, posted.deleteIds);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (error instanceof HttpError || (status && status < 500)) throw error;
+    // Anything else busboy throws is about the client's body: a missing boundary, a broken header.
+    throw fail(400, 'The form could not be read');
+  }
+}
+
+const discardAll = (intake: FileIntake, deleteIds: readonly string[]) =>
+  Promise.all(deleteIds.map((id) => intake.discard(id)));
+
+/** The JSON submit's body (spec §7), from the posted answers: blanks left out, text trimmed, as the React page does. */
+function bodyOf(form: Form, posted: Posted): SubmitInput['body'] {
+  const first = (id: string) => posted.values[id]?.[0]?.trim() || undefined;
+  const body: Required<Pick<SubmissionBody, 'textObject' | 'selectedValues' | 'selectedRadio'>> &
+    SubmitInput['body'] = {
+    formStructureId: form._id,
+    textObject: {},
+    selectedValues: {},
+    selectedRadio: {},
+    selectedCheckboxes: [],
+    fileObject: posted.files,
+  };
+  for (const f of form.textField) if (first(f._id)) body.textObject[f._id] = first(f._id) ?? '';
+  for (const f of form.selectField) if (first(f._id)) body.selectedValues[f._id] = first(f._id) ?? '';
+  for (const f of form.radioField) if (first(f._id)) body.selectedRadio[f._id] = first(f._id) ?? '';
+  body.selectedCheckboxes = form.checkField.flatMap((f) => {
+    const values = posted.values[f._id] ?? [];
+    return values.length > 0 ? [{ name: f._id, values }] : [];
+  });
+  return body;
+}
+
+export async function htmlSubmissionRoutes(
+  app: FastifyInstance,
+  deps: SubmissionDeps & { submit: (input: SubmitInput) => Promise<string>; intake: FileIntake },
+  rateLimit: ReturnType<FastifyInstance['rateLimit']>,
+): Promise<void> {
+  // Limits per request, from the form (readPosted); the file size is the upload route's.
+  await app.register(multipart, { limits: { fileSize: app.config.uploadMaxBytes } });
+  // Any other body (a form sent url-encoded, plain text) reaches the handler, which answers it with a page.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, _body, done) =>
+    done(null, undefined),
+  );
+
+  app.post<{ Params: { fid: string; ownerId: string } }>(
+    '/customer/:fid/:ownerId',
+    { onRequest: rateLimit },
+    async (request, reply) => {
+      const template = withoutScripts(await readCustomerTemplate(app.config.webDir));
+      const say = (status: number, title: string, content: string) =>
+        sendCustomerPage(request, reply, status, renderMessagePage(template, title, content));
+      const ids = IdsSchema.safeParse(request.params);
+      const form = ids.success ? await deps.forms.find(ids.data.fid) : null;
+      if (!ids.success || !form || form.ownerIdAsStructureId !== ids.data.ownerId) {
+        return say(404, 'Form not found', missingHtml());
+      }
+      const closed = closedReasonOf(form, new Date(), form.responseCount);
+      if (closed)
+        return say(410, 'Form closed', closedHtml(closedMessageOf(form.settings, closed, deps.timeZone)));
+      const self = `/customer/${form._id}/${form.ownerIdAsStructureId}`;
+      const problem = (status: number, message: string) =>
+        say(
+          status,
+          'Your answers were not sent',
+          messageHtml('!', 'Your answers were not sent', [message], {
+            href: self,
+            text: 'Open the form again',
+          }),
+        );
+      if (!request.isMultipart()) return problem(415, 'Send the form from its page.');
+
+      let posted: Posted;
+      try {
+        posted = await readPosted(request, form, deps.intake);
+      } catch (error) {
+        if (!(error instanceof HttpError) && !(error as { statusCode?: number }).statusCode) throw error;
+        const status = (error as { statusCode: number }).statusCode;
+        return problem(
+          status,
+          status === 413 ? 'The form sent more than it asks for.' : (error as Error).message,
+        );
+      }
+      const token = posted.values[PAGE_TOKEN_FIELD]?.[0] ?? '';
+      if (!TOKEN.test(token)) {
+        await discardAll(deps.intake, posted.deleteIds);
+        return problem(400, OUT_OF_DATE);
+      }
+      const publicForm = toPublicForm(form);
+      const again = (status: number, state: Omit<FormState, 'token'>) =>
+        sendCustomerPage(
+          request,
+          reply,
+          status,
+          renderCustomerPage(template, publicForm, {
+            action: self,
+            state: { token, values: posted.values, filesToChooseAgain: posted.sentFiles, ...state },
+            embed: false,
+          }),
+        );
+      if (Object.keys(posted.fileErrors).length > 0) {
+        await discardAll(deps.intake, posted.deleteIds);
+        return again(422, { errors: posted.fileErrors });
+      }
+      try {
+        await deps.submit({
+          ownerId: form.ownerIdAsStructureId,
+          body: bodyOf(form, posted),
+          idempotencyKey: token,
+          isBot: Boolean(posted.values[HONEYPOT_FIELD]?.[0]?.trim()),
+        });
+      } catch (error) {
+        await discardAll(deps.intake, posted.deleteIds);
+        if (error instanceof AnswersError) return again(422, { errors: error.issues });
+        if (!(error instanceof HttpError)) throw error;
+        if (error.code === 'FORM_CLOSED') return say(410, 'Form closed', closedHtml(error.message));
+        if (error.statusCode === 404) return say(404, 'Form not found', missingHtml());
+        if (error.statusCode >= 500) throw error;
+        return again(422, { message: error.message });
+      }
+      // A retry (the same page sent again) was answered with the first response's id and claimed nothing.
+      await discardAll(deps.intake, posted.deleteIds);
+      const redirect = form.settings.redirectUrl && isWebUrl(form.settings.redirectUrl);
+      const page = renderOnFormColours(
+        template,
+        publicForm,
+        thankYouHtml(publicForm, self, redirect ? new URL(form.settings.redirectUrl ?? '') : null),
+      );
+      return sendCustomerPage(request, reply, 200, page);
+    },
+  );
+}
