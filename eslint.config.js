@@ -23,7 +23,7 @@ const SIDES = {
       'webhooks',
     ],
     shared: ['db', 'mail', 'storage'],
-    composition: /^(app|main|test-[\w-]+|fuzz-[\w-]+)\.ts$|\.test\.ts$/,
+    composition: /^(app|app-[\w-]+|main|test-[\w-]+|fuzz-[\w-]+)\.ts$|\.test\.ts$/,
   },
   web: {
     features: ['accounts', 'dashboard', 'editor', 'fill', 'landing', 'profile', 'responses', 'results'],

@@ -6,25 +6,22 @@ import { z } from 'zod';
 import type { ErrorBody } from '#common/errors.ts';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import { toPublicForm } from '#common/forms.ts';
-import { findAccountEmail } from './accounts/repository.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { notificationSourcesOf, pruneFinished, webhookSourcesOf } from './app-sources.ts';
 import { enforceBodyRate } from './body-rate.ts';
 import type { Config } from './config.ts';
 import { newKey } from './crypto.ts';
-import { openDatabase, type Queryable } from './db/database.ts';
+import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { KEEP_FINISHED_MS } from './db/prune.ts';
 import { runAlone } from './db/run-alone.ts';
 import { getOrCreateSetting } from './db/settings.ts';
 import { refuseUnstorableText, registerErrorHandler } from './errors.ts';
 import { retiredFieldsOf } from './forms/field-repository.ts';
 import { findFormById, findFormOfOwner, findVersionedForms, formStatusOf } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
-import { createMailer, deleteSentMail } from './mail/mailer.ts';
+import { createMailer } from './mail/mailer.ts';
 import { registerMetrics } from './metrics.ts';
-import type { NotificationSources } from './notifications/deps.ts';
 import { createNotifier, NOTIFY_POLL_MS, NOTIFY_WINDOW_MS } from './notifications/notifier.ts';
-import { deleteProcessedEvents } from './notifications/repository.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { databaseRateLimitStore, pruneRateLimits } from './rate-limit-store.ts';
@@ -33,10 +30,8 @@ import { resultsRoutes } from './results/routes.ts';
 import { createViewCounter } from './results/views.ts';
 import { recordRoutes } from './route-table.ts';
 import { securityHeaders } from './security-headers.ts';
-import { createDiskStorage, type Storage } from './storage/storage.ts';
+import { createDiskStorage } from './storage/storage.ts';
 import type { SubmissionDeps } from './submissions/deps.ts';
-import { findSubmissionsAsText } from './submissions/for-mail.ts';
-import { findSubmissionAsPayload } from './submissions/for-webhook.ts';
 import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
 import { publicSubmissionRoutes } from './submissions/routes.ts';
 import { createImageReencoder } from './uploads/image.ts';
@@ -45,7 +40,6 @@ import {
   claimUploads,
   deleteUploadById,
   deleteUploadsOfSubmissions,
-  findUploadsByIds,
   findUploadsBySecret,
   storageKeysOfForm,
 } from './uploads/repository.ts';
@@ -58,9 +52,6 @@ import {
   viewUploads,
 } from './uploads/service.ts';
 import { registerWebApp } from './web-app.ts';
-import type { WebhookSources } from './webhooks/deps.ts';
-import { exampleSubmissionOf } from './webhooks/example-submission.ts';
-import { deleteFinishedDeliveries } from './webhooks/repository.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { createSender, WEBHOOK_BACKOFF_MS, WEBHOOK_POLL_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/sender.ts';
 import './fastify-types.ts';
@@ -77,58 +68,6 @@ const SWEEP_LOCK_KEY = 7_243_002;
 function trustProxyOf(trust: Config['trustProxy']) {
   if (Array.isArray(trust)) return trust;
   return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
-}
-
-/** Uploads' original names, read in the caller's transaction (PGlite has one connection: no query may go around it). */
-const fileNamesOf = async (db: Queryable, ids: string[]) =>
-  new Map((await findUploadsByIds(db, ids)).map((u) => [u.id, u.originalName]));
-
-/**
- * How the notifier reads forms, accounts and submissions (docs/decisions/021-response-notifications.md): built here,
- * where features meet, and by the tests that run a second notifier over the same database.
- */
-export function notificationSourcesOf(timeZone: string): NotificationSources {
-  return {
-    async findForm(db: Queryable, formId: string) {
-      const form = await findFormById(db, formId, timeZone);
-      const ownerEmail = form ? await findAccountEmail(db, form.ownerIdAsStructureId) : null;
-      if (!form || !ownerEmail) return null;
-      const emailQuestionIds = form.textField.filter((f) => f.type === 'email').map((f) => f._id);
-      return { title: form.formTitle, ownerEmail, emailQuestionIds };
-    },
-    findSubmissions: (db, ids) => findSubmissionsAsText(db, ids, fileNamesOf),
-  };
-}
-
-/**
- * How the webhook sender reads a submission (docs/decisions/023-webhooks.md): answers by question, files by name and
- * a URL signed for `ttl` seconds, made absolute with PUBLIC_URL; and Send test the form's questions.
- */
-export function webhookSourcesOf(storage: Storage, publicUrl: string, timeZone: string): WebhookSources {
-  return {
-    exampleSubmission: async (db, formId) => {
-      const form = await findFormById(db, formId, timeZone);
-      return form && exampleSubmissionOf(form);
-    },
-    findSubmission: (db, id, ttl) =>
-      findSubmissionAsPayload(db, id, async (tx, ids) => {
-        const uploads = await findUploadsByIds(tx, ids);
-        return new Map(
-          uploads.map((u) => [
-            u.id,
-            { name: u.originalName, url: `${publicUrl}${storage.signUrl(u.id, ttl)}` },
-          ]),
-        );
-      }),
-  };
-}
-
-/** Sent mail, processed notification events and finished webhook deliveries, after KEEP_FINISHED_MS (db/prune.ts). */
-export async function pruneFinished(db: Queryable): Promise<void> {
-  const before = new Date(Date.now() - KEEP_FINISHED_MS);
-  await deleteSentMail(db, before);
-  await deleteProcessedEvents(db, before);
-  await deleteFinishedDeliveries(db, before);
 }
 
 /** Builds the whole app from a config, without listening: main.ts listens, tests inject. */
@@ -251,7 +190,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   registerMetrics(app, {
     db,
     token: config.metricsToken,
-    counted: { submissions: ['POST /api/forms/:ownerId'], uploads: ['POST /api/profile'] },
+    counted: {
+      submissions: ['POST /api/forms/:ownerId', 'POST /customer/:fid/:ownerId'],
+      uploads: ['POST /api/profile'],
+    },
   });
 
   // A load balancer's check: 503 once a shutdown has begun (main.ts), so it sends this process nothing new.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationSourcesOf } from '../app.ts';
+import { notificationSourcesOf } from '../app-sources.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail } from '../test-app.ts';
 import { NO_RATE_LIMITS } from '../test-population.ts';
 import { createNotifier } from './notifier.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryAttempts, WebhookAttempt, WebhookDelivery } from '#common/webhooks.ts';
-import { pruneFinished } from '../app.ts';
+import { pruneFinished } from '../app-sources.ts';
 import { createTestApp, setUpTestApp, signUpOwner, type TestApp } from '../test-app.ts';
 import { NO_RATE_LIMITS } from '../test-population.ts';
 import {

@@ -1,0 +1,68 @@
+// How background work reads what other features own: built here, beside app.ts, where features meet
+// (docs/architecture.md), and by the tests that run a second notifier or a pruning pass over the same database.
+import { findAccountEmail } from './accounts/repository.ts';
+import type { Queryable } from './db/database.ts';
+import { KEEP_FINISHED_MS } from './db/prune.ts';
+import { findFormById } from './forms/repository.ts';
+import { deleteSentMail } from './mail/mailer.ts';
+import type { NotificationSources } from './notifications/deps.ts';
+import { deleteProcessedEvents } from './notifications/repository.ts';
+import type { Storage } from './storage/storage.ts';
+import { findSubmissionsAsText } from './submissions/for-mail.ts';
+import { findSubmissionAsPayload } from './submissions/for-webhook.ts';
+import { findUploadsByIds } from './uploads/repository.ts';
+import type { WebhookSources } from './webhooks/deps.ts';
+import { exampleSubmissionOf } from './webhooks/example-submission.ts';
+import { deleteFinishedDeliveries } from './webhooks/repository.ts';
+
+/** Uploads' original names, read in the caller's transaction (PGlite has one connection: no query may go around it). */
+const fileNamesOf = async (db: Queryable, ids: string[]) =>
+  new Map((await findUploadsByIds(db, ids)).map((u) => [u.id, u.originalName]));
+
+/**
+ * How the notifier reads forms, accounts and submissions (docs/decisions/021-response-notifications.md): built here,
+ * where features meet, and by the tests that run a second notifier over the same database.
+ */
+export function notificationSourcesOf(timeZone: string): NotificationSources {
+  return {
+    async findForm(db: Queryable, formId: string) {
+      const form = await findFormById(db, formId, timeZone);
+      const ownerEmail = form ? await findAccountEmail(db, form.ownerIdAsStructureId) : null;
+      if (!form || !ownerEmail) return null;
+      const emailQuestionIds = form.textField.filter((f) => f.type === 'email').map((f) => f._id);
+      return { title: form.formTitle, ownerEmail, emailQuestionIds };
+    },
+    findSubmissions: (db, ids) => findSubmissionsAsText(db, ids, fileNamesOf),
+  };
+}
+
+/**
+ * How the webhook sender reads a submission (docs/decisions/023-webhooks.md): answers by question, files by name and
+ * a URL signed for `ttl` seconds, made absolute with PUBLIC_URL; and Send test the form's questions.
+ */
+export function webhookSourcesOf(storage: Storage, publicUrl: string, timeZone: string): WebhookSources {
+  return {
+    exampleSubmission: async (db, formId) => {
+      const form = await findFormById(db, formId, timeZone);
+      return form && exampleSubmissionOf(form);
+    },
+    findSubmission: (db, id, ttl) =>
+      findSubmissionAsPayload(db, id, async (tx, ids) => {
+        const uploads = await findUploadsByIds(tx, ids);
+        return new Map(
+          uploads.map((u) => [
+            u.id,
+            { name: u.originalName, url: `${publicUrl}${storage.signUrl(u.id, ttl)}` },
+          ]),
+        );
+      }),
+  };
+}
+
+/** Sent mail, processed notification events and finished webhook deliveries, after KEEP_FINISHED_MS (db/prune.ts). */
+export async function pruneFinished(db: Queryable): Promise<void> {
+  const before = new Date(Date.now() - KEEP_FINISHED_MS);
+  await deleteSentMail(db, before);
+  await deleteProcessedEvents(db, before);
+  await deleteFinishedDeliveries(db, before);
+}
