@@ -22,6 +22,7 @@ const S3_SUITES = [
   'src/server/submissions/submissions.test.ts',
   'src/server/submissions/managing-responses.test.ts',
   'src/server/submissions/owner-reads.test.ts',
+  'src/server/submissions/html-submit.test.ts',
   'src/server/webhooks',
 ];
 

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Submission } from '#common/submissions.ts';
-import { TEST_ENGINE } from '../test-app.ts';
+import { storedKeys, TEST_ENGINE } from '../test-app.ts';
 import { CSV_PAGE_ROWS } from './csv.ts';
 import {
   asOwner,
@@ -150,7 +148,7 @@ describe(`the owner's view of submissions on ${TEST_ENGINE}`, () => {
       const fileUrl = (await asOwner(owner.token, `/api/forms/${_id}`))
         .json<Submission>()
         .answers.find((a) => a.file)?.file?.url;
-      const files = async () => (await readdir(join(t.app.config.dataDir, 'uploads'))).length;
+      const files = async () => (await storedKeys(t)).length;
       const before = await files();
       const del = await t.app.inject({
         method: 'DELETE',
