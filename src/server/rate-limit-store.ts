@@ -72,6 +72,7 @@ function createHitCounter(db: Queryable): (key: string, timeWindow: number, call
            window_ends = case when r.window_ends <= now() then excluded.window_ends else r.window_ends end
          returning key, hits, ceil(extract(epoch from (window_ends - now())) * 1000)::int as ttl_ms`,
         [keys, waiting.map((w) => w.callbacks.length), waiting.map((w) => w.timeWindow)],
+        { prepare: 'count_rate_limit_hits' },
       );
       const byKey = new Map(rows.map((r) => [r.key, r]));
       waiting.forEach((w, k) => {
