@@ -2,9 +2,12 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Form } from '#common/forms.ts';
 import { freePort } from '../e2e/support/server.ts';
 import type { MailCapture } from '../src/server/mail/mail-capture.ts';
-import { api, createForm, signUpOwner, submissionBody, type BenchOwner } from './owner.ts';
+import { contactOf } from '../src/server/submissions/answers.ts';
+import { api, createForm, signUpOwner, storedAnswers, submissionBody, type BenchOwner } from './owner.ts';
+import type { RawInsertJob, RawInsertResult } from './raw-insert.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 import { root, startBenchServer } from './server.ts';
 import { spread, type Spread } from './stats.ts';
@@ -24,10 +27,18 @@ export type LoadResult = { reqPerSec: number; p50: number; p99: number; non2xx: 
  */
 export type IngestRound = {
   hello: LoadResult;
+  /** The no-database ceiling: the same route, schemas and answer validation, nothing stored. */
+  ceiling: LoadResult;
   app: LoadResult;
   ratio: number;
   quiet: LoadResult;
   onOffRatio: number;
+  /** quiet ÷ ceiling, and app (on) ÷ ceiling. */
+  ceilingRatio: number;
+  onCeilingRatio: number;
+  /** PostgreSQL only: the raw insert loop, and quiet ÷ raw. */
+  raw: RawInsertResult | null;
+  rawRatio: number | null;
   webhook: WebhookDrain;
 };
 /**
@@ -47,6 +58,13 @@ export type IngestResult = {
   engine: string;
   rounds: IngestRound[];
   ratio: Spread;
+  ceilingReqPerSec: Spread;
+  ceilingRatio: Spread;
+  onCeilingRatio: Spread;
+  raw: { rowsPerSec: Spread; p99: Spread; errors: number } | null;
+  rawRatio: Spread | null;
+  quietP50: Spread;
+  quietP99: Spread;
   /** Ingest into a form with notifications and a webhook over ingest into one with neither (issue 12). */
   onOffRatio: Spread;
   appReqPerSec: Spread;
@@ -97,29 +115,78 @@ export function autocannon(url: string, extra: string[] = []): Promise<LoadResul
   });
 }
 
-/** The baseline server, in its own process. */
-export async function startHello(): Promise<{ url: string; stop: () => Promise<void> }> {
+/** A bench-only server in its own process (`script` prints "listening" once it is), on a free port. */
+async function startSideServer(
+  script: string,
+  args: string[] = [],
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'bench/hello-server.ts'), String(port)],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script), String(port), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (c: Buffer) => c.toString().includes('listening') && resolve());
-    child.once('exit', (code) => reject(new Error(`hello server exited ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${port}`,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+/** The hello-world reference, in its own process. */
+export const startHello = async () => {
+  const server = await startSideServer('bench/hello-server.ts');
+  return { ...server, url: `${server.url}/` };
+};
+
+/** The no-database ceiling (bench/ceiling-server.ts) serving `form`, in its own process. */
+export async function startCeiling(form: Form, dir: string) {
+  const formFile = join(dir, 'ceiling-form.json');
+  await writeFile(formFile, JSON.stringify(form));
+  return startSideServer('bench/ceiling-server.ts', [formFile]);
+}
+
+/** The raw insert loop (bench/raw-insert.ts) in its own process, into `form`'s submissions. */
+export async function rawInsertLoop(databaseUrl: string, form: Form, dir: string): Promise<RawInsertResult> {
+  const stored = storedAnswers(form);
+  const job: RawInsertJob = {
+    databaseUrl,
+    connections: CONNECTIONS,
+    warmupS: WARMUP_S,
+    durationS: DURATION_S,
+    row: {
+      formId: form._id,
+      ownerId: form.ownerIdAsStructureId,
+      formTitle: form.formTitle,
+      description: form.description,
+      color: form.color,
+      border: form.border,
+      answers: stored,
+      contact: contactOf(form, stored),
+    },
+  };
+  const jobFile = join(dir, 'raw-insert.json');
+  await writeFile(jobFile, JSON.stringify(job));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/raw-insert.ts'), jobFile], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  try {
+    return JSON.parse(out.trim().split('\n').pop() ?? '') as RawInsertResult;
+  } catch {
+    throw new Error(`raw insert loop exited ${code}: ${err || out}`);
+  }
 }
 
 export async function benchIngest(options: {
@@ -137,6 +204,7 @@ export async function benchIngest(options: {
   const server = await startBenchServer({ ...options, env });
   const hello = await startHello();
   const receiver = await startReceiver();
+  let ceiling: { url: string; stop: () => Promise<void> } | null = null;
   try {
     const owner = await signUpOwner(server.url, options.mail);
     // Owner notifications are on for a new form; the webhook is added here.
@@ -152,7 +220,11 @@ export async function benchIngest(options: {
     });
     const quietBodyFile = join(options.dataDir, 'submission-quiet.json');
     await writeFile(quietBodyFile, JSON.stringify(submissionBody(quietForm)));
+    ceiling = await startCeiling(quietForm, options.dataDir);
+    // The raw loop's rows go to a form of their own, so they never count as the app's.
+    const rawForm = options.databaseUrl ? await createForm(server.url, owner) : null;
     const target = `${server.url}/api/forms/${owner.id}`;
+    const ceilingTarget = `${ceiling.url}/api/forms/${owner.id}`;
     // One request first: the body must be valid, or the bench would measure 400s.
     const probe = await fetch(target, {
       method: 'POST',
@@ -166,23 +238,39 @@ export async function benchIngest(options: {
     const rounds: IngestRound[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const h = await autocannon(hello.url);
+      const c = await autocannon(ceilingTarget, postQuiet);
       const q = await autocannon(target, postQuiet);
+      const raw =
+        options.databaseUrl && rawForm
+          ? await rawInsertLoop(options.databaseUrl, rawForm, options.dataDir)
+          : null;
       const receivedBefore = receiver.received();
       const a = await autocannon(target, post);
       // Waited for before the next round, so that no backlog of deliveries slows the next round's other loads.
       const webhook = { receivedBefore, ...(await drainWebhook(server.url, owner, form._id, receiver)) };
       rounds.push({
         hello: h,
+        ceiling: c,
         app: a,
         ratio: a.reqPerSec / h.reqPerSec,
         quiet: q,
         onOffRatio: a.reqPerSec / q.reqPerSec,
+        ceilingRatio: q.reqPerSec / c.reqPerSec,
+        onCeilingRatio: a.reqPerSec / c.reqPerSec,
+        raw,
+        rawRatio: raw ? q.reqPerSec / raw.rowsPerSec : null,
         webhook,
       });
       options.log(
-        `  ingest ${options.engine} round ${i + 1}: app ${a.reqPerSec.toFixed(0)} req/s, ` +
-          `hello ${h.reqPerSec.toFixed(0)} req/s, ratio ${(a.reqPerSec / h.reqPerSec).toFixed(3)}; ` +
-          `notifications and webhook off ${q.reqPerSec.toFixed(0)} req/s, on/off ` +
+        `  ingest ${options.engine} round ${i + 1}: hello ${h.reqPerSec.toFixed(0)} req/s, ` +
+          `no-database ceiling ${c.reqPerSec.toFixed(0)} req/s; app ${q.reqPerSec.toFixed(0)} req/s ` +
+          `(p99 ${q.p99} ms), ${(q.reqPerSec / c.reqPerSec).toFixed(3)} of the ceiling` +
+          (raw
+            ? `; raw insert loop ${raw.rowsPerSec.toFixed(0)} rows/s (p99 ${raw.p99.toFixed(1)} ms), ` +
+              `app/raw ${(q.reqPerSec / raw.rowsPerSec).toFixed(3)}`
+            : '') +
+          `; notifications and webhook on ${a.reqPerSec.toFixed(0)} req/s, ` +
+          `on/off ` +
           `${(a.reqPerSec / q.reqPerSec).toFixed(3)}; webhook deliveries ${webhook.receivedAtLoadEnd} at load end, ` +
           `${webhook.received} of ${webhook.stored} after ${webhook.drainSeconds.toFixed(1)} s more`,
       );
@@ -194,22 +282,49 @@ export async function benchIngest(options: {
       engine: options.engine,
       rounds,
       ratio: spread(rounds.map((r) => r.ratio)),
+      ceilingReqPerSec: spread(rounds.map((r) => r.ceiling.reqPerSec)),
+      ceilingRatio: spread(rounds.map((r) => r.ceilingRatio)),
+      onCeilingRatio: spread(rounds.map((r) => r.onCeilingRatio)),
+      raw: rawForm ? rawSummary(rounds) : null,
+      rawRatio: rawForm ? spread(rounds.map((r) => r.rawRatio ?? NaN)) : null,
+      quietP50: spread(rounds.map((r) => r.quiet.p50)),
+      quietP99: spread(rounds.map((r) => r.quiet.p99)),
       onOffRatio: spread(rounds.map((r) => r.onOffRatio)),
       appReqPerSec: spread(rounds.map((r) => r.app.reqPerSec)),
       quietReqPerSec: spread(rounds.map((r) => r.quiet.reqPerSec)),
       helloReqPerSec: spread(rounds.map((r) => r.hello.reqPerSec)),
       p50: spread(rounds.map((r) => r.app.p50)),
       p99: spread(rounds.map((r) => r.app.p99)),
-      non2xx: rounds.reduce((n, r) => n + r.app.non2xx + r.app.errors + r.quiet.non2xx + r.quiet.errors, 0),
+      non2xx: rounds.reduce(
+        (n, r) =>
+          n +
+          r.app.non2xx +
+          r.app.errors +
+          r.quiet.non2xx +
+          r.quiet.errors +
+          r.ceiling.non2xx +
+          r.ceiling.errors,
+        0,
+      ),
       rowsStored: (summary.get(form._id) ?? 0) + (summary.get(quietForm._id) ?? 0),
       webhook: last.webhook,
       settings: options.settings,
     };
   } finally {
+    await ceiling?.stop();
     await hello.stop();
     await server.stop();
     await receiver.close();
   }
+}
+
+function rawSummary(rounds: readonly IngestRound[]) {
+  const raws = rounds.flatMap((r) => (r.raw ? [r.raw] : []));
+  return {
+    rowsPerSec: spread(raws.map((r) => r.rowsPerSec)),
+    p99: spread(raws.map((r) => r.p99)),
+    errors: raws.reduce((n, r) => n + r.errors, 0),
+  };
 }
 
 async function storedCounts(url: string, owner: BenchOwner): Promise<Map<string, number>> {

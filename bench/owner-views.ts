@@ -1,4 +1,4 @@
-// Parts 3–5: owner views at 1k and 100k submissions, CSV export at 10k and 100k, and one large upload.
+// Parts 3 and 5: owner views at 1k and 100k submissions, CSV export at 10k and 100k.
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebStream } from 'node:stream/web';
 import type { Form } from '#common/forms.ts';
@@ -7,7 +7,6 @@ import { api, createForm, signUpOwner, type BenchOwner } from './owner.ts';
 import { seedSubmissions } from './seed.ts';
 import { memoryOf, peakDuring, startBenchServer, type BenchServer } from './server.ts';
 import { medianMs, MiB } from './stats.ts';
-import { benchUpload, type UploadResult } from './upload-memory.ts';
 
 export const VIEW_LEVELS = { small: 1_000, large: 100_000 } as const;
 export const CSV_LEVELS = { small: 10_000, large: 100_000 } as const;
@@ -33,7 +32,6 @@ export type ScaleResult = {
   seedSeconds: number;
   views: Record<'small' | 'large', ViewTimes>;
   csv: Record<'small' | 'large', CsvResult>;
-  upload: UploadResult | null;
 };
 
 type Page = { total: number; items: { _id: string }[] };
@@ -88,7 +86,6 @@ export async function benchScale(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   mail: MailCapture;
-  withUpload: boolean;
   log: (line: string) => void;
 }): Promise<ScaleResult> {
   const env = { UPLOAD_MAX_BYTES: String(64 * MiB) };
@@ -111,10 +108,8 @@ export async function benchScale(options: {
 
   await seedTo(VIEW_LEVELS.small);
   server = await start();
-  let upload: UploadResult | null = null;
   try {
     const small = await timeViews(server, owner, form, VIEW_LEVELS.small);
-    if (options.withUpload) upload = await benchUpload({ ...server, dir: options.dataDir });
     await server.stop();
 
     await seedTo(CSV_LEVELS.small);
@@ -132,7 +127,6 @@ export async function benchScale(options: {
       seedSeconds,
       views: { small, large },
       csv: { small: csvSmall, large: csvLarge },
-      upload,
     };
   } finally {
     await server.stop();

@@ -11,6 +11,9 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 export const BENCH_RATE_LIMITS = JSON.stringify({
   submissionsPerIp: { max: 1_000_000 },
   uploadsPerIp: { max: 100_000 },
+  // Part 4 uploads 1.6 GiB from one address, none of it claimed by a submission.
+  unclaimedUploadsPerIp: { max: 100_000 },
+  unclaimedUploadBytesPerIp: { max: 64 * 1024 ** 3 },
 });
 
 const APP_VARIABLES = ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'RATE_LIMITS'];

@@ -11,7 +11,15 @@ export type Row = Record<string, unknown>;
 
 /** The one data-access surface both drivers satisfy: parameterised SQL in, rows out. */
 export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * `options.prepare` names a hot statement: on PostgreSQL each connection then parses and plans it once and reuses
+   * the plan (a named prepared statement); the embedded engine ignores it. Give a name only to a fixed SQL text.
+   */
+  query<T extends Row = Row>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: { prepare?: string },
+  ): Promise<T[]>;
   /**
    * Runs a text of several statements, without parameters (a migration file). Both drivers send it by the simple
    * query protocol, so PostgreSQL's own parser splits it: `;` or `--` inside a string or function body stay.
@@ -106,8 +114,10 @@ async function openPostgres(url: string, onConnectionError: (error: Error) => vo
   const probe = await pool.connect();
   probe.release();
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await q.query<T>(sql, [...params]);
+    async query<T extends Row>(sql: string, params: readonly unknown[] = [], options?: { prepare?: string }) {
+      const result = options?.prepare
+        ? await q.query<T>({ name: options.prepare, text: sql, values: [...params] })
+        : await q.query<T>(sql, [...params]);
       return result.rows;
     },
     async exec(sql: string) {

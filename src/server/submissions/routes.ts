@@ -11,8 +11,9 @@ import type { FileIntake, SubmissionDeps } from './deps.ts';
 import { htmlSubmissionRoutes } from './html-routes.ts';
 import { createSubmitter } from './writer.ts';
 
-const OwnerParamsSchema = z.object({ ownerId: z.uuid({ error: 'Not a valid owner id' }) });
-const IdempotencyHeadersSchema = z.object({
+/** Exported with the body schema for the bench's no-database ceiling (bench/ceiling-server.ts), which composes them. */
+export const OwnerParamsSchema = z.object({ ownerId: z.uuid({ error: 'Not a valid owner id' }) });
+export const IdempotencyHeadersSchema = z.object({
   [IDEMPOTENCY_HEADER]: z
     .string()
     .regex(/^[\w-]{8,100}$/, 'Send 8 to 100 letters, digits, - or _')
