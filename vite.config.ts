@@ -70,7 +70,8 @@ function customerFiles(bundle: Rollup.OutputBundle): string[] {
   };
   visit(entry.fileName);
   const favicon = existsSync('src/web/public/favicon.svg') ? ['favicon.svg'] : [];
-  return ['customer.html', ...favicon, ...files].map((f) => `/${f}`);
+  // /preview is customer.html as the server sends it, with the customer pages' headers: the offline shell.
+  return ['preview', ...favicon, ...files].map((f) => `/${f}`);
 }
 
 /**

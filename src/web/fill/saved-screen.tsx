@@ -12,7 +12,7 @@ export function SavedScreen({ form, sending }: { form: PublicForm; sending: bool
   return (
     <FillLayout form={form}>
       <Suspense fallback={null}>
-        <SavedOnDevice sending={sending} />
+        <SavedOnDevice formTitle={form.formTitle} sending={sending} />
       </Suspense>
     </FillLayout>
   );

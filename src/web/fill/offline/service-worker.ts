@@ -26,7 +26,8 @@ const worker = self as unknown as WorkerScope;
 const PRECACHE = '__EASYFORM_PRECACHE__'.split(',');
 /** One cache per build: its name changes whenever a file in it does, and activate deletes the others. */
 const CACHE = `easyform-customer-${hashOf(PRECACHE.join())}`;
-const SHELL = '/customer.html';
+/** customer.html as the server sends it for /preview, with the customer pages' headers (frame-ancestors *). */
+const SHELL = '/preview';
 const CUSTOMER_PAGE = /^\/(customer\/[^/]+\/[^/]+|preview|fileUpload)\/?$/i;
 const PUBLIC_FORM = /^\/api\/publicForm\/[^/]+$/;
 
