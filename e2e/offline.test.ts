@@ -11,9 +11,12 @@ let server: RunningServer;
 let browser: Browser;
 let owner: TestOwner;
 
-async function call<T>(path: string, init: { body?: unknown; token?: string } = {}): Promise<T> {
+async function call<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
   const response = await fetch(`${server.url}${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
@@ -80,6 +83,10 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     await page.goto(`${server.url}/customer/${form._id}/${owner.id}`);
     await page.waitForURL('**/preview');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    // The worker's own script is always checked with the server, so a new release reaches every customer.
+    const script = await fetch(`${server.url}/sw.js`);
+    expect(script.headers.get('cache-control')).toBe('no-cache');
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
 
     await context.setOffline(true);
     await page.reload();
@@ -121,6 +128,38 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     expect(await responsesOf(form)).toHaveLength(1);
     expect(unexpected(errors)).toEqual([]);
     expect(unexpected(secondErrors)).toEqual([]);
+    await context.close();
+  });
+
+  it('brings a queued response back to the form with its answers when the form closed meanwhile', async () => {
+    const form = await createForm(false);
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchForErrors(page);
+    await page.goto(`${server.url}/customer/${form._id}/${owner.id}`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await context.setOffline(true);
+    await page.getByLabel('Full name').fill('Kavya Iyer');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('status').filter({ hasText: SAVED }).waitFor();
+
+    const accepting = (acceptingResponses: boolean) =>
+      call(`/api/updateFormEntry/${form._id}`, {
+        method: 'PUT',
+        body: { acceptingResponses },
+        token: owner.token,
+      });
+    await accepting(false);
+    await context.setOffline(false);
+    await page.getByRole('alert').getByText('This form is no longer accepting responses').waitFor();
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Kavya Iyer');
+
+    // The owner opens it again: one more press, nothing typed again, and it arrives once.
+    await accepting(true);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
+    expect(await responsesOf(form)).toHaveLength(1);
+    expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
 
