@@ -54,6 +54,8 @@ function customerPage(): Plugin {
   };
 }
 
+const OWNER_ONLY = /src[\\/]web[\\/]api[\\/]session\.ts$/;
+
 /** Every file the customer's entry loads, now or on use (lazy chunks and their CSS), as URL paths. */
 function customerFiles(bundle: Rollup.OutputBundle): string[] {
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
@@ -65,6 +67,8 @@ function customerFiles(bundle: Rollup.OutputBundle): string[] {
     files.add(fileName);
     const chunk = bundle[fileName];
     if (chunk?.type !== 'chunk') return;
+    // api/client.ts loads the session only for owner calls: a customer never needs it offline.
+    if (chunk.moduleIds.every((id) => OWNER_ONLY.test(id))) return files.delete(fileName);
     for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
     for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next);
   };
