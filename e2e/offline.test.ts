@@ -128,6 +128,14 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     expect(await responsesOf(form)).toHaveLength(1);
     expect(unexpected(errors)).toEqual([]);
     expect(unexpected(secondErrors)).toEqual([]);
+
+    // An owner page in the same browser is in the worker's scope, and the worker leaves every request of it alone.
+    const ownerPage = await context.newPage();
+    const viaWorker: string[] = [];
+    ownerPage.on('response', (r) => void (r.fromServiceWorker() && viaWorker.push(r.url())));
+    await ownerPage.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+    expect(await ownerPage.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    expect(viaWorker).toEqual([]);
     await context.close();
   });
 

@@ -93,8 +93,10 @@ async function follow(key: string, queue: Queue | null, outcome: Outcome): Promi
   if (!existing && !queue) return () => undefined;
   if (!existing && queue) await putQueued({ ...queue, state: 'queued', leaseUntil: 0 });
   let stopped = false;
+  let lapse: ReturnType<typeof setTimeout> | undefined;
   const stop = () => {
     stopped = true;
+    clearTimeout(lapse);
     channel?.close();
     window.removeEventListener('online', send);
   };

@@ -3,11 +3,16 @@ import { sendAllQueued, SYNC_TAG } from './send-queued.ts';
 /**
  * sw.js (docs/decisions/025-offline-customer-page.md): built on its own by vite.config.ts, which writes the list of
  * the customer page's files in place of PRECACHE. Its scope is `/`, because /preview and /fileUpload sit at the
- * root; it answers only the customer's pages, their files and GET /api/publicForm, and leaves every other request
- * to the browser as if it were not there.
+ * root; it answers only the customer's pages, and their files and GET /api/publicForm when a customer's page asks,
+ * and leaves every other request to the browser as if it were not there.
  */
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
-type FetchEvent = ExtendableEvent & { request: Request; respondWith(response: Promise<Response>): void };
+type FetchEvent = ExtendableEvent & {
+  request: Request;
+  clientId: string;
+  resultingClientId: string;
+  respondWith(response: Promise<Response>): void;
+};
 type SyncEvent = ExtendableEvent & { tag: string };
 type WorkerScope = {
   addEventListener(
@@ -17,7 +22,7 @@ type WorkerScope = {
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void;
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  clients: { claim(): Promise<void>; get(id: string): Promise<{ url: string } | undefined> };
   location: Location;
 };
 const worker = self as unknown as WorkerScope;
@@ -79,6 +84,22 @@ async function cacheFirst(request: Request, path: string): Promise<Response> {
   return kept ?? fetch(request);
 }
 
+/**
+ * Owner pages are in the scope too (it is `/`), and they load a few of the same files (React, the shared chunk).
+ * Each navigation tells which page (client) it makes, so a request from an owner page is left alone. A page this
+ * worker has not seen navigate (it started before, or the worker was restarted since) is looked up, and a request
+ * from a page that is not a customer's is then sent to the network as it is, never answered from the cache.
+ */
+const customerPages = new Set<string>();
+const otherPages = new Set<string>();
+
+async function fromCustomerPage(clientId: string): Promise<boolean> {
+  const client = clientId ? await worker.clients.get(clientId) : undefined;
+  const ours = client !== undefined && CUSTOMER_PAGE.test(new URL(client.url).pathname);
+  (ours ? customerPages : otherPages).add(clientId);
+  return ours;
+}
+
 worker.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
@@ -90,13 +111,20 @@ worker.addEventListener('fetch', (event) => {
   )
     return;
   const path = url.pathname;
-  if (request.mode === 'navigate' && CUSTOMER_PAGE.test(path)) {
-    event.respondWith(networkFirst(request, path, SHELL));
-  } else if (PUBLIC_FORM.test(path)) {
-    event.respondWith(networkFirst(request, path));
-  } else if (PRECACHE.includes(path)) {
-    event.respondWith(cacheFirst(request, path));
+  if (request.mode === 'navigate') {
+    const ours = CUSTOMER_PAGE.test(path);
+    (ours ? customerPages : otherPages).add(event.resultingClientId);
+    if (ours) event.respondWith(networkFirst(request, path, SHELL));
+    return;
   }
+  const isForm = PUBLIC_FORM.test(path);
+  if ((!isForm && !PRECACHE.includes(path)) || otherPages.has(event.clientId)) return;
+  const answer = () => (isForm ? networkFirst(request, path) : cacheFirst(request, path));
+  event.respondWith(
+    customerPages.has(event.clientId)
+      ? answer()
+      : fromCustomerPage(event.clientId).then((ours) => (ours ? answer() : fetch(request))),
+  );
 });
 
 // Background Sync: the browser wakes the worker once it is online; a rejection asks it to try again later.
