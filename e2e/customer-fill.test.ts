@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
 import type { Submission } from '../src/common/submissions.ts';
 import { PDF, PNG } from '../src/server/test-files.ts';
+import { apiCall, type CallInit } from './support/api.ts';
 import {
   DESKTOP,
   hasChromium,
@@ -26,24 +27,7 @@ let browser: Browser;
 let files: string;
 let owner: { id: string; token: string };
 
-/** The real HTTP API of the started server, as the owner's page would call it. */
-async function call<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    redirect: 'manual',
-  });
-  if (response.status >= 400)
-    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return (response.headers.get('content-type')?.includes('json') ? response.json() : undefined) as T;
-}
+const call = <T>(path: string, init: CallInit = {}) => apiCall<T>(server, path, init);
 
 async function signUpOwner(): Promise<{ id: string; token: string }> {
   const email = `asha.${Date.now()}@example.com`;

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
 import { PNG } from '../src/server/test-files.ts';
+import { apiCall, type CallInit } from './support/api.ts';
 import { DESKTOP, hasChromium, launchBrowser, PHONE, screenshot, watchForErrors } from './support/browser.ts';
 import { createOwner, type TestOwner } from './support/owner.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -11,22 +12,7 @@ let server: RunningServer;
 let browser: Browser;
 let owner: TestOwner;
 
-async function call<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (response.status >= 400)
-    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const call = <T>(path: string, init: CallInit = {}) => apiCall<T>(server, path, init);
 
 /** A blank form with a required text question and, when asked, a file question (so the journey has /fileUpload). */
 async function createForm(withFile: boolean): Promise<Form> {
