@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 // The dev server proxies the API to the Fastify process that `npm run dev` starts beside it.
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -54,6 +54,60 @@ function customerPage(): Plugin {
   };
 }
 
+const OWNER_ONLY = /src[\\/]web[\\/]api[\\/]session\.ts$/;
+
+/** Every file the customer's entry loads, now or on use (lazy chunks and their CSS), as URL paths. */
+function customerFiles(bundle: Rollup.OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const entry = chunks.find((c) => c.isEntry && c.name === 'customer');
+  if (!entry) throw new Error('vite.config.ts: no customer entry chunk');
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    if (files.has(fileName)) return;
+    files.add(fileName);
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk') return;
+    // api/client.ts loads the session only for owner calls: a customer never needs it offline.
+    if (chunk.moduleIds.every((id) => OWNER_ONLY.test(id))) return files.delete(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+    for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next);
+  };
+  visit(entry.fileName);
+  const favicon = existsSync('src/web/public/favicon.svg') ? ['favicon.svg'] : [];
+  // /preview is customer.html as the server sends it, with the customer pages' headers: the offline shell.
+  return ['preview', ...favicon, ...files].map((f) => `/${f}`);
+}
+
+/**
+ * sw.js, the customer page's offline worker (docs/decisions/025-offline-customer-page.md): bundled on its own as one
+ * classic script, because module workers are not everywhere yet and the page's chunks are split for the page, with
+ * the list of the customer's files written into it. At the root with a fixed name, so its scope covers /preview.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'easyform-service-worker',
+    apply: 'build',
+    async writeBundle(_options, bundle) {
+      const { build } = await import('rolldown');
+      const file = join(outDir, 'sw.js');
+      await build({
+        input: fileURLToPath(new URL('src/web/fill/offline/service-worker.ts', import.meta.url)),
+        output: { file, format: 'iife', minify: true },
+        logLevel: 'warn',
+      });
+      const list = customerFiles(bundle).join(',');
+      if (/[,'"\\]/.test(list.replaceAll(',/', '')))
+        throw new Error(`sw.js: a file name it cannot hold: ${list}`);
+      const code = readFileSync(file, 'utf8');
+      if (!code.includes('__EASYFORM_PRECACHE__')) throw new Error('sw.js: no precache placeholder');
+      writeFileSync(
+        file,
+        code.replace('__EASYFORM_PRECACHE__', () => list),
+      );
+    },
+  };
+}
+
 const ENTRY_SCRIPT = /<script type="module" src="[^"]+"><\/script>/;
 
 /**
@@ -79,11 +133,14 @@ function customerShell(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), customerShell(), precompress(), customerPage()],
+  plugins: [react(), customerShell(), serviceWorker(), precompress(), customerPage()],
   build: {
     outDir: `../../${outDir}`,
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser we serve preloads modules itself (Safari since 17); the polyfill cost each page 0.3 KiB gzip,
+    // which the customer's budget now spends on the offline worker (docs/decisions/025-offline-customer-page.md).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // Absolute, because the build resolves inputs from the working directory and the dev server's scan from `root`.
       input: {
@@ -98,7 +155,7 @@ export default defineConfig({
             // The few small modules both entries use, as one chunk rather than one each.
             {
               name: 'shared',
-              test: /src[\\/](web[\\/](customer-paths|api[\\/](client|session|error-body)|ui[\\/](brand-mark|message-card))|common[\\/](answer-limits|contrast))\.tsx?$/,
+              test: /src[\\/](web[\\/](customer-paths|api[\\/](client|error-body)|ui[\\/](brand-mark|message-card))|common[\\/](answer-limits|contrast))\.tsx?$/,
             },
           ],
         },

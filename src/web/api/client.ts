@@ -1,5 +1,4 @@
 import { parseErrorBody } from './error-body.ts';
-import { endSession, readSession } from './session.ts';
 
 /** Any non-2xx answer: the status, the server's code and a sentence fit to show. */
 export class ApiError extends Error {
@@ -33,7 +32,9 @@ export async function api<T>(
   path: string,
   { method = 'GET', body, headers = {}, owner = false }: Options = {},
 ): Promise<T> {
-  const session = owner ? readSession() : null;
+  // Loaded only for owner calls: the customer's page never holds a session (docs/decisions/025, budget).
+  const sessions = owner ? await import('./session.ts') : null;
+  const session = sessions?.readSession();
   let response: Response;
   try {
     response = await fetch(path, {
@@ -58,8 +59,8 @@ export async function api<T>(
         'UNKNOWN',
         response.status >= 500 ? SERVER_FAULT : `Request failed (${response.status})`,
       );
-  if (owner && response.status === 401) {
-    endSession();
+  if (sessions && response.status === 401) {
+    sessions.endSession();
     window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname)}`);
   }
   throw error;

@@ -7,6 +7,8 @@ import { deleteUpload, uploadFile } from '../api/public-forms.ts';
 import { controlId, errorId, hintId } from './dom-ids.ts';
 import { FieldError } from './field-error.tsx';
 import { FilePreview } from './file-preview.tsx';
+import { LOCAL_FILE } from './offline/local-file.ts';
+import { withRetries } from './offline/retry.ts';
 import { QuestionLabel } from './question-label.tsx';
 import { hasAcceptedExtension, uploadFailure, WRONG_TYPE_MESSAGE } from './upload-errors.ts';
 import { UploadProgress } from './upload-progress.tsx';
@@ -45,7 +47,11 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
     onBusyChange(true);
     try {
       const setPercent = (percent: number) => setPhase({ name: 'uploading', fileName: file.name, percent });
-      const uploaded = await uploadFile(formId, file, setPercent, controller.signal);
+      // A connection that drops midway: the same file again, a few times, before giving up (issue 13).
+      const uploaded = await withRetries(
+        () => uploadFile(formId, file, setPercent, controller.signal),
+        (e) => (controller.signal.aborted ? -1 : e instanceof ApiError ? e.status : 0),
+      );
       onChange({
         name: field.name,
         value: uploaded.file,
@@ -55,6 +61,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
       setPhase({ name: 'idle' });
     } catch (caught) {
       if (controller.signal.aborted) return;
+      if (caught instanceof ApiError && caught.status === 0 && (await keepOnDevice(file))) return;
       const { message, retry } = uploadFailure(caught);
       setPhase({ name: 'failed', message, retry: retry ? file : null });
     } finally {
@@ -63,10 +70,25 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
     }
   }
 
+  /** No connection: the file waits on the device and is uploaded when the submission is sent (docs/decisions/025). */
+  async function keepOnDevice(file: File): Promise<boolean> {
+    try {
+      const { keepFileOnDevice } = await import('./offline/page-queue.ts');
+      onChange(await keepFileOnDevice(file, field.name));
+      setPhase({ name: 'idle' });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async function remove(deleteId: string) {
     setPhase({ name: 'removing' });
     try {
-      await deleteUpload(deleteId);
+      if (deleteId.startsWith(LOCAL_FILE)) {
+        const { forgetFileOnDevice } = await import('./offline/page-queue.ts');
+        await forgetFileOnDevice(deleteId);
+      } else await deleteUpload(deleteId);
     } catch (caught) {
       // 404: already gone (claimed, expired or removed in another tab); the slot is empty either way.
       if (!(caught instanceof ApiError && caught.status === 404)) {
@@ -96,6 +118,9 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
             <QuestionLabel name={field.name} required={field.required} />
           </p>
           <FilePreview answer={answer}>
+            {answer.deleteId.startsWith(LOCAL_FILE) ? (
+              <p className="field-hint">On this device; it is uploaded when your response is sent.</p>
+            ) : null}
             <button
               type="button"
               className="button button-secondary"

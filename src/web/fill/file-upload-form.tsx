@@ -13,6 +13,7 @@ import { FormHeading } from './form-heading.tsx';
 import type { PreviewState } from './preview-form.tsx';
 import type { FieldErrors } from './questions.ts';
 import type { Draft } from './saved-fill.ts';
+import { SavedScreen } from './saved-screen.tsx';
 import { SubmitBar } from './submit-bar.tsx';
 import { submitMessage } from './submit-message.ts';
 import { SubmitSuccess } from './submit-success.tsx';
@@ -82,6 +83,7 @@ export function FileUploadForm({
       return next;
     });
 
+  if (state.status === 'saved') return <SavedScreen form={form} sending={state.sending} />;
   if (state.status === 'done') {
     return (
       <FillLayout form={form}>

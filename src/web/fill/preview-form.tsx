@@ -11,6 +11,7 @@ import { HoneypotField } from './honeypot-field.tsx';
 import { QuestionField } from './question-field.tsx';
 import type { FieldErrors } from './questions.ts';
 import type { Draft } from './saved-fill.ts';
+import { SavedScreen } from './saved-screen.tsx';
 import { SubmitBar } from './submit-bar.tsx';
 import { submitMessage } from './submit-message.ts';
 import { SubmitSuccess } from './submit-success.tsx';
@@ -67,6 +68,7 @@ export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerI
     if (errors[id]) setErrors(({ [id]: _fixed, ...rest }) => rest);
   }
 
+  if (state.status === 'saved') return <SavedScreen form={form} sending={state.sending} />;
   if (state.status === 'done') {
     const restart = () => {
       clear();

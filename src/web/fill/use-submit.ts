@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PublicForm } from '#common/forms.ts';
 import type { Question } from '#common/question-order.ts';
 import { ApiError } from '../api/client.ts';
 import { submitAnswers } from '../api/public-forms.ts';
 import { finishDraft } from './fill-storage.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
+import type { Outcome } from './offline/page-queue.ts';
 import { questionOfMessage, submissionBody } from './questions.ts';
 import type { Draft } from './saved-fill.ts';
+import { OFFLINE_MESSAGE } from './use-validation.ts';
 
 export type SubmitState =
   | { status: 'idle' }
@@ -14,7 +16,9 @@ export type SubmitState =
   | { status: 'done'; submissionId: string }
   /** The answer never came: retrying sends the same key, so the server stores the submission at most once. */
   | { status: 'retry'; message: string }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; message: string }
+  /** No connection: kept on this device until it is sent (docs/decisions/025); `sending` while it goes. */
+  | { status: 'saved'; sending: boolean };
 
 type Options = {
   form: PublicForm;
@@ -25,35 +29,76 @@ type Options = {
   onQuestionError: (question: Question, message: string) => void;
 };
 
-/** POST /api/forms/{ownerId} with an Idempotency-Key kept with the pending answers until the server answers. */
+/**
+ * POST /api/forms/{ownerId} with an Idempotency-Key kept with the pending answers until the server answers. A
+ * failure on the way is retried with the same key; with no connection, the submission goes to the device queue.
+ */
 export function useSubmit({ form, ownerId, draft, update, onQuestionError }: Options) {
   const [state, setState] = useState<SubmitState>({ status: 'idle' });
+  const unfollow = useRef<(() => void) | null>(null);
+
+  const succeed = (submissionId: string) => {
+    finishDraft(submissionId);
+    setState({ status: 'done', submissionId });
+  };
+
+  // The server answered and stored nothing: the next attempt is a new one.
+  const refuse = (failure: ApiError) => {
+    update((d) => ({ ...d, idempotencyKey: null }));
+    const match = failure.status === 400 ? questionOfMessage(form, failure.message) : null;
+    if (!match) return setState({ status: 'failed', message: failure.detail });
+    setState({ status: 'idle' });
+    onQuestionError(match.question, match.detail);
+  };
+
+  const outcome: Outcome = {
+    saved: (sending) => setState({ status: 'saved', sending }),
+    sent: succeed,
+    refused: (failure, uploaded) => {
+      if (uploaded) update((d) => ({ ...d, files: { ...d.files, ...uploaded } }));
+      refuse(failure);
+    },
+    retry: (message) => setState({ status: 'retry', message }),
+  };
+
+  /** Hands over to the device queue's module, loaded only now (docs/decisions/025: not on the first screen). */
+  const offline = (run: (queue: typeof import('./offline/page-queue.ts')) => Promise<() => void>) =>
+    import('./offline/page-queue.ts').then(run).then(
+      (stop) => {
+        unfollow.current?.();
+        unfollow.current = stop;
+      },
+      () => outcome.retry(OFFLINE_MESSAGE),
+    );
+
+  // Answers saved with a key were submitted and never answered: if they wait in the queue, show it and send them.
+  const opened = useRef(draft().idempotencyKey);
+  useEffect(() => {
+    const key = opened.current;
+    if (key) void offline((queue) => queue.resume(key, outcome));
+    return () => unfollow.current?.();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the answers the page opened with
+  }, []);
 
   const submit = async () => {
     const key = draft().idempotencyKey ?? newIdempotencyKey();
     update((d) => ({ ...d, idempotencyKey: key }));
     const { values, files, website } = draft();
+    const body = submissionBody(form, values, files, website);
     setState({ status: 'sending' });
-    try {
-      const { _id } = await submitAnswers(ownerId, submissionBody(form, values, files, website), key);
-      finishDraft(_id);
-      setState({ status: 'done', submissionId: _id });
-    } catch (error) {
-      const failure = error instanceof ApiError ? error : new ApiError(0, 'OFFLINE', String(error));
-      if (failure.status === 0 || failure.status >= 500) {
-        setState({ status: 'retry', message: failure.message });
-        return;
+    // A file picked while offline is still on the device: the queue uploads it before it submits.
+    if (!Object.values(files).some((f) => f.deleteId.startsWith('local:'))) {
+      try {
+        const { _id } = await submitAnswers(ownerId, body, key);
+        return succeed(_id);
+      } catch (error) {
+        const failure = error instanceof ApiError ? error : new ApiError(0, 'OFFLINE', String(error));
+        // A refusal is final; anything that may pass on another try goes to the retries and the queue.
+        if (failure.status !== 0 && failure.status < 500 && failure.status !== 408 && failure.status !== 429)
+          return refuse(failure);
       }
-      // The server answered and stored nothing: the next attempt is a new one.
-      update((d) => ({ ...d, idempotencyKey: null }));
-      const match = failure.status === 400 ? questionOfMessage(form, failure.message) : null;
-      if (match) {
-        setState({ status: 'idle' });
-        onQuestionError(match.question, match.detail);
-        return;
-      }
-      setState({ status: 'failed', message: failure.detail });
     }
+    await offline((queue) => queue.retryOrQueue({ key, formId: form._id, ownerId, body }, outcome));
   };
 
   return { state, submit, reset: () => setState({ status: 'idle' }) };

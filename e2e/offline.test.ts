@@ -1,0 +1,182 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Form } from '../src/common/forms.ts';
+import { PNG } from '../src/server/test-files.ts';
+import { apiCall, type CallInit } from './support/api.ts';
+import { DESKTOP, hasChromium, launchBrowser, PHONE, screenshot, watchForErrors } from './support/browser.ts';
+import { createOwner, type TestOwner } from './support/owner.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const SAVED = 'Saved on this device — it will be sent when you are back online.';
+let server: RunningServer;
+let browser: Browser;
+let owner: TestOwner;
+
+const call = <T>(path: string, init: CallInit = {}) => apiCall<T>(server, path, init);
+
+/** A blank form with a required text question and, when asked, a file question (so the journey has /fileUpload). */
+async function createForm(withFile: boolean): Promise<Form> {
+  const blank = await call<Form>('/api/v1/length', { body: { template: 'blank' }, token: owner.token });
+  const form = await call<Form>(`/api/text/${blank._id}`, {
+    token: owner.token,
+    body: { id: 1, name: 'Full name', type: 'text', required: true },
+  });
+  if (!withFile) return form;
+  return call<Form>(`/api/text/${form._id}`, { token: owner.token, body: { id: 5, name: 'Photo ID' } });
+}
+
+type Stored = { total: number; items: { _id: string }[] };
+type Submission = { textObject: Record<string, string>; fileObject: Record<string, { value?: string }> };
+
+/** What the owner sees: the responses to the form, each read whole. */
+async function responsesOf(form: Form): Promise<Submission[]> {
+  const list = await call<Stored>(`/api/formSubmissions/${form._id}`, { token: owner.token });
+  expect(list.total).toBe(list.items.length);
+  return Promise.all(list.items.map((s) => call<Submission>(`/api/forms/${s._id}`, { token: owner.token })));
+}
+
+/** Errors a page logs when the test cuts the connection on purpose: failed requests, the worker's "no network" answers. */
+const unexpected = (errors: string[]) =>
+  errors.filter(
+    (e) =>
+      !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|net::ERR_FAILED|FetchEvent|Failed to fetch/.test(e),
+  );
+
+async function screenshotBoth(page: Page, name: string) {
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, name);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, name);
+}
+
+describe.skipIf(!hasChromium)('a customer on a phone loses the connection while filling in a form', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    owner = await createOwner(server);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('reloads offline, submits with a file, sees Saved on this device, and it is sent once when back online', async () => {
+    const form = await createForm(true);
+    const context: BrowserContext = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchForErrors(page);
+
+    await page.goto(`${server.url}/customer/${form._id}/${owner.id}`);
+    await page.waitForURL('**/preview');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    // The worker's own script is always checked with the server, so a new release reaches every customer.
+    const script = await fetch(`${server.url}/sw.js`);
+    expect(script.headers.get('cache-control')).toBe('no-cache');
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Untitled', level: 1 }).waitFor();
+    await page.getByLabel('Full name').fill('Meera Nair');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL('**/fileUpload');
+    await page
+      .getByLabel('Photo ID')
+      .setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByText('On this device; it is uploaded when your response is sent.').waitFor();
+    await screenshot(page, 'offline-file-kept');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('status').filter({ hasText: SAVED }).waitFor();
+    await screenshotBoth(page, 'offline-saved');
+
+    // A second tab, and a reload of the first, while it waits: both show it waiting, neither sends it again.
+    const second = await context.newPage();
+    const secondErrors = watchForErrors(second);
+    await second.goto(`${server.url}/fileUpload`);
+    await second.getByRole('status').filter({ hasText: SAVED }).waitFor();
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: SAVED }).waitFor();
+    expect(await responsesOf(form)).toHaveLength(0);
+
+    await context.setOffline(false);
+    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor({ timeout: 30_000 });
+    await second.getByRole('heading', { name: 'Submitted successfully' }).waitFor({ timeout: 30_000 });
+    await screenshotBoth(page, 'offline-sent');
+
+    const responses = await responsesOf(form);
+    expect(responses).toHaveLength(1);
+    expect(Object.values(responses[0]?.textObject ?? {})).toEqual(['Meera Nair']);
+    const files = Object.values(responses[0]?.fileObject ?? {});
+    expect(files).toHaveLength(1);
+    expect(files[0]?.value).toMatch(/\/files\//);
+    // After a while nothing more arrives (a late Background Sync, the other tab): still exactly one.
+    await page.waitForTimeout(1500);
+    expect(await responsesOf(form)).toHaveLength(1);
+    expect(unexpected(errors)).toEqual([]);
+    expect(unexpected(secondErrors)).toEqual([]);
+
+    // An owner page in the same browser is in the worker's scope, and the worker leaves every request of it alone.
+    const ownerPage = await context.newPage();
+    const viaWorker: string[] = [];
+    ownerPage.on('response', (r) => void (r.fromServiceWorker() && viaWorker.push(r.url())));
+    await ownerPage.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+    expect(await ownerPage.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    expect(viaWorker).toEqual([]);
+    await context.close();
+  });
+
+  it('brings a queued response back to the form with its answers when the form closed meanwhile', async () => {
+    const form = await createForm(false);
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchForErrors(page);
+    await page.goto(`${server.url}/customer/${form._id}/${owner.id}`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await context.setOffline(true);
+    await page.getByLabel('Full name').fill('Kavya Iyer');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('status').filter({ hasText: SAVED }).waitFor();
+
+    const accepting = (acceptingResponses: boolean) =>
+      call(`/api/updateFormEntry/${form._id}`, {
+        method: 'PUT',
+        body: { acceptingResponses },
+        token: owner.token,
+      });
+    await accepting(false);
+    await context.setOffline(false);
+    await page.getByRole('alert').getByText('This form is no longer accepting responses').waitFor();
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Kavya Iyer');
+
+    // The owner opens it again: one more press, nothing typed again, and it arrives once.
+    await accepting(true);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
+    expect(await responsesOf(form)).toHaveLength(1);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('retries a submit whose first attempt fails on the way, with the same key, and the owner gets one response', async () => {
+    const form = await createForm(false);
+    // The worker is left out so that page.route sees the page's own requests.
+    const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = watchForErrors(page);
+    const keys: string[] = [];
+    await page.route('**/api/forms/*', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      return keys.length === 1 ? route.abort('connectionreset') : route.continue();
+    });
+    await page.goto(`${server.url}/customer/${form._id}/${owner.id}`);
+    await page.getByLabel('Full name').fill('Arjun Das');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await responsesOf(form)).toHaveLength(1);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,127 @@
+import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
+import { ApiError } from '../../api/client.ts';
+import { submitAnswers } from '../../api/public-forms.ts';
+import { LOCAL_FILE } from './local-file.ts';
+import {
+  putLocalFile,
+  putQueued,
+  readQueued,
+  removeLocalFile,
+  removeQueued,
+  type Queued,
+} from './queue-store.ts';
+import { withRetries } from './retry.ts';
+import { QUEUE_CHANNEL, sendQueued, SYNC_TAG } from './send-queued.ts';
+
+/**
+ * The page's side of the device queue, loaded only when a submission or a file has to wait for the network (or the
+ * saved answers say one did), so the customer's first screen does not carry it (docs/decisions/025).
+ */
+
+function newLocalId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}
+
+/** Keeps a file that could not be uploaded on the device; the answer stands in for it until the submission is sent. */
+export async function keepFileOnDevice(file: File, question: string): Promise<FileAnswer> {
+  const id = newLocalId();
+  await putLocalFile({ id, blob: file, fileName: file.name });
+  return { name: question, deleteId: `${LOCAL_FILE}${id}`, originalName: file.name };
+}
+
+export const forgetFileOnDevice = (deleteId: string) => removeLocalFile(deleteId.slice(LOCAL_FILE.length));
+
+/**
+ * Asks the service worker's Background Sync to send it when the connection returns (the page need not be open
+ * then), and sends it now if the browser thinks it is online. Without Background Sync, the `online` event in
+ * `follow` or the next visit sends it.
+ */
+async function requestSend(key: string): Promise<void> {
+  const registration = navigator.serviceWorker?.controller ? await navigator.serviceWorker.ready : null;
+  const sync = (registration as { sync?: { register: (tag: string) => Promise<void> } } | null)?.sync;
+  await sync?.register(SYNC_TAG).catch(() => undefined);
+  if (navigator.onLine) await sendQueued(key);
+}
+
+export type Outcome = {
+  /** On the device; `sending` while this tab, another or the worker is sending it. */
+  saved: (sending: boolean) => void;
+  sent: (submissionId: string) => void;
+  /** The server refused it (a file's refusal names its question); `uploaded`: the files that reached the server. */
+  refused: (failure: ApiError, uploaded?: Record<string, FileAnswer>) => void;
+  /** Our server failed every retry: the customer can try again. */
+  retry: (message: string) => void;
+};
+
+type Queue = { key: string; formId: string; ownerId: string; body: SubmissionBody };
+
+const toApiError = (error: unknown) =>
+  error instanceof ApiError ? error : new ApiError(0, 'OFFLINE', String(error));
+
+/**
+ * After a submit failed on the way: tries again with the same Idempotency-Key a few times (issue 13), and queues
+ * the submission on the device when there is still no connection, or at once when a file is still on the device.
+ * Resolves to the unsubscribe of what it follows.
+ */
+export async function retryOrQueue(queue: Queue, outcome: Outcome): Promise<() => void> {
+  const files = Object.values(queue.body.fileObject ?? {});
+  if (!files.some((f) => f.deleteId.startsWith(LOCAL_FILE))) {
+    try {
+      const { _id } = await withRetries(
+        () => submitAnswers(queue.ownerId, queue.body, queue.key),
+        (e) => toApiError(e).status,
+      );
+      outcome.sent(_id);
+      return () => undefined;
+    } catch (error) {
+      const failure = toApiError(error);
+      if (failure.status >= 500) outcome.retry(failure.message);
+      else if (failure.status !== 0) outcome.refused(failure);
+      if (failure.status !== 0) return () => undefined;
+    }
+  }
+  return follow(queue.key, queue, outcome);
+}
+
+/** The submission these answers were sent as, if it waits in the queue: shows it, and sends it when it can. */
+export const resume = (key: string, outcome: Outcome) => follow(key, null, outcome);
+
+async function follow(key: string, queue: Queue | null, outcome: Outcome): Promise<() => void> {
+  const existing = await readQueued(key);
+  if (!existing && !queue) return () => undefined;
+  if (!existing && queue) await putQueued({ ...queue, state: 'queued', leaseUntil: 0 });
+  let stopped = false;
+  let lapse: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    stopped = true;
+    clearTimeout(lapse);
+    channel?.close();
+    window.removeEventListener('online', send);
+  };
+  const settle = (entry: Queued | undefined) => {
+    if (stopped || !entry) return;
+    if (entry.state === 'queued' || entry.state === 'sending')
+      return outcome.saved(entry.state === 'sending');
+    stop();
+    void removeQueued(key);
+    if (entry.state === 'sent') return outcome.sent(entry.submissionId ?? '');
+    const { status, code, message, fieldId } = entry.refusal ?? { status: 400, code: 'UNKNOWN', message: '' };
+    const uploaded = Object.entries(entry.body.fileObject ?? {}).filter(
+      ([, f]) => !f.deleteId.startsWith(LOCAL_FILE),
+    );
+    outcome.refused(
+      new ApiError(status, code, fieldId ? `${fieldId}: ${message}` : message),
+      Object.fromEntries(uploaded),
+    );
+  };
+  const report = () => void readQueued(key).then(settle, () => undefined);
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(QUEUE_CHANNEL);
+  if (channel) channel.onmessage = (event) => event.data === key && report();
+  const send = () => void requestSend(key).then(report, report);
+  window.addEventListener('online', send);
+  report();
+  send();
+  return stop;
+}

@@ -1,0 +1,112 @@
+import type { SubmissionBody } from '#common/submissions.ts';
+
+/**
+ * The device queue (docs/decisions/025-offline-customer-page.md): submissions that could not reach the server, and
+ * files picked while offline, in IndexedDB. Hand-written rather than a library: five small transactions, and the
+ * same code runs in the page and in the service worker (sw.js must stay under 5 KiB gzip).
+ */
+export type Refusal = { status: number; code: string; message: string };
+
+export type Queued = {
+  /** The Idempotency-Key: the submission's identity from the first attempt to the server's 200. */
+  key: string;
+  formId: string;
+  ownerId: string;
+  /** The POST body; a file answer whose deleteId starts with `local:` is a blob in the `files` store. */
+  body: SubmissionBody;
+  state: 'queued' | 'sending' | 'sent' | 'refused';
+  /** While `sending`, the claim lapses at this time (ms), so a tab closed mid-send does not hold it forever. */
+  leaseUntil: number;
+  submissionId?: string;
+  refusal?: Refusal & { fieldId?: string };
+};
+
+export type LocalFile = { id: string; blob: Blob; fileName: string };
+
+const DB_NAME = 'easyform-offline';
+const SUBMISSIONS = 'submissions';
+const FILES = 'files';
+
+const done = <T>(request: IDBRequest<T>) =>
+  new Promise<T>((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+
+let opening: Promise<IDBDatabase> | null = null;
+
+function openDb(): Promise<IDBDatabase> {
+  opening ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore(SUBMISSIONS, { keyPath: 'key' });
+      request.result.createObjectStore(FILES, { keyPath: 'id' });
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => {
+      opening = null;
+      reject(request.error ?? new Error('IndexedDB unavailable'));
+    };
+  });
+  return opening;
+}
+
+/** Runs `work` in one transaction and resolves with its result once the transaction has committed. */
+async function inStore<T>(
+  name: string,
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => Promise<T>,
+): Promise<T> {
+  const tx = (await openDb()).transaction(name, mode);
+  const committed = new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+  });
+  const result = await work(tx.objectStore(name));
+  await committed;
+  return result;
+}
+
+export const putQueued = (entry: Queued) =>
+  inStore(SUBMISSIONS, 'readwrite', (s) => done(s.put(entry)).then(() => undefined));
+
+export const readQueued = (key: string) =>
+  inStore(SUBMISSIONS, 'readonly', (s) => done<Queued | undefined>(s.get(key)));
+
+export const allQueued = () => inStore(SUBMISSIONS, 'readonly', (s) => done<Queued[]>(s.getAll()));
+
+export const removeQueued = (key: string) =>
+  inStore(SUBMISSIONS, 'readwrite', (s) => done(s.delete(key)).then(() => undefined));
+
+/**
+ * Changes one entry inside a single read-write transaction: IndexedDB runs read-write transactions on a store one
+ * at a time, across tabs and the service worker, so the read and the write cannot interleave with another's.
+ * `change` returns null to leave the entry as it is; the answer is the entry as stored, or null if unchanged.
+ */
+export const changeQueued = (key: string, change: (entry: Queued) => Queued | null) =>
+  inStore(SUBMISSIONS, 'readwrite', async (s) => {
+    const entry = await done<Queued | undefined>(s.get(key));
+    const next = entry ? change(entry) : null;
+    if (next) await done(s.put(next));
+    return next;
+  });
+
+/**
+ * Takes the entry for sending: only a `queued` one, or a `sending` one whose lease has lapsed. Two callers at once
+ * (two tabs, the page and the worker) get it at most once between them.
+ */
+export const claimQueued = (key: string, leaseMs: number, now = Date.now()) =>
+  changeQueued(key, (entry) =>
+    entry.state === 'queued' || (entry.state === 'sending' && entry.leaseUntil <= now)
+      ? { ...entry, state: 'sending', leaseUntil: now + leaseMs }
+      : null,
+  );
+
+export const putLocalFile = (file: LocalFile) =>
+  inStore(FILES, 'readwrite', (s) => done(s.put(file)).then(() => undefined));
+
+export const readLocalFile = (id: string) =>
+  inStore(FILES, 'readonly', (s) => done<LocalFile | undefined>(s.get(id)));
+
+export const removeLocalFile = (id: string) =>
+  inStore(FILES, 'readwrite', (s) => done(s.delete(id)).then(() => undefined));

@@ -1,0 +1,147 @@
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SubmissionBody } from '#common/submissions.ts';
+import {
+  claimQueued,
+  putLocalFile,
+  putQueued,
+  readLocalFile,
+  readQueued,
+  type Queued,
+} from './queue-store.ts';
+import { sendQueued } from './send-queued.ts';
+
+const FORM = '6f1c2b8e-4a1d-4c55-9a55-2d4f3f0e9c01';
+const OWNER = '0b0e5c9a-7d5e-4c1e-8a57-6d0f1d2e3f40';
+let serial = 0;
+
+function entry(body: Partial<SubmissionBody> = {}): Queued {
+  return {
+    key: `key-${++serial}-${Math.random()}`,
+    formId: FORM,
+    ownerId: OWNER,
+    body: { formStructureId: FORM, textObject: { t1: 'Ravi' }, fileObject: {}, ...body },
+    state: 'queued',
+    leaseUntil: 0,
+  };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The network as the queue sees it: each call answered by `answer`, every request recorded. */
+function network(answer: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return Promise.resolve(answer(url, init));
+  });
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+// fake-indexeddb copies values with Node's structuredClone, which turns jsdom's Blob into {}; a browser stores the
+// Blob itself. Records holding a Blob are copied one level deep here instead.
+const nodeClone = globalThis.structuredClone;
+beforeAll(() => {
+  globalThis.structuredClone = ((value: unknown) =>
+    value && typeof value === 'object' && Object.values(value).some((v) => v instanceof Blob)
+      ? { ...value }
+      : nodeClone(value)) as typeof structuredClone;
+});
+afterAll(() => {
+  globalThis.structuredClone = nodeClone;
+});
+
+describe('the device queue (IndexedDB)', () => {
+  it('claims a queued submission once, and again only after the lease lapses', async () => {
+    const queued = entry();
+    await putQueued(queued);
+    const now = Date.now();
+    const first = await claimQueued(queued.key, 1000, now);
+    expect(first?.state).toBe('sending');
+    expect(await claimQueued(queued.key, 1000, now + 10)).toBeNull();
+    // A tab that died while sending: its claim lapses, and another may take it.
+    expect((await claimQueued(queued.key, 1000, now + 2000))?.state).toBe('sending');
+  });
+
+  it('never hands the same submission to two claims at once', async () => {
+    const queued = entry();
+    await putQueued(queued);
+    const claims = await Promise.all(Array.from({ length: 8 }, () => claimQueued(queued.key, 60_000)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('sends a queued submission once with its Idempotency-Key, and not again once sent', async () => {
+    const queued = entry();
+    await putQueued(queued);
+    const calls = network(() => json(200, { _id: 'submission-1' }));
+    const [a, b] = await Promise.all([sendQueued(queued.key), sendQueued(queued.key)]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe(`/api/forms/${OWNER}`);
+    expect(new Headers(calls[0]?.init.headers).get('idempotency-key')).toBe(queued.key);
+    expect([a?.state, b?.state]).toContain('sent');
+    expect((await readQueued(queued.key))?.submissionId).toBe('submission-1');
+    await sendQueued(queued.key);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('keeps a submission that could not reach the server, ready to be sent again', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const queued = entry();
+    await putQueued(queued);
+    network(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect((await sendQueued(queued.key))?.state).toBe('queued');
+    expect((await claimQueued(queued.key, 1000))?.state).toBe('sending');
+  });
+
+  it('brings a refused submission back with the reason the server gave', async () => {
+    const queued = entry();
+    await putQueued(queued);
+    network(() =>
+      json(410, { error: { code: 'FORM_CLOSED', message: 'This form is no longer accepting responses' } }),
+    );
+    const refused = await sendQueued(queued.key);
+    expect(refused?.state).toBe('refused');
+    expect(refused?.refusal).toEqual({
+      status: 410,
+      code: 'FORM_CLOSED',
+      message: 'This form is no longer accepting responses',
+    });
+  });
+
+  it('uploads a file kept on the device first, then submits the answer that names the upload', async () => {
+    await putLocalFile({ id: 'blob-1', blob: new Blob(['%PDF-1.4']), fileName: 'booking.pdf' });
+    const queued = entry({
+      fileObject: { f1: { name: 'Booking', deleteId: 'local:blob-1', originalName: 'booking.pdf' } },
+    });
+    await putQueued(queued);
+    const calls = network((url) =>
+      url.startsWith('/api/profile')
+        ? json(200, { file: '/files/abc', _id: 'upload-1', name: 'booking.pdf' })
+        : json(200, { _id: 'submission-2' }),
+    );
+    expect((await sendQueued(queued.key))?.state).toBe('sent');
+    expect(calls.map((c) => c.url)).toEqual([`/api/profile?formId=${FORM}`, `/api/forms/${OWNER}`]);
+    const sent = JSON.parse(String(calls[1]?.init.body)) as SubmissionBody;
+    expect(sent.fileObject?.f1).toEqual({
+      name: 'Booking',
+      value: '/files/abc',
+      deleteId: 'upload-1',
+      originalName: 'booking.pdf',
+    });
+    expect(await readLocalFile('blob-1')).toBeUndefined();
+  });
+
+  it('names the file question when the server refuses a file kept on the device', async () => {
+    await putLocalFile({ id: 'blob-2', blob: new Blob(['x']), fileName: 'huge.png' });
+    const queued = entry({
+      fileObject: { f1: { name: 'Photo', deleteId: 'local:blob-2', originalName: 'huge.png' } },
+    });
+    await putQueued(queued);
+    network(() => json(413, { error: { code: 'TOO_LARGE', message: 'Files up to 10 MB' } }));
+    const refused = await sendQueued(queued.key);
+    expect(refused?.refusal).toMatchObject({ status: 413, fieldId: 'f1', message: 'Files up to 10 MB' });
+  });
+});

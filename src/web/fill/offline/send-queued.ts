@@ -1,0 +1,140 @@
+import { IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
+import type { FileAnswer } from '#common/submissions.ts';
+import { LOCAL_FILE } from './local-file.ts';
+import {
+  allQueued,
+  changeQueued,
+  claimQueued,
+  readLocalFile,
+  readQueued,
+  removeLocalFile,
+  type Queued,
+  type Refusal,
+} from './queue-store.ts';
+import { withRetries } from './retry.ts';
+
+/**
+ * Sends queued submissions: each file still on the device through POST /api/profile, then the submission with its
+ * Idempotency-Key. The page and the service worker both run this file, with fetch only (no XHR in a worker, no
+ * zod: sw.js stays small).
+ */
+const LEASE_MS = 60_000;
+/** Pages hear here when an entry changes, whoever changed it (another tab, the service worker). */
+export const QUEUE_CHANNEL = 'easyform-queue';
+/** The Background Sync tag the page registers and the worker answers. */
+export const SYNC_TAG = 'easyform-send';
+
+/** A 4xx the server gave: the submission will not go through as it is; the customer must change something. */
+class Refused extends Error {
+  constructor(readonly refusal: Refusal & { fieldId?: string }) {
+    super(refusal.message);
+  }
+}
+
+/** A request that got no answer, or one worth trying again later: the entry stays queued. */
+class NotSent extends Error {
+  constructor(readonly status: number) {
+    super(`not sent (${status})`);
+  }
+}
+
+const statusOf = (error: unknown) => (error instanceof NotSent ? error.status : -1);
+
+async function call(url: string, init: RequestInit, fieldId?: string): Promise<Record<string, unknown>> {
+  const response = await fetch(url, init).catch(() => {
+    throw new NotSent(0);
+  });
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (response.ok && body) return body;
+  const error = (body?.error ?? {}) as { code?: unknown; message?: unknown };
+  const status = response.status;
+  if (status < 400 || status === 408 || status === 429 || status >= 500) throw new NotSent(status);
+  throw new Refused({
+    status,
+    code: typeof error.code === 'string' ? error.code : 'UNKNOWN',
+    message: typeof error.message === 'string' ? error.message : `Request failed (${status})`,
+    fieldId,
+  });
+}
+
+/** Uploads one file kept on the device; the answer is written into the entry at once, so it is never sent twice. */
+async function uploadLocal(entry: Queued, fieldId: string, answer: FileAnswer): Promise<void> {
+  const id = answer.deleteId.slice(LOCAL_FILE.length);
+  const local = await readLocalFile(id);
+  if (!local) {
+    const message = 'This file is no longer on this device; choose it again';
+    throw new Refused({ status: 400, code: 'FILE_MISSING', message, fieldId });
+  }
+  const data = new FormData();
+  data.append('file', local.blob, local.fileName);
+  const init = { method: 'POST', body: data, headers: { accept: 'application/json' } };
+  const url = `/api/profile?formId=${encodeURIComponent(entry.formId)}`;
+  const uploaded = await withRetries(() => call(url, init, fieldId), statusOf);
+  const stored: FileAnswer = {
+    name: answer.name,
+    value: String(uploaded.file),
+    deleteId: String(uploaded._id),
+    originalName: String(uploaded.name ?? local.fileName),
+  };
+  await changeQueued(entry.key, (e) => ({
+    ...e,
+    body: { ...e.body, fileObject: { ...e.body.fileObject, [fieldId]: stored } },
+  }));
+  await removeLocalFile(id);
+}
+
+async function attempt(key: string): Promise<Queued | undefined> {
+  const claimed = await claimQueued(key, LEASE_MS);
+  if (!claimed) return readQueued(key);
+  announce(claimed);
+  let result: Pick<Queued, 'state' | 'submissionId' | 'refusal'>;
+  try {
+    for (const [fieldId, answer] of Object.entries(claimed.body.fileObject ?? {})) {
+      if (answer.deleteId.startsWith(LOCAL_FILE)) await uploadLocal(claimed, fieldId, answer);
+    }
+    const { body } = (await readQueued(key)) ?? claimed;
+    const init = {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { accept: 'application/json', 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: key },
+    };
+    const url = `/api/forms/${encodeURIComponent(claimed.ownerId)}`;
+    const answer = await withRetries(() => call(url, init), statusOf);
+    result = { state: 'sent', submissionId: String(answer._id) };
+  } catch (error) {
+    result = error instanceof Refused ? { state: 'refused', refusal: error.refusal } : { state: 'queued' };
+  }
+  const stored = await changeQueued(key, (e) => ({ ...e, ...result, leaseUntil: 0 }));
+  if (stored) announce(stored);
+  return stored ?? undefined;
+}
+
+function announce(entry: Queued): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(QUEUE_CHANNEL);
+  channel.postMessage(entry.key);
+  channel.close();
+}
+
+/**
+ * Sends one entry unless someone else is: a Web Lock per key where the browser has them, and always the claim in
+ * IndexedDB (a lease), so two tabs, or a tab and the worker, never send it at the same time; the server's
+ * Idempotency-Key dedup covers a sender that died after the server stored it. Answers the entry as it now is.
+ */
+export async function sendQueued(key: string): Promise<Queued | undefined> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return attempt(key);
+  const sent: Queued | undefined = await locks.request(
+    `easyform-send ${key}`,
+    { ifAvailable: true },
+    (lock) => (lock ? attempt(key) : readQueued(key)),
+  );
+  return sent;
+}
+
+/** Sends every queued entry; true when none is left waiting for the network. */
+export async function sendAllQueued(): Promise<boolean> {
+  const waiting = (await allQueued()).filter((e) => e.state === 'queued' || e.state === 'sending');
+  const after = await Promise.all(waiting.map((e) => sendQueued(e.key)));
+  return after.every((e) => e?.state !== 'queued');
+}
