@@ -1,9 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
+import { eventually, startReceiver, verify } from '../src/server/webhooks/test-helpers.ts';
+import { apiCall } from './support/api.ts';
 import {
   DESKTOP,
   hasChromium,
@@ -16,47 +16,10 @@ import {
 import { createOwner, signInBrowser, type TestOwner } from './support/owner.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
-type Received = { headers: IncomingHttpHeaders; body: string };
-
-/** A real receiver on 127.0.0.1, as the owner's system would be: answers each POST with the next planned status. */
-async function startReceiver() {
-  const received: Received[] = [];
-  const plan: number[] = [];
-  const http: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.statusCode = plan.shift() ?? 200;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/easy-form`,
-    received,
-    plan,
-    close: () => new Promise<void>((resolve) => http.close(() => resolve())),
-  };
-}
-
-/** What a receiver does with the secret it was shown (docs/api.md): HMAC-SHA256 of "<t>.<body>", compared safely. */
-function signedWith(secret: string, { headers, body }: Received): boolean {
-  const header = String(headers['easyform-signature'] ?? '');
-  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
-  const expected = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest('hex');
-  const given = Buffer.from(parts.v1 ?? '');
-  return given.length === expected.length && timingSafeEqual(given, Buffer.from(expected));
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`${what}: not in ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** What the owner's receiver does with the secret it was shown (docs/api.md). */
+const signedWith = (secret: string, received: { headers: IncomingHttpHeaders; body: string } | undefined) =>
+  received !== undefined &&
+  verify(secret, String(received.headers['easyform-signature'] ?? ''), received.body);
 
 let server: RunningServer;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -66,14 +29,7 @@ let form: Form;
 
 /** A form with a name and a choice, made through the API as the editor would. */
 async function createForm(): Promise<Form> {
-  const call = async (path: string, body: object) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
-      body: JSON.stringify(body),
-    });
-    return (await response.json()) as Form;
-  };
+  const call = (path: string, body: object) => apiCall<Form>(server, path, { body, token: owner.token });
   const created = await call('/api/v1/length', { formTitle: 'Workshop sign-up' });
   await call(`/api/text/${created._id}`, { id: 1, name: 'Your name', type: 'text', required: true });
   return call(`/api/text/${created._id}`, {
@@ -141,7 +97,7 @@ describe.skipIf(!hasChromium)('a response reaches the owner by mail, webhook and
     await page.getByRole('button', { name: `Send test to ${receiver.url}` }).click();
     await page.getByText(/Test delivered: HTTP 200 in \d+ ms/).waitFor();
     const test = receiver.received.at(-1);
-    expect(test && signedWith(secret, test)).toBe(true);
+    expect(signedWith(secret, test)).toBe(true);
     expect(JSON.parse(test?.body ?? '{}')).toMatchObject({ event: 'webhook.test' });
 
     // The receiver is struggling when the response comes: the first delivery gets a 503.
@@ -165,9 +121,9 @@ describe.skipIf(!hasChromium)('a response reaches the owner by mail, webhook and
     expect(link).toBeDefined();
 
     // The delivery: refused once, logged as retrying with the receiver's answer.
-    await until(() => receiver.received.length >= 2, 'the first delivery attempt');
+    await eventually(() => receiver.received.length >= 2, 15_000);
     const delivered = receiver.received[1];
-    expect(delivered && signedWith(secret, delivered)).toBe(true);
+    expect(signedWith(secret, delivered)).toBe(true);
     const payload = JSON.parse(delivered?.body ?? '{}') as { event: string; answers: { value: unknown }[] };
     expect(payload.event).toBe('response.created');
     expect(payload.answers.map((a) => a.value)).toEqual(['Kiran Shah', 'Afternoon']);
