@@ -15,6 +15,7 @@ import {
   PHONE,
   recordConsole,
   screenshot,
+  screenshotBoth,
   sideScrollAt,
   waitForOrExplain,
   watchForErrors,
@@ -64,13 +65,6 @@ async function createTravelForm(token: string): Promise<Form> {
 const customerLink = (form: Form) => `${server.url}/customer/${form._id}/${owner.id}`;
 
 /** A browser context signed in as the owner, at this viewport. */
-/** The same screen at the phone width and the desktop width; the viewport is left at the desktop width. */
-async function screenshotBoth(page: Page, name: string) {
-  await page.setViewportSize(PHONE);
-  await screenshot(page, name);
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, name);
-}
 
 async function ownerContext(viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });

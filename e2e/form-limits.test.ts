@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
 import {
@@ -7,7 +7,7 @@ import {
   launchBrowser,
   newPage,
   PHONE,
-  screenshot,
+  screenshotBoth,
   watchForErrors,
 } from './support/browser.ts';
 import { createOwner, signInBrowser, type TestOwner } from './support/owner.ts';
@@ -33,14 +33,6 @@ async function createSmallForm(): Promise<Form> {
 }
 
 const customerLink = () => `${server.url}/customer/${form._id}/${owner.id}`;
-
-/** The same screen at the phone width and the desktop width. */
-async function screenshotBoth(page: Page, name: string) {
-  await page.setViewportSize(PHONE);
-  await screenshot(page, name);
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, name);
-}
 
 // Skipped only where Chromium is missing; support/browser.ts prints why, and .ci/run installs it.
 describe.skipIf(!hasChromium)('an owner limits a form and a customer meets the limit', () => {

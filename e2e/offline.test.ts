@@ -1,9 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
 import { PNG } from '../src/server/test-files.ts';
 import { apiCall, type CallInit } from './support/api.ts';
-import { DESKTOP, hasChromium, launchBrowser, PHONE, screenshot, watchForErrors } from './support/browser.ts';
+import {
+  hasChromium,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  screenshotBoth,
+  watchForErrors,
+} from './support/browser.ts';
 import { createOwner, type TestOwner } from './support/owner.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -41,13 +48,6 @@ const unexpected = (errors: string[]) =>
     (e) =>
       !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|net::ERR_FAILED|FetchEvent|Failed to fetch/.test(e),
   );
-
-async function screenshotBoth(page: Page, name: string) {
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, name);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, name);
-}
 
 describe.skipIf(!hasChromium)('a customer on a phone loses the connection while filling in a form', () => {
   beforeAll(async () => {
@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     await screenshot(page, 'offline-file-kept');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('status').filter({ hasText: SAVED }).waitFor();
-    await screenshotBoth(page, 'offline-saved');
+    await screenshotBoth(page, 'offline-saved', 'phone');
 
     // A second tab, and a reload of the first, while it waits: both show it waiting, neither sends it again.
     const second = await context.newPage();
@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     await context.setOffline(false);
     await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor({ timeout: 30_000 });
     await second.getByRole('heading', { name: 'Submitted successfully' }).waitFor({ timeout: 30_000 });
-    await screenshotBoth(page, 'offline-sent');
+    await screenshotBoth(page, 'offline-sent', 'phone');
 
     const responses = await responsesOf(form);
     expect(responses).toHaveLength(1);

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
 import { eventually, startReceiver, verify } from '../src/server/webhooks/test-helpers.ts';
@@ -10,7 +10,7 @@ import {
   launchBrowser,
   newPage,
   PHONE,
-  screenshot,
+  screenshotBoth,
   watchForErrors,
 } from './support/browser.ts';
 import { createOwner, signInBrowser, type TestOwner } from './support/owner.ts';
@@ -38,13 +38,6 @@ async function createForm(): Promise<Form> {
     options: [{ value: 'Morning' }, { value: 'Afternoon' }],
     required: true,
   });
-}
-
-async function screenshotBoth(page: Page, name: string) {
-  await page.setViewportSize(PHONE);
-  await screenshot(page, name);
-  await page.setViewportSize(DESKTOP);
-  await screenshot(page, name);
 }
 
 // Skipped only where Chromium is missing; support/browser.ts prints why, and .ci/run installs it.

@@ -126,6 +126,21 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
+ * The same screen at the phone width and the desktop width (screenshot, with axe, at each); the viewport is left at
+ * the width named `last`, where the journey goes on.
+ */
+export async function screenshotBoth(
+  page: Page,
+  name: string,
+  last: 'phone' | 'desktop' = 'desktop',
+): Promise<void> {
+  for (const size of last === 'desktop' ? [PHONE, DESKTOP] : [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await screenshot(page, name);
+  }
+}
+
+/**
  * Screenshots the page at each width (360 px, the narrowest phone we support, then PHONE) and answers how far it
  * scrolls sideways at each: `{ 360: 0, 390: 0 }` when nothing sticks out. The viewport is left at the last width.
  */
