@@ -14,6 +14,7 @@ const SIDES = {
   server: {
     features: [
       'accounts',
+      'backup',
       'forms',
       'notifications',
       'profile',

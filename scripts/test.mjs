@@ -24,6 +24,7 @@ const S3_SUITES = [
   'src/server/submissions/owner-reads.test.ts',
   'src/server/submissions/html-submit.test.ts',
   'src/server/webhooks',
+  'src/server/backup',
 ];
 
 function vitestRun(title, extraArgs, runEnv) {

@@ -8,6 +8,7 @@ import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import { toPublicForm } from '#common/forms.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { notificationSourcesOf, pruneFinished, webhookSourcesOf } from './app-sources.ts';
+import { holdRemovalsDuringBackups } from './backup/removal-hold.ts';
 import { enforceBodyRate } from './body-rate.ts';
 import type { Config } from './config.ts';
 import { newKey } from './crypto.ts';
@@ -30,7 +31,7 @@ import { resultsRoutes } from './results/routes.ts';
 import { createViewCounter } from './results/views.ts';
 import { recordRoutes } from './route-table.ts';
 import { securityHeaders } from './security-headers.ts';
-import { createDiskStorage } from './storage/storage.ts';
+import { openStorage } from './storage/open-storage.ts';
 import type { SubmissionDeps } from './submissions/deps.ts';
 import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
 import { publicSubmissionRoutes } from './submissions/routes.ts';
@@ -117,10 +118,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const signingKey = await getOrCreateSetting(db, 'file_url_key', newKey);
-  const storage = config.storage
-    ? // Loaded only when used: the S3 client is a large module a disk-only server never needs.
-      await import('./storage/s3-storage.ts').then((s3) => s3.createS3Storage(config.storage!, signingKey))
-    : await createDiskStorage(config.dataDir, signingKey);
+  // A backup in progress holds file removals back (docs/decisions/029-backup-and-restore.md).
+  const storage = holdRemovalsDuringBackups(db, await openStorage(config, signingKey));
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);

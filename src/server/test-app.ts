@@ -96,7 +96,8 @@ export function setUpTestApp(overrides: Partial<Config> = {}): TestApp {
   };
 }
 
-async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh database on the test engine: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) return { url: MEMORY_DATABASE, drop: async () => undefined };
   const name = `easyform_test_${randomBytes(6).toString('hex')}`;

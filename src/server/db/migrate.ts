@@ -9,21 +9,27 @@ const MIGRATION_LOCK_KEY = 7_243_001;
 /** Thrown when the database has migrations this version does not know: a newer version ran on it. */
 export class SchemaTooNewError extends Error {}
 
-const appVersion = async () =>
+/** The migrations this version knows, in the order they apply. */
+export const migrationNames = async (dir: URL = MIGRATIONS_DIR) =>
+  (await readdir(dir)).filter((name) => /^\d{3}-[a-z0-9-]+\.sql$/.test(name)).sort();
+
+export const appVersion = async () =>
   (JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string }).version;
 
 /**
  * Applies the pending migrations in name order, in one transaction, under an advisory lock. Returns their names.
  * `timeZone` (FORM_TIMEZONE) is readable by the migrations as `current_setting('easyform.form_timezone')`: a
  * backfill of per-day counts needs the day as the app counts it. `dir` (a file URL ending in `/`) is for tests; the
- * app uses its own migrations.
+ * app uses its own migrations. `until` stops after that migration (a restore loads a backup into the schema it was
+ * taken from, then applies the rest).
  */
 export async function migrate(
   db: Database,
-  options: { timeZone?: string; dir?: URL } = {},
+  options: { timeZone?: string; dir?: URL; until?: string } = {},
 ): Promise<string[]> {
   const dir = options.dir ?? MIGRATIONS_DIR;
-  const files = (await readdir(dir)).filter((name) => /^\d{3}-[a-z0-9-]+\.sql$/.test(name)).sort();
+  const files = await migrationNames(dir);
+  const until = options.until;
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.query("select set_config('easyform.form_timezone', $1, true)", [options.timeZone ?? '']);
@@ -51,7 +57,7 @@ export async function migrate(
     }
     const done = new Set(rows.map((r) => r.name));
     const applied: string[] = [];
-    for (const name of files.filter((f) => !done.has(f))) {
+    for (const name of files.filter((f) => !done.has(f) && (until === undefined || f <= until))) {
       // Whole, never split here: only PostgreSQL's parser knows where a string literal or a function body ends.
       await tx.exec(await readFile(new URL(name, dir), 'utf8'));
       await tx.query('insert into schema_migrations (name, app_version) values ($1, $2)', [name, version]);

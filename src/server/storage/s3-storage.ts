@@ -39,40 +39,47 @@ export async function createS3Storage(location: S3Location, signingKey: string):
     );
   });
 
+  /**
+   * Streams `source` through `checks` up as one object (one PUT, or a multipart upload for a large file); resolves
+   * with its size. On a failure (a check refusing the first bytes, a broken request) the upload is abandoned (a
+   * multipart one aborted) and an object that was written after all is removed.
+   */
+  const send = async (key: string, source: Readable, ...checks: Transform[]): Promise<number> => {
+    let size = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    const body = new PassThrough();
+    const upload = new Upload({
+      client,
+      params: { Bucket: bucket, Key: prefix + key, Body: body },
+      partSize: PART_BYTES,
+      queueSize: 1,
+      leavePartsOnError: false,
+    });
+    try {
+      await Promise.all([pipeline([source, ...checks, counted, body]), upload.done()]);
+    } catch (error) {
+      await upload.abort().catch(() => undefined);
+      body.destroy();
+      await client
+        .send(new DeleteObjectCommand({ Bucket: bucket, Key: prefix + key }))
+        .catch(() => undefined);
+      throw error;
+    }
+    return size;
+  };
+
   return {
     ...urlSigner(signingKey),
     async save(source, inspect) {
       const key = newFileKey();
-      let size = 0;
-      const counted = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          done(null, chunk);
-        },
-      });
-      const body = new PassThrough();
-      const upload = new Upload({
-        client,
-        params: { Bucket: bucket, Key: prefix + key, Body: body },
-        partSize: PART_BYTES,
-        queueSize: 1,
-        leavePartsOnError: false,
-      });
-      const streamed = pipeline(source, checkHead(inspect), counted, body);
-      try {
-        await Promise.all([streamed, upload.done()]);
-      } catch (error) {
-        // A refusal in the first bytes, or a broken request: the upload is abandoned (a multipart one aborted), and
-        // an object that was written after all is removed.
-        await upload.abort().catch(() => undefined);
-        body.destroy();
-        await client
-          .send(new DeleteObjectCommand({ Bucket: bucket, Key: prefix + key }))
-          .catch(() => undefined);
-        throw error;
-      }
-      return { key, size };
+      return { key, size: await send(key, source, checkHead(inspect)) };
     },
+    put: (key, source) => send(key, source),
     async open(key) {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: prefix + key }));

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +16,10 @@ export type Storage = {
   /** The stored file, or null when it is gone (deleted since its row was read, or lost from the disk). */
   open(key: string): Promise<Readable | null>;
   remove(key: string): Promise<void>;
+  /**
+   * Writes a file under a key it had elsewhere (a restore from a backup); refuses to replace one. Returns its size.
+   */
+  put(key: string, source: Readable): Promise<number>;
   /** Keys of every stored file (and of every partial one) last written before `cutoff`, streamed. */
   keysWrittenBefore(cutoff: Date): AsyncIterable<string>;
   signUrl(uploadId: string, ttlSeconds: number): string;
@@ -76,6 +80,17 @@ export async function createDiskStorage(dataDir: string, signingKey: string): Pr
       return handle?.createReadStream() ?? null;
     },
     remove: (key) => rm(pathOf(key), { force: true }),
+    async put(key, source) {
+      const partial = `${pathOf(key)}.part`;
+      const out = createWriteStream(partial, { flags: 'wx' });
+      try {
+        await pipeline(source, out);
+        await link(partial, pathOf(key));
+      } finally {
+        await rm(partial, { force: true });
+      }
+      return out.bytesWritten;
+    },
     async *keysWrittenBefore(cutoff) {
       for await (const entry of await opendir(dir)) {
         if (!entry.isFile()) continue;
