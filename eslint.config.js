@@ -128,6 +128,7 @@ export default tseslint.config(
     // The entry points and tooling are where the environment is read.
     files: [
       'src/server/main.ts',
+      'src/server/backup/cli.ts',
       'scripts/**',
       'e2e/**',
       'bench/**',

@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { backupResponder, listenForBackups } from './backup/backup-socket.ts';
 import { isClusterWorker, runPrimary } from './cluster.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseInUseError } from './db/database.ts';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     throw error;
   }
   let shuttingDown = false;
+  let stopBackups: (() => Promise<void>) | null = null;
   const shutdown = async (signal: NodeJS.Signals) => {
     // A second signal (Ctrl-C reaches a cluster worker from the terminal and from its primary) changes nothing.
     if (shuttingDown) return;
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, drainMs));
     // Stops listening, lets the requests in flight (submissions, uploads) finish, closes idle connections, then the
     // background work and the database: every submission answered 200 was committed before its answer.
+    await stopBackups?.();
     await app.close();
     app.log.info({ ms: Date.now() - started }, 'shut down');
     process.exit(0);
@@ -57,6 +60,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // The embedded database is this process's alone: `npm run backup` asks it for the backup (backup-socket.ts).
+  if (app.db.kind === 'pglite') {
+    stopBackups = await listenForBackups(config.dataDir, backupResponder(app), (err) =>
+      app.log.error({ err }, 'a backup failed'),
+    );
+    if (!stopBackups)
+      app.log.warn('DATA_DIR is too long a path for the backup socket: stop the server to back up');
+  }
   app.log.info(`Easy Form is running at ${config.publicUrl} (database: ${app.db.kind})`);
   if (process.env.TRUST_PROXY?.trim().toLowerCase() === 'true') {
     app.log.warn(

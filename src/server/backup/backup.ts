@@ -121,9 +121,11 @@ async function addEntry(
 ): Promise<void> {
   const header = { name, size, mode: 0o600, mtime: new Date() };
   if (Buffer.isBuffer(content)) {
-    await new Promise<void>((resolve, reject) =>
-      pack.entry(header, content, (error) => (error ? reject(error) : resolve())),
-    );
+    await new Promise<void>((resolve, reject) => {
+      const sink = pack.entry(header, content, (error) => (error ? reject(error) : resolve()));
+      // Its failure reaches the callback; without a listener the same error would also be thrown as an event.
+      sink.on('error', () => undefined);
+    });
     return;
   }
   // tar-stream's entry is a streamx stream: fed by hand, with its backpressure, rather than through pipeline().
@@ -131,6 +133,9 @@ async function addEntry(
   const added = new Promise<void>((resolve, reject) => {
     entry = pack.entry(header, (error) => (error ? reject(error) : resolve())) as unknown as Writable;
   });
+  entry!.on('error', () => undefined);
+  // Awaited at the end; if the pack fails first, the loop below learns it from the write instead.
+  added.catch(() => undefined);
   let seen = 0;
   try {
     for await (const chunk of content) {
@@ -141,7 +146,6 @@ async function addEntry(
     if (seen !== size) throw sizeMismatch(file, size, String(seen));
   } catch (error) {
     pack.destroy(error as Error);
-    added.catch(() => undefined);
     throw error;
   }
   entry!.end();
