@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { startMailCapture } from '../src/server/mail/mail-capture.ts';
+import { benchBackup, scratchDatabase } from './backup.ts';
 import { benchIngest, CONNECTIONS, DURATION_S, ROUNDS, WARMUP_S } from './ingest.ts';
 import { benchScale } from './owner-views.ts';
 import { createForm, signUpOwner } from './owner.ts';
@@ -17,8 +18,8 @@ import { BACKLOG, benchWebhooks } from './webhooks.ts';
 import { benchWorkers } from './workers.ts';
 
 const started = Date.now();
-/** `npm run bench -- ingest page scale upload webhooks workers` runs only those parts (all of them by default). */
-const PARTS = ['ingest', 'page', 'scale', 'upload', 'webhooks', 'workers'] as const;
+/** `npm run bench -- ingest page scale upload webhooks workers backup` runs only those parts (all of them by default). */
+const PARTS = ['ingest', 'page', 'scale', 'upload', 'webhooks', 'workers', 'backup'] as const;
 const asked = process.argv.slice(2).filter((a) => (PARTS as readonly string[]).includes(a));
 const unknown = process.argv.slice(2).filter((a) => !(PARTS as readonly string[]).includes(a));
 if (unknown.length > 0) {
@@ -322,6 +323,35 @@ if (runs('workers')) {
       `${fmt(r.ratio.median, 3)} (min ${fmt(r.ratio.min, 3)}, max ${fmt(r.ratio.max, 3)})`,
     );
     report.add(p, 'non-2xx + errors', String(r.non2xx), '0', r.non2xx === 0);
+  });
+}
+
+for (const { engine, databaseUrl } of runs('backup') ? engines : []) {
+  await part(`7. backup and restore (${engine})`, async () => {
+    // On PostgreSQL the restore goes into a new, empty database on the same server.
+    const restore = databaseUrl ? await scratchDatabase(databaseUrl) : null;
+    try {
+      const r = await benchBackup({
+        engine,
+        databaseUrl,
+        restoreUrl: restore?.url,
+        dataDir: await dirOf(`backup-${engine}`),
+        mail,
+        log,
+      });
+      raw[`backup-${engine}`] = r;
+      const p = `backup ${engine}`;
+      const what = `${r.submissions.toLocaleString('en-US')} submissions + ${r.files} files`;
+      report.add(
+        p,
+        `backup of ${what}, s (archive MiB)`,
+        `${fmt(r.backupSeconds, 1)} (${mib(r.archiveBytes)})`,
+      );
+      report.add(p, 'of which the database is held (rows read), s', fmt(r.rowsSeconds, 2));
+      report.add(p, `restore of the same into an empty ${engine}, s`, fmt(r.restoreSeconds, 1));
+    } finally {
+      await restore?.drop();
+    }
   });
 }
 

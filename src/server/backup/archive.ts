@@ -48,5 +48,5 @@ export type Progress = {
   fileBytes: number;
 };
 
-/** Why a backup cannot be restored here, in words for the operator; the CLI prints it and exits 1. */
-export class RestoreRefused extends Error {}
+/** Why a backup cannot be written or restored, in words for the operator: the CLI prints it and exits 1. */
+export class OperatorError extends Error {}

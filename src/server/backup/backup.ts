@@ -18,6 +18,7 @@ import {
   type Ending,
   type FileRef,
   type Manifest,
+  OperatorError,
   type Progress,
 } from './archive.ts';
 import { holdingFileRemovals } from './removal-hold.ts';
@@ -169,6 +170,11 @@ async function dumpRows(
   path: string,
   onRows: (rows: number) => void,
 ): Promise<{ schema: string[]; rows: Record<string, number>; files: FileRef[] }> {
+  const [present] = await tx.query<{ yes: boolean }>(
+    "select to_regclass('schema_migrations') is not null as yes",
+  );
+  if (!present?.yes)
+    throw new OperatorError('This database has no Easy Form schema: there is nothing to back up.');
   const schema = (await tx.query<{ name: string }>('select name from schema_migrations order by name')).map(
     (r) => r.name,
   );

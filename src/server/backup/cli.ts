@@ -3,7 +3,7 @@
 // for stdout or stdin.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { access, rename, rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { PassThrough, Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -12,13 +12,10 @@ import { DatabaseInUseError, openDatabase, type Database } from '../db/database.
 import { SchemaTooNewError } from '../db/migrate.ts';
 import { openStorage } from '../storage/open-storage.ts';
 import { createDiskStorage, type Storage } from '../storage/storage.ts';
-import { RestoreRefused, type Manifest, type Progress } from './archive.ts';
+import { OperatorError, type Manifest, type Progress } from './archive.ts';
 import { isServing, requestBackup } from './backup-socket.ts';
 import { writeBackup } from './backup.ts';
 import { restoreBackup } from './restore.ts';
-
-/** A message for the operator: printed as it is, exit status 1. */
-class Refused extends Error {}
 
 const USAGE = `Usage:
   npm run backup -- FILE              write a backup of this instance (FILE.gz: compressed; -: to stdout)
@@ -61,11 +58,22 @@ const summary = (m: Manifest) =>
   `${count(m.rows.accounts ?? 0)} accounts, ${count(m.rows.forms ?? 0)} forms, ` +
   `${count(m.rows.submissions ?? 0)} submissions, ${count(m.files)} files (${mb(m.fileBytes)})`;
 
-async function openEmbedded(config: Config, why: string): Promise<Database> {
+/** The embedded database of DATA_DIR; `existing`: refuse, rather than create one, where there is none. */
+async function openEmbedded(config: Config, why: string, existing = true): Promise<Database> {
+  if (
+    existing &&
+    !(await access(join(config.dataDir, 'pgdata', 'PG_VERSION')).then(
+      () => true,
+      () => false,
+    ))
+  )
+    throw new OperatorError(
+      `There is no Easy Form database in ${config.dataDir} (DATA_DIR): nothing to copy.`,
+    );
   try {
     return await openDatabase({ databaseUrl: undefined, dataDir: config.dataDir, lockRetries: 0 });
   } catch (error) {
-    if (error instanceof DatabaseInUseError) throw new Refused(`${why}: ${error.message}`);
+    if (error instanceof DatabaseInUseError) throw new OperatorError(`${why}: ${error.message}`);
     throw error;
   }
 }
@@ -87,7 +95,7 @@ async function backup(config: Config, file: string): Promise<void> {
       // The running server writes it; its size came first, so the progress is by bytes.
       if (served.statusCode !== 200) {
         const message = (await served.toArray()).join('').trim();
-        throw new Refused(`The server could not write the backup: ${message}`);
+        throw new OperatorError(`The server could not write the backup: ${message}`);
       }
       const total = Number(served.headers['x-backup-bytes'] ?? 0);
       let received = 0;
@@ -161,7 +169,9 @@ function uncompressed(source: Readable): Readable {
 async function archiveSource(file: string): Promise<Readable> {
   if (file === '-') return uncompressed(process.stdin);
   await access(file).catch((error: NodeJS.ErrnoException) => {
-    throw new Refused(`Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+    throw new OperatorError(
+      `Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`,
+    );
   });
   return uncompressed(createReadStream(file));
 }
@@ -171,7 +181,11 @@ async function restore(config: Config, file: string): Promise<void> {
   const source = await archiveSource(file);
   const db = config.databaseUrl
     ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-    : await openEmbedded(config, 'Stop the server first: a restore needs the data directory to itself');
+    : await openEmbedded(
+        config,
+        'Stop the server first: a restore needs the data directory to itself',
+        false,
+      );
   const line = progressLine();
   try {
     const storage = await openStorage(config, 'unused: a restore signs nothing');
@@ -200,11 +214,11 @@ async function restore(config: Config, file: string): Promise<void> {
 async function moveToPostgres(config: Config): Promise<void> {
   const started = Date.now();
   if (!config.databaseUrl?.startsWith('postgres'))
-    throw new Refused(
+    throw new OperatorError(
       'Set DATABASE_URL to the empty PostgreSQL database to move into (e.g. DATABASE_URL=postgres://user@host/easyform).',
     );
   if (await isServing(config.dataDir))
-    throw new Refused(
+    throw new OperatorError(
       `Stop the server on ${config.dataDir} first: responses arriving during the move would be left behind.`,
     );
   const source = await openEmbedded(config, 'Stop the server first');
@@ -272,10 +286,7 @@ main().then(
   () => process.exit(0),
   (error: unknown) => {
     const known =
-      error instanceof Refused ||
-      error instanceof RestoreRefused ||
-      error instanceof ConfigError ||
-      error instanceof SchemaTooNewError;
+      error instanceof OperatorError || error instanceof ConfigError || error instanceof SchemaTooNewError;
     console.error(known ? (error as Error).message : error);
     process.exit(1);
   },

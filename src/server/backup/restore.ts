@@ -12,7 +12,7 @@ import {
   FILES_PREFIX,
   MANIFEST_ENTRY,
   ManifestSchema,
-  RestoreRefused,
+  OperatorError,
   STORAGE_KEY,
   type Manifest,
   type Progress,
@@ -53,12 +53,12 @@ export async function restoreBackup(options: {
   try {
     const first = await next();
     if (first?.name !== MANIFEST_ENTRY)
-      throw new RestoreRefused(
+      throw new OperatorError(
         'This is not an Easy Form backup: it does not start with easy-form-backup.json.',
       );
     const parsed = ManifestSchema.safeParse(JSON.parse(await readSmall(first.content)));
     if (!parsed.success)
-      throw new RestoreRefused(
+      throw new OperatorError(
         'This is not an Easy Form backup this version can read: its manifest is not valid.',
       );
     const manifest = parsed.data;
@@ -101,20 +101,20 @@ export async function restoreBackup(options: {
           if (ending.files !== progress.files || absent.length > 0)
             throw cutShort(`${absent.length} of the files the uploads name are not in it`);
           // Read to the archive's end, so the extraction finishes.
-          if (await next()) throw new RestoreRefused(`The backup holds entries after ${END_ENTRY}.`);
+          if (await next()) throw new OperatorError(`The backup holds entries after ${END_ENTRY}.`);
           break;
         }
         const key = name.slice(FILES_PREFIX.length);
         if (!name.startsWith(FILES_PREFIX) || !STORAGE_KEY.test(key))
-          throw new RestoreRefused(
+          throw new OperatorError(
             `The backup holds an entry this version does not know: ${name.slice(0, 100)}`,
           );
         const size = expected.get(key);
         if (size === undefined)
-          throw new RestoreRefused(`The backup holds file ${key}, which no upload names.`);
+          throw new OperatorError(`The backup holds file ${key}, which no upload names.`);
         const stored = await storeFile(storage, key, entry.content, options.filesInPlace === true, written);
         if (stored !== size)
-          throw new RestoreRefused(`File ${key} has ${stored} bytes; its upload says ${size}.`);
+          throw new OperatorError(`File ${key} has ${stored} bytes; its upload says ${size}.`);
         expected.delete(key);
         progress.files += 1;
         progress.fileBytes += size;
@@ -127,7 +127,7 @@ export async function restoreBackup(options: {
   } catch (error) {
     extract.destroy();
     await Promise.all(written.map((key) => storage.remove(key).catch(() => undefined)));
-    if (error instanceof SyntaxError) throw new RestoreRefused(`The backup is damaged: ${error.message}`);
+    if (error instanceof SyntaxError) throw new OperatorError(`The backup is damaged: ${error.message}`);
     throw error;
   }
 }
@@ -142,7 +142,7 @@ async function refuseUnlessRestorable(
   const known = await migrationNames();
   const unknown = manifest.schema.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
-    throw new RestoreRefused(
+    throw new OperatorError(
       `This backup was written by Easy Form ${manifest.appVersion} (schema ${manifest.schema.at(-1)}); this is ` +
         `Easy Form ${await appVersion()}, which knows the schema up to ${known.at(-1)}. Restore it with Easy Form ` +
         `${manifest.appVersion} or later.`,
@@ -155,7 +155,7 @@ async function refuseUnlessRestorable(
     const held = await rowsHeld(db);
     const counts = Object.entries(held).map(([name, n]) => `${n} ${name}`);
     if (counts.length > 0) {
-      throw new RestoreRefused(
+      throw new OperatorError(
         `The target database is not empty (it holds ${counts.slice(0, 4).join(', ')}${counts.length > 4 ? ', …' : ''}). ` +
           'Restore into an empty DATA_DIR or an empty database: nothing is overwritten.',
       );
@@ -164,7 +164,7 @@ async function refuseUnlessRestorable(
     const last = manifest.schema.at(-1) ?? '';
     const ahead = applied.filter((r) => r.name > last);
     if (ahead.length > 0) {
-      throw new RestoreRefused(
+      throw new OperatorError(
         `The target database already has a newer schema (${ahead.at(-1)?.name}) than the backup (${last}). ` +
           'Restore into a database no Easy Form server has started on (e.g. a new one from createdb).',
       );
@@ -172,7 +172,7 @@ async function refuseUnlessRestorable(
   }
   if (!filesInPlace) {
     for await (const key of storage.keysWrittenBefore(new Date(Date.now() + 86_400_000))) {
-      throw new RestoreRefused(
+      throw new OperatorError(
         `The target file storage is not empty (it holds ${key}, among others): restore into empty storage.`,
       );
     }
@@ -192,7 +192,7 @@ async function storeFile(
   }
   entry.resume();
   const there = await storage.open(key);
-  if (!there) throw new RestoreRefused(`File ${key} is not in the target storage.`);
+  if (!there) throw new OperatorError(`File ${key} is not in the target storage.`);
   let size = 0;
   for await (const chunk of there) size += (chunk as Buffer).length;
   return size;
@@ -218,14 +218,14 @@ async function readSmall(entry: Readable): Promise<string> {
   for await (const chunk of entry) {
     size += (chunk as Buffer).length;
     if (size > SMALL_ENTRY_BYTES)
-      throw new RestoreRefused('The backup is damaged: a manifest entry is too large.');
+      throw new OperatorError('The backup is damaged: a manifest entry is too large.');
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
 const cutShort = (detail: string) =>
-  new RestoreRefused(`The backup is incomplete or damaged (${detail}); nothing was restored.`);
+  new OperatorError(`The backup is incomplete or damaged (${detail}); nothing was restored.`);
 
 async function rowsHeldAll(tx: Queryable): Promise<Record<string, number>> {
   const held = await rowsHeld(tx);
