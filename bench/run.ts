@@ -66,7 +66,10 @@ async function part(name: string, work: () => Promise<void>): Promise<void> {
 for (const { engine, databaseUrl } of runs('ingest') ? engines : []) {
   await part(`1. ingest (${engine})`, async () => {
     const dataDir = await dirOf(`ingest-${engine}`);
-    const settings = await durabilitySettings(databaseUrl, dataDir);
+    const settings =
+      (await durabilitySettings(databaseUrl, dataDir)) +
+      // The embedded engine syncs its WAL itself before each answer (ADR 007); EMBEDDED_SYNC=off measures without.
+      (engine === 'pglite' ? `, EMBEDDED_SYNC=${process.env.EMBEDDED_SYNC?.trim() || 'on'}` : '');
     log(
       `  ${engine}: ${settings}; ${ROUNDS} rounds of ${DURATION_S} s at ${CONNECTIONS} connections after ${WARMUP_S} s warm-up`,
     );

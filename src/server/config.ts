@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { Disk } from './db/durable-dir.ts';
 import { parseStorageUrl, type S3Location } from './storage/storage-url.ts';
 
 const MiB = 1024 * 1024;
@@ -72,6 +73,13 @@ const EnvSchema = z.object({
     .pipe(z.enum(['true', 'false', ''], { error: 'must be true or false' }))
     .optional()
     .transform((v) => v === 'true'),
+  EMBEDDED_SYNC: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['on', 'off', ''], { error: 'must be on or off' }))
+    .optional()
+    .transform((v) => v !== 'off'),
   STORAGE_URL: z.string().trim().optional(),
   METRICS_TOKEN: z
     .string()
@@ -137,6 +145,13 @@ export type Config = {
    * default, so a form owner cannot make the server probe its own network (docs/decisions/023-webhooks.md).
    */
   webhookAllowPrivate: boolean;
+  /**
+   * The embedded engine syncs its WAL before a write is answered, and its data files before a checkpoint
+   * (EMBEDDED_SYNC=on, the default; docs/decisions/007). Off: a power cut may lose the last seconds of writes.
+   */
+  embeddedSync: boolean;
+  /** Where the embedded engine's syncs go; the power-cut test gives a model of a disk (db/durable-dir.ts). */
+  disk?: Disk;
   /** The webhook sender's poll and first retry delay; tests make them short. */
   webhookPollMs?: number;
   webhookBackoffMs?: number;
@@ -264,6 +279,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    embeddedSync: e.EMBEDDED_SYNC,
     webDir: resolve('dist/web'),
     rateLimits: Object.fromEntries(
       Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => [

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { realDisk, watchDataDir, type Disk } from './durable-dir.ts';
 
 export { DatabaseInUseError } from './data-dir-lock.ts';
 
@@ -51,6 +52,10 @@ export async function openDatabase(options: {
   lockRetries?: number;
   /** Told when the embedded database is locked and the server waits to see whether the lock goes stale. */
   onLockWait?: (message: string) => void;
+  /** The embedded engine's writes are made durable before they are answered (durable-dir.ts); on by default. */
+  embeddedSync?: boolean;
+  /** Where the embedded engine's syncs go: the real disk, or the power-cut test's model of one. */
+  disk?: Disk;
 }): Promise<Database> {
   if (options.databaseUrl?.startsWith('postgres'))
     return openPostgres(options.databaseUrl, options.onConnectionError ?? (() => undefined));
@@ -58,40 +63,55 @@ export async function openDatabase(options: {
   if (options.databaseUrl === MEMORY_DATABASE) return openPglite(undefined, 0, onWait);
   const dir = join(options.dataDir, 'pgdata');
   await mkdir(dir, { recursive: true });
-  return openPglite(dir, options.lockRetries ?? 7, onWait);
+  const durable = options.embeddedSync === false ? undefined : (options.disk ?? realDisk);
+  return openPglite(dir, options.lockRetries ?? 7, onWait, durable);
 }
 
 async function openPglite(
   dir: string | undefined,
   lockRetries: number,
   onWait: (message: string) => void,
+  disk?: Disk,
 ): Promise<Database> {
   const unlock = dir === undefined ? async () => undefined : await lockDataDir(dir, lockRetries, onWait);
+  // Watched from before it opens: what initdb or crash recovery writes is synced as soon as it has opened.
+  const durable = dir !== undefined && disk ? watchDataDir(dir, disk) : null;
   let lite: PGlite;
   try {
     lite = await PGlite.create(dir === undefined ? {} : { dataDir: dir });
+    durable?.syncAll();
   } catch (error) {
+    durable?.release();
     await unlock();
     throw error;
   }
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+  /** After a write outside a transaction, or a transaction's commit: its WAL on stable storage before we go on. */
+  const flushed = async <T>(result: T): Promise<T> => {
+    if (durable?.walDirty()) await durable.flushWal();
+    return result;
+  };
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>, afterWrite: <T>(result: T) => Promise<T>): Queryable => ({
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       const result = await q.query<T>(sql, [...params]);
-      return result.rows;
+      return afterWrite(result.rows);
     },
     async exec(sql: string) {
       await q.exec(sql);
+      await afterWrite(undefined);
     },
   });
+  const inTransaction = async <T>(result: T) => result;
   return {
     kind: 'pglite',
-    ...wrap(lite),
+    ...wrap(lite, flushed),
     poolStats: () => null,
-    transaction: (work) => lite.transaction((tx) => work(wrap(tx))),
+    transaction: async (work) => flushed(await lite.transaction((tx) => work(wrap(tx, inTransaction)))),
     async close() {
       try {
         await lite.close();
+        durable?.syncAll();
       } finally {
+        durable?.release();
         await unlock();
       }
     },
