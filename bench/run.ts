@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { startMailCapture } from '../src/server/mail/mail-capture.ts';
 import { benchBackup, scratchDatabase } from './backup.ts';
 import { benchIngest, CONNECTIONS, DURATION_S, ROUNDS, WARMUP_S } from './ingest.ts';
+import { createFormWithFile, runLighthouse, type LighthouseRun } from './lighthouse.ts';
 import { benchScale } from './owner-views.ts';
 import { createForm, signUpOwner } from './owner.ts';
 import { benchPageWeight, MOBILE } from './page-weight.ts';
@@ -18,8 +19,8 @@ import { BACKLOG, benchWebhooks } from './webhooks.ts';
 import { benchWorkers } from './workers.ts';
 
 const started = Date.now();
-/** `npm run bench -- ingest page scale upload webhooks workers backup` runs only those parts (all of them by default). */
-const PARTS = ['ingest', 'page', 'scale', 'upload', 'webhooks', 'workers', 'backup'] as const;
+/** `npm run bench -- ingest page scale upload webhooks workers backup lighthouse` runs only those parts (all of them by default). */
+const PARTS = ['ingest', 'page', 'scale', 'upload', 'webhooks', 'workers', 'backup', 'lighthouse'] as const;
 const asked = process.argv.slice(2).filter((a) => (PARTS as readonly string[]).includes(a));
 const unknown = process.argv.slice(2).filter((a) => !(PARTS as readonly string[]).includes(a));
 if (unknown.length > 0) {
@@ -357,6 +358,63 @@ for (const { engine, databaseUrl } of runs('backup') ? engines : []) {
     }
   });
 }
+
+if (runs('lighthouse'))
+  await part('8. Lighthouse (mobile, simulated slow 4G)', async () => {
+    const server = await startBenchServer({
+      dataDir: await dirOf('lighthouse'),
+      databaseUrl: undefined,
+      mail,
+    });
+    try {
+      const owner = await signUpOwner(server.url, mail);
+      const form = await createFormWithFile(server.url, owner);
+      const pages = [
+        { name: 'public form', url: `${server.url}/customer/${form._id}/${owner.id}`, targets: true },
+        { name: 'landing page', url: `${server.url}/`, targets: false },
+      ];
+      for (const page of pages) {
+        const runs = await runLighthouse(page.url);
+        raw[`lighthouse ${page.name}`] = runs;
+        const med = (pick: (r: LighthouseRun) => number) => median(runs.map(pick));
+        const spread = (pick: (r: LighthouseRun) => number, digits: number) =>
+          `${fmt(med(pick), digits)} (${fmt(Math.min(...runs.map(pick)), digits)}–${fmt(Math.max(...runs.map(pick)), digits)})`;
+        const p = `lighthouse ${page.name}`;
+        const check = (
+          label: string,
+          pick: (r: LighthouseRun) => number,
+          digits: number,
+          bound: { min?: number; max?: number },
+        ) =>
+          page.targets
+            ? report.check(p, label, med(pick), spread(pick, digits), bound)
+            : report.add(p, label, spread(pick, digits));
+        check('LCP ms (median of 3, range)', (r) => r.lcpMs, 0, { max: 1000 });
+        report.add(
+          p,
+          'FCP ms / TBT ms / CLS (median)',
+          `${fmt(
+            med((r) => r.fcpMs),
+            0,
+          )} / ${fmt(
+            med((r) => r.tbtMs),
+            0,
+          )} / ${fmt(
+            med((r) => r.cls),
+            3,
+          )}`,
+        );
+        check('performance score', (r) => r.scores.performance, 2, { min: 0.95 });
+        check('accessibility score', (r) => r.scores.accessibility, 2, { min: 1 });
+        check('best-practices score', (r) => r.scores['best-practices'], 2, { min: 1 });
+        check('SEO score', (r) => r.scores.seo, 2, { min: 0.95 });
+        const failing = [...new Set(runs.flatMap((r) => r.failing))];
+        report.add(p, 'audits not passed (any run)', failing.join(', ') || 'none');
+      }
+    } finally {
+      await server.stop();
+    }
+  });
 
 await mail.close();
 await rm(temp, { recursive: true, force: true });

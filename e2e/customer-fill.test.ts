@@ -406,6 +406,61 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     await page.close();
   });
 
+  it("keeps what the customer typed in the server's form, and the focus, when the script takes over", async () => {
+    const form = await call<Form>('/api/v1/length', {
+      body: { formTitle: 'Bike repair' },
+      token: owner.token,
+    });
+    for (const body of [
+      { id: 1, name: 'Your name', type: 'text', required: true },
+      { id: 3, name: 'Bike type', options: [{ value: 'Road' }, { value: 'City' }] },
+      { id: 4, name: 'Also check', options: [{ value: 'Brakes' }, { value: 'Lights' }] },
+      { id: 1, name: 'What is wrong?', type: 'textarea' },
+    ])
+      await call(`/api/text/${form._id}`, { token: owner.token, body });
+    const page = await newPage(browser, PHONE);
+    const errors = watchForErrors(page);
+    // A slow phone network: the page's script arrives only when this test lets it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/customer-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(customerLink(form));
+    const serverForm = page.locator('form[method="post"]');
+    await serverForm.getByLabel('Your name').fill('Ravi Kumar');
+    await serverForm.getByLabel('City').check();
+    await serverForm.getByLabel('Lights').check();
+    await serverForm.getByLabel('What is wrong?').fill('The chain slips');
+    await serverForm.getByLabel('What is wrong?').focus();
+    release();
+    await page.waitForURL(/\/preview$/);
+    await serverForm.waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Your name').inputValue()).toBe('Ravi Kumar');
+    expect(await page.getByLabel('City').isChecked()).toBe(true);
+    expect(await page.getByLabel('Road').isChecked()).toBe(false);
+    expect(await page.getByLabel('Lights').isChecked()).toBe(true);
+    expect(await page.getByLabel('Brakes').isChecked()).toBe(false);
+    expect(await page.getByLabel('What is wrong?').inputValue()).toBe('The chain slips');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    // The carried answers are the saved ones: a reload keeps them, and Submit stores them.
+    await page.reload();
+    expect(await page.getByLabel('Your name').inputValue()).toBe('Ravi Kumar');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
+    const { items } = await call<{ items: { _id: string }[] }>(`/api/formSubmissions/${form._id}`, {
+      token: owner.token,
+    });
+    expect(items).toHaveLength(1);
+    const stored = await call<Submission>(`/api/forms/${items[0]?._id}`, { token: owner.token });
+    expect(stored.textObject).toEqual({ 'Your name': 'Ravi Kumar', 'What is wrong?': 'The chain slips' });
+    expect(stored.selectedRadio).toEqual({ 'Bike type': 'City' });
+    expect(stored.selectedCheckboxes).toEqual([{ name: 'Also check', values: ['Lights'] }]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows a damaged PDF as a message beside its download link, not as a broken page', async () => {
     const form = await call<Form>(
       `/api/text/${(await call<Form>('/api/v1/length', { body: { formTitle: 'Claims' }, token: owner.token }))._id}`,

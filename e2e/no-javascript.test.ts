@@ -70,7 +70,7 @@ async function createForm(): Promise<Form> {
  * with the app's script left out: the same HTML and CSS, checked as is.
  */
 async function lookAt(page: Page, name: string) {
-  const html = (await page.content()).replace(/<script type="module"[^>]*><\/script>/g, '');
+  const html = (await page.content()).replace(/<script type="module"[^>]*>[^<]*<\/script>/g, '');
   const copy = await newPage(browser, PHONE);
   await copy.route(page.url(), (route) => route.fulfill({ body: html, contentType: 'text/html' }));
   await copy.goto(page.url());

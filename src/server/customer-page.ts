@@ -10,7 +10,8 @@ export const CUSTOMER_PAGE = /^\/(?:customer\/([^/]+)\/[^/]+|preview|fileUpload)
 /** The page around the customer's content when the app was not built (tests, an API-only install). */
 export const FALLBACK_TEMPLATE =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" />' +
-  '<meta name="viewport" content="width=device-width, initial-scale=1" /><title>Easy Form</title></head>' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1" />' +
+  '<meta name="description" content="A form made with Easy Form." /><title>Easy Form</title></head>' +
   '<body><div id="root"></div></body></html>';
 
 /**
@@ -30,9 +31,18 @@ export const embeddedJson = (form: PublicForm) => JSON.stringify(form).replace(/
 
 /** The template with this title and this content in #root (and anything before it). Replacer functions, so a `$&`
  * in a title is text, not a replacement pattern. */
-export function fillTemplate(template: string, title: string, root: string, beforeRoot = ''): string {
+export function fillTemplate(
+  template: string,
+  title: string,
+  root: string,
+  beforeRoot = '',
+  description?: string,
+): string {
   return template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)} · Easy Form</title>`)
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, (all, start: string, end: string) =>
+      description === undefined ? all : `${start}${escapeHtml(description)}${end}`,
+    )
     .replace('<div id="root"></div>', () => `${beforeRoot}<div id="root">${root}</div>`);
 }
 
@@ -61,7 +71,29 @@ export type CustomerPage = {
   html: string;
   /** The inline style texts the page's Content-Security-Policy must allow. */
   styles: string[];
+  /** The inline script texts it must allow (the deferred start of the React page, `deferEntry`). */
+  scripts?: string[];
 };
+
+/**
+ * The template with its entry script started only after the server-drawn form has painted: on `load`, a frame later.
+ * The form is whole without JavaScript, so nothing waits for it; on a slow phone network the first paint then owes
+ * nothing to the ~70 KiB of script, which would otherwise be fetched (preloaded) and run before it (issue 13, LCP).
+ * Returns the template unchanged when it has no entry script (the app was not built).
+ */
+export function deferEntry(template: string): { template: string; script: string | null } {
+  const entry = /<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(
+    template,
+  );
+  if (!entry?.[1]) return { template, script: null };
+  const script = `addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(()=>import("${entry[1]}"))))`;
+  return {
+    template: template
+      .replace(entry[0], () => `<script type="module">${script}</script>`)
+      .replace(/<link rel="modulepreload"[^>]*>\s*/g, ''),
+    script,
+  };
+}
 
 /**
  * customer.html for one form's link: the whole form drawn on the server, posting to `action` without JavaScript,
@@ -77,17 +109,48 @@ export function renderCustomerPage(
   const data = options.embed
     ? `<script type="application/json" id="fill-form">${embeddedJson(form)}</script>`
     : '';
-  return { html: fillTemplate(template, form.formTitle, layout.html, data), styles: [layout.style] };
+  // The form's own words for search results and link previews (a chat app's card of the shared link).
+  const description = (form.description || form.formTitle).slice(0, 300);
+  const deferred = options.embed ? deferEntry(template) : { template, script: null };
+  return {
+    html: fillTemplate(deferred.template, form.formTitle, layout.html, data, description),
+    styles: [...templateStyles(template), layout.style],
+    scripts: deferred.script ? [deferred.script] : [],
+  };
 }
 
 /** A page on the form's colours with other content than the form (the thank-you). */
 export function renderOnFormColours(template: string, form: PublicForm, content: string): CustomerPage {
   const layout = layoutOf(form, content);
-  return { html: fillTemplate(template, form.formTitle, layout.html), styles: [layout.style] };
+  return {
+    html: fillTemplate(template, form.formTitle, layout.html),
+    styles: [...templateStyles(template), layout.style],
+  };
 }
 
 /** A page that says one thing (customer-form-html.ts messageHtml), with no inline style. */
 export const renderMessagePage = (template: string, title: string, content: string): CustomerPage => ({
   html: fillTemplate(template, title, content),
-  styles: [],
+  styles: templateStyles(template),
 });
+
+/**
+ * The stylesheets of the built page, each as a <style> in its head instead of a <link>: the server-drawn form then
+ * paints from the first response, with no request for CSS before it (LCP on a slow phone network, issue 13). The
+ * CSS is ours, from the build; the page's policy allows exactly these texts by hash (`templateStyles`).
+ */
+export function inlineStylesheets(template: string, readAsset: (name: string) => string | null): string {
+  return template.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="\/assets\/([\w.-]+\.css)"\s*\/?>/g,
+    (link, name: string) => {
+      const css = readAsset(name);
+      return css === null || css.includes('</style') ? link : `<style>${css}</style>`;
+    },
+  );
+}
+
+/** The <style> texts of a template (its inlined stylesheets), for the page's Content-Security-Policy. */
+export const templateStyles = (template: string): string[] =>
+  [...template.slice(0, template.indexOf('</head>')).matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    (m) => m[1] ?? '',
+  );

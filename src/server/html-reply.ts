@@ -1,14 +1,35 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { FALLBACK_TEMPLATE, type CustomerPage } from './customer-page.ts';
+import { FALLBACK_TEMPLATE, inlineStylesheets, type CustomerPage } from './customer-page.ts';
 import { setCustomerPolicy } from './security-headers.ts';
 
-/** The built customer.html, or a bare page when the app was not built (tests, an API-only install). */
-export async function readCustomerTemplate(webDir: string | undefined): Promise<string> {
-  if (!webDir) return FALLBACK_TEMPLATE;
-  return readFile(join(webDir, 'customer.html'), 'utf8').catch(() => FALLBACK_TEMPLATE);
+const templates = new Map<string, Promise<string>>();
+
+/**
+ * The built customer.html with its stylesheets inlined, or a bare page when the app was not built (tests, an API-only
+ * install). Read once per web directory: the build does not change under a running server.
+ */
+export function readCustomerTemplate(webDir: string | undefined): Promise<string> {
+  if (!webDir) return Promise.resolve(FALLBACK_TEMPLATE);
+  let template = templates.get(webDir);
+  if (!template) {
+    template = readFile(join(webDir, 'customer.html'), 'utf8').then(
+      (html) =>
+        inlineStylesheets(html, (name) => {
+          try {
+            return readFileSync(join(webDir, 'assets', name), 'utf8');
+          } catch {
+            return null;
+          }
+        }),
+      () => FALLBACK_TEMPLATE,
+    );
+    templates.set(webDir, template);
+  }
+  return template;
 }
 
 /**
@@ -34,6 +55,6 @@ export function sendCustomerPage(
   status: number,
   page: CustomerPage,
 ) {
-  setCustomerPolicy(reply, page.styles);
+  setCustomerPolicy(reply, page.styles, page.scripts);
   return sendHtml(request, reply.code(status), page.html);
 }

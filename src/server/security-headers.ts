@@ -39,12 +39,13 @@ export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * The customer's pages may be framed by any site, so a form can be embedded where its owner publishes it; the
- * owner's screens stay unframeable. `styles` are the exact <style> texts the server put in this page.
+ * owner's screens stay unframeable. `styles` and `scripts` are the exact inline texts the server put in this page.
  */
-export function customerPolicy(styles: string[] = []): string {
+export function customerPolicy(styles: string[] = [], scripts: string[] = []): string {
   const hashes = styles.map(cspHashOf);
   return serialize({
     ...PAGE_DIRECTIVES,
+    'script-src': ["'self'", ...scripts.map(cspHashOf)],
     'style-src': ["'self'", ...hashes],
     'frame-ancestors': ['*'],
   });
@@ -57,9 +58,9 @@ function policyFor(path: string): { policy: string; framable: boolean } {
   return { policy: PAGE_POLICY, framable: false };
 }
 
-/** Marks a reply as a customer page with these inline styles; framing stays allowed. */
-export function setCustomerPolicy(reply: FastifyReply, styles: string[]): void {
-  reply.header('content-security-policy', customerPolicy(styles));
+/** Marks a reply as a customer page with these inline styles and scripts; framing stays allowed. */
+export function setCustomerPolicy(reply: FastifyReply, styles: string[], scripts: string[] = []): void {
+  reply.header('content-security-policy', customerPolicy(styles, scripts));
 }
 
 /**

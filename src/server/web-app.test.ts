@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpOwner, type TestApp } from './test-app.ts';
 
 const CUSTOMER_HTML =
-  '<!doctype html><title>Easy Form</title><script type="module" src="/assets/customer-1.js"></script><div id="root"></div>';
+  '<!doctype html><meta name="description" content="Easy Form: build a form" /><title>Easy Form</title><script type="module" src="/assets/customer-1.js"></script><div id="root"></div>';
 
 let t: TestApp;
 let webDir: string;
@@ -136,6 +136,8 @@ describe('serving the web app', () => {
       '<h1>Trip &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;more&quot; $&amp;</h1>',
     );
     expect(html).toContain('<p class="fill-description">Line &lt;one&gt;</p>');
+    // Search results and link previews show the form's own description.
+    expect(html).toContain('<meta name="description" content="Line &lt;one&gt;" />');
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {

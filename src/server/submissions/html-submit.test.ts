@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_SETTINGS } from '#common/form-settings.ts';
 import { fieldsOf, type Form } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
+import { cspHashOf } from '../crypto.ts';
 import { createTestApp, FUZZ_SETTINGS, signUpOwner, type TestApp } from '../test-app.ts';
 import { PDF, PNG } from '../test-files.ts';
 
@@ -152,9 +153,14 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
       '<button type="submit" class="button button-primary fill-primary">Submit</button>',
     );
     expect(tokenIn(html)).toMatch(/^[\w-]{36}$/);
-    // The script still takes over, with the form in the page.
+    // The script still takes over, with the form in the page: started once the server's form has painted, by an
+    // inline script the page's policy allows by its hash (and no other).
     expect(html).toContain('id="fill-form"');
-    expect(html).toContain('src="/assets/customer-1.js"');
+    const start = /<script type="module">([^<]*import\("\/assets\/customer-1\.js"\)[^<]*)<\/script>/.exec(
+      html,
+    )?.[1];
+    expect(start).toMatch(/^addEventListener\("load"/);
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${cspHashOf(start ?? '')};`);
     expect(res.headers['content-security-policy']).toContain("form-action 'self'");
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(tokenIn((await page()).body)).not.toBe(tokenIn(html));

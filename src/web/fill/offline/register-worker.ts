@@ -4,5 +4,8 @@
  */
 export function registerWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  // The link's page starts this script after its load event (server/customer-page.ts deferEntry).
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register);
 }
