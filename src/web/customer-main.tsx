@@ -1,27 +1,34 @@
 import './zod-without-eval.ts';
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { startTransition, StrictMode, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HONEYPOT_FIELD } from '#common/answer-limits.ts';
 import { CustomerApp } from './fill/customer-app.tsx';
 import { CustomerError } from './fill/customer-error.tsx';
-import { loadScreen } from './fill/customer-screens.ts';
+import { loadScreen, type Screen } from './fill/customer-screens.ts';
 import { saveDraft } from './fill/fill-storage.ts';
 import { registerWorker } from './fill/offline/register-worker.ts';
-import { readServerForm } from './fill/server-form-answers.ts';
+import { readServerForm, type ServerFormInput } from './fill/server-form-answers.ts';
 import './ui/styles.css';
 
 // The entry of customer.html (/customer/{fid}/{id}, /preview, /fileUpload): no router, no query cache, no zod up
 // front (docs/decisions/012-customer-entry.md).
-const root = document.getElementById('root');
-if (!root) throw new Error('customer.html has no #root');
+const drawn = document.getElementById('root');
+if (!drawn) throw new Error('customer.html has no #root');
+const root: HTMLElement = drawn;
 registerWorker();
-// The first screen renders once loaded, so the heading the server drew stays until the form replaces it. What the
-// customer typed in the server's form meanwhile goes into the saved answers first, and the focus stays where it was;
-// a chosen file cannot be carried over, so then the server's form stays (it posts answers and files itself).
+// The first screen renders once loaded, so the page the server drew stays until the form replaces it. It renders in a
+// transition, into a root of its own outside the page, so the work comes in slices and never holds up the customer's
+// taps; when it is ready to show, what the customer typed in the server's form meanwhile is checked once more: new
+// answers are saved and the render starts over with them, a chosen file (which cannot be carried over) keeps the
+// server's form (it posts answers and files itself), and otherwise the new root takes the old one's place with the
+// focus where it was.
 const landedOn = location.pathname;
 void loadScreen(landedOn).then((first) => {
   if (!first) return location.replace('/');
+  takeOver(first, { values: {}, focused: null, fileChosen: false });
+});
+
+function takeOver(first: Screen, carried: ServerFormInput) {
   const typed = readServerForm(root, HONEYPOT_FIELD);
   if (typed.fileChosen) return history.replaceState(null, '', landedOn);
   if (first.data.state === 'ready' && Object.keys(typed.values).length > 0) {
@@ -29,14 +36,42 @@ void loadScreen(landedOn).then((first) => {
     first.data.draft = { ...draft, values: { ...draft.values, ...typed.values } };
     saveDraft(first.data.draft);
   }
-  flushSync(() =>
-    createRoot(root).render(
+  const fresh = document.createElement('div');
+  const app = createRoot(fresh);
+  const show = () => {
+    const now = readServerForm(root, HONEYPOT_FIELD);
+    if (now.fileChosen || JSON.stringify(now.values) !== JSON.stringify(typed.values)) {
+      setTimeout(() => {
+        app.unmount();
+        takeOver(first, now);
+      });
+      return;
+    }
+    root.removeAttribute('id');
+    fresh.id = 'root';
+    root.replaceWith(fresh);
+    const focused = now.focused ?? carried.focused;
+    if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
+  };
+  startTransition(() =>
+    app.render(
       <StrictMode>
-        <CustomerError>
-          <CustomerApp first={first} />
-        </CustomerError>
+        <Shown onShow={show}>
+          <CustomerError>
+            <CustomerApp first={first} />
+          </CustomerError>
+        </Shown>
       </StrictMode>,
     ),
   );
-  if (typed.focused) document.getElementById(typed.focused)?.focus({ preventScroll: true });
-});
+}
+
+/** Calls `onShow` once, when its children have been committed (before the browser paints them). */
+function Shown({ onShow, children }: { onShow: () => void; children: ReactNode }) {
+  const pending = useRef<(() => void) | null>(onShow);
+  useLayoutEffect(() => {
+    pending.current?.();
+    pending.current = null;
+  }, []);
+  return children;
+}
