@@ -39,6 +39,9 @@ export type IngestRound = {
   /** PostgreSQL only: the raw insert loop, and quiet ÷ raw. */
   raw: RawInsertResult | null;
   rawRatio: number | null;
+  /** The embedded engine only: the quiet load on a second server with EMBEDDED_SYNC=off, and quiet ÷ that. */
+  unsynced: LoadResult | null;
+  syncRatio: number | null;
   webhook: WebhookDrain;
 };
 /**
@@ -63,6 +66,8 @@ export type IngestResult = {
   onCeilingRatio: Spread;
   raw: { rowsPerSec: Spread; p99: Spread; errors: number } | null;
   rawRatio: Spread | null;
+  /** What the durable embedded commit costs (ADR 007): the synced app ÷ the same app with EMBEDDED_SYNC=off. */
+  unsynced: { reqPerSec: Spread; p99: Spread; ratio: Spread } | null;
   quietP50: Spread;
   quietP99: Spread;
   /** Ingest into a form with notifications and a webhook over ingest into one with neither (issue 12). */
@@ -204,6 +209,16 @@ export async function benchIngest(options: {
   const server = await startBenchServer({ ...options, env });
   const hello = await startHello();
   const receiver = await startReceiver();
+  // The embedded engine syncs its WAL before each answer (ADR 007): a second server on a data directory of its own,
+  // with the syncs off, measures in the same rounds what they cost.
+  const unsynced =
+    options.engine === 'pglite' && (process.env.EMBEDDED_SYNC?.trim() || 'on') === 'on'
+      ? await startBenchServer({
+          ...options,
+          dataDir: `${options.dataDir}-unsynced`,
+          env: { ...env, EMBEDDED_SYNC: 'off' },
+        })
+      : null;
   let ceiling: { url: string; stop: () => Promise<void> } | null = null;
   try {
     const owner = await signUpOwner(server.url, options.mail);
@@ -224,6 +239,21 @@ export async function benchIngest(options: {
     // The raw loop's rows go to a form of their own, so they never count as the app's.
     const rawForm = options.databaseUrl ? await createForm(server.url, owner) : null;
     const target = `${server.url}/api/forms/${owner.id}`;
+    let unsyncedTarget: { url: string; post: string[] } | null = null;
+    if (unsynced) {
+      const other = await signUpOwner(unsynced.url, options.mail);
+      const otherForm = await createForm(unsynced.url, other);
+      await api(unsynced.url, other.token, 'PUT', `/api/formNotifications/${otherForm._id}`, {
+        notifyOwner: false,
+        respondentCopy: false,
+      });
+      const file = join(options.dataDir, 'submission-unsynced.json');
+      await writeFile(file, JSON.stringify(submissionBody(otherForm)));
+      unsyncedTarget = {
+        url: `${unsynced.url}/api/forms/${other.id}`,
+        post: ['-m', 'POST', '-H', 'content-type=application/json', '-i', file],
+      };
+    }
     const ceilingTarget = `${ceiling.url}/api/forms/${owner.id}`;
     // One request first: the body must be valid, or the bench would measure 400s.
     const probe = await fetch(target, {
@@ -240,6 +270,7 @@ export async function benchIngest(options: {
       const h = await autocannon(hello.url);
       const c = await autocannon(ceilingTarget, postQuiet);
       const q = await autocannon(target, postQuiet);
+      const u = unsyncedTarget ? await autocannon(unsyncedTarget.url, unsyncedTarget.post) : null;
       const raw =
         options.databaseUrl && rawForm
           ? await rawInsertLoop(options.databaseUrl, rawForm, options.dataDir)
@@ -259,6 +290,8 @@ export async function benchIngest(options: {
         onCeilingRatio: a.reqPerSec / c.reqPerSec,
         raw,
         rawRatio: raw ? q.reqPerSec / raw.rowsPerSec : null,
+        unsynced: u,
+        syncRatio: u ? q.reqPerSec / u.reqPerSec : null,
         webhook,
       });
       options.log(
@@ -268,6 +301,10 @@ export async function benchIngest(options: {
           (raw
             ? `; raw insert loop ${raw.rowsPerSec.toFixed(0)} rows/s (p99 ${raw.p99.toFixed(1)} ms), ` +
               `app/raw ${(q.reqPerSec / raw.rowsPerSec).toFixed(3)}`
+            : '') +
+          (u
+            ? `; EMBEDDED_SYNC=off ${u.reqPerSec.toFixed(0)} req/s (p99 ${u.p99} ms), ` +
+              `synced/unsynced ${(q.reqPerSec / u.reqPerSec).toFixed(3)}`
             : '') +
           `; notifications and webhook on ${a.reqPerSec.toFixed(0)} req/s, ` +
           `on/off ` +
@@ -287,6 +324,13 @@ export async function benchIngest(options: {
       onCeilingRatio: spread(rounds.map((r) => r.onCeilingRatio)),
       raw: rawForm ? rawSummary(rounds) : null,
       rawRatio: rawForm ? spread(rounds.map((r) => r.rawRatio ?? NaN)) : null,
+      unsynced: unsyncedTarget
+        ? {
+            reqPerSec: spread(rounds.map((r) => r.unsynced?.reqPerSec ?? NaN)),
+            p99: spread(rounds.map((r) => r.unsynced?.p99 ?? NaN)),
+            ratio: spread(rounds.map((r) => r.syncRatio ?? NaN)),
+          }
+        : null,
       quietP50: spread(rounds.map((r) => r.quiet.p50)),
       quietP99: spread(rounds.map((r) => r.quiet.p99)),
       onOffRatio: spread(rounds.map((r) => r.onOffRatio)),
@@ -312,6 +356,7 @@ export async function benchIngest(options: {
     };
   } finally {
     await ceiling?.stop();
+    await unsynced?.stop();
     await hello.stop();
     await server.stop();
     await receiver.close();

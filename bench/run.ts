@@ -97,6 +97,18 @@ for (const { engine, databaseUrl } of runs('ingest') ? engines : []) {
       'p50 / p99 ms, neither (median of rounds)',
       `${fmt(r.quietP50.median, 0)} / ${fmt(r.quietP99.median, 0)}`,
     );
+    if (r.unsynced) {
+      report.add(
+        p,
+        'app (neither) with EMBEDDED_SYNC=off req/s (min/median/max), p99',
+        `${minMedMax(r.unsynced.reqPerSec)}, p99 ${fmt(r.unsynced.p99.median, 0)} ms`,
+      );
+      report.add(
+        p,
+        'durable commit: synced / unsynced req/s (median)',
+        `${fmt(r.unsynced.ratio.median, 3)} (min ${fmt(r.unsynced.ratio.min, 3)}, max ${fmt(r.unsynced.ratio.max, 3)})`,
+      );
+    }
     if (r.raw && r.rawRatio) {
       report.add(
         p,
