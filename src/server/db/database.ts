@@ -151,16 +151,28 @@ async function openPostgres(url: string, onConnectionError: (error: Error) => vo
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async transaction(work) {
       const client = await pool.connect();
+      // A checked-out client has no pool listener: if PostgreSQL ends its connection (a restart, an operator's
+      // pg_terminate_backend) between two statements, its 'error' would be uncaught and its 'end' never come. The
+      // broken client is then destroyed on release instead of going back to the pool.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+        onConnectionError(error);
+      };
+      client.on('error', onError);
       try {
         await client.query('begin');
         const value = await work(wrap(client));
         await client.query('commit');
         return value;
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        await client.query('rollback').catch((rollbackError: unknown) => {
+          broken ??= rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        });
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken);
       }
     },
     async close() {
