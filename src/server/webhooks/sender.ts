@@ -3,7 +3,7 @@
 // every attempt logged. docs/decisions/023-webhooks.md.
 import { createDrainLoop, createNudger } from '../drain-loop.ts';
 import { createLoadGauge } from '../load-gauge.ts';
-import type { SenderDeps } from './deps.ts';
+import type { SenderDeps, SubmissionForWebhook } from './deps.ts';
 import * as repo from './repository.ts';
 import { messageOf, refusedAttempt, sendSigned, type Attempt } from './send-signed.ts';
 
@@ -55,9 +55,12 @@ export function createSender(deps: SenderDeps): Sender {
     return true;
   }
 
-  async function deliver(delivery: repo.DueDelivery): Promise<void> {
+  async function deliver(
+    delivery: repo.DueDelivery,
+    payloads: Promise<Map<string, SubmissionForWebhook>>,
+  ): Promise<void> {
     const started = Date.now();
-    const attempt = await attemptOnce(delivery).catch((error: unknown): Attempt => ({
+    const attempt = await attemptOnce(delivery, payloads).catch((error: unknown): Attempt => ({
       statusCode: null,
       durationMs: 0,
       error: messageOf(error),
@@ -75,11 +78,14 @@ export function createSender(deps: SenderDeps): Sender {
       log.warn({ deliveryId: delivery.id, webhookId: delivery.webhookId }, 'webhook delivery given up');
   }
 
-  async function attemptOnce(delivery: repo.DueDelivery): Promise<Attempt> {
+  async function attemptOnce(
+    delivery: repo.DueDelivery,
+    payloads: Promise<Map<string, SubmissionForWebhook>>,
+  ): Promise<Attempt> {
     const url = new URL(delivery.url);
     const refused = await refusedAttempt(url, deps);
     if (refused) return refused;
-    const payload = await deps.sources.findSubmission(db, delivery.submissionId, FILE_URL_TTL_SECONDS);
+    const payload = (await payloads).get(delivery.submissionId);
     if (!payload) return { statusCode: null, durationMs: 0, error: GONE };
     const body = JSON.stringify({ event: 'response.created', deliveryId: delivery.id, ...payload });
     return sendSigned(url, delivery.secret, body, delivery.id, deps);
@@ -89,9 +95,14 @@ export function createSender(deps: SenderDeps): Sender {
     if (yieldToCustomers()) return false;
     lastPassAt = Date.now();
     const due = await db.transaction((tx) => repo.claimDueDeliveries(tx, CLAIM_LIMIT, leaseMs));
+    // The pass's payloads in one query. Should it fail, each delivery that needs one logs the error as its attempt's,
+    // as a failed POST does; one refused for its address does not need it.
+    const submissionIds = [...new Set(due.map((d) => d.submissionId))];
+    const payloads = deps.sources.findSubmissions(db, submissionIds, FILE_URL_TTL_SECONDS);
+    payloads.catch(() => undefined); // not unhandled when every delivery of the pass was refused
     await Promise.all(
       due.map((d) =>
-        deliver(d).catch((err: unknown) =>
+        deliver(d, payloads).catch((err: unknown) =>
           log.error(
             { err, deliveryId: d.id },
             'webhook attempt could not be recorded; retried after its lease',
