@@ -55,10 +55,11 @@ export function createSender(deps: SenderDeps): Sender {
     return true;
   }
 
-  async function deliver(
+  /** One attempt at the delivery and what it leads to; never throws, so one failure does not cost the pass. */
+  async function attemptDelivery(
     delivery: repo.DueDelivery,
     payloads: Promise<Map<string, SubmissionForWebhook>>,
-  ): Promise<void> {
+  ): Promise<repo.RecordedAttempt & { webhookId: string }> {
     const started = Date.now();
     const attempt = await attemptOnce(delivery, payloads).catch((error: unknown): Attempt => ({
       statusCode: null,
@@ -68,14 +69,12 @@ export function createSender(deps: SenderDeps): Sender {
     attempt.durationMs ||= Date.now() - started;
     const succeeded = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
     const retryAt = new Date(Date.now() + Math.min(deps.backoffMs * 2 ** delivery.attempts, MAX_BACKOFF_MS));
-    const outcome = succeeded
-      ? ({ status: 'succeeded' } as const)
+    const outcome: repo.AttemptOutcome = succeeded
+      ? { status: 'succeeded' }
       : retryAt.getTime() - delivery.createdAt.getTime() > WEBHOOK_GIVE_UP_MS || attempt.error === GONE
-        ? ({ status: 'failed' } as const)
-        : ({ status: 'pending', retryAt } as const);
-    await repo.recordAttempt(db, delivery.id, attempt, outcome);
-    if (outcome.status === 'failed')
-      log.warn({ deliveryId: delivery.id, webhookId: delivery.webhookId }, 'webhook delivery given up');
+        ? { status: 'failed' }
+        : { status: 'pending', retryAt };
+    return { deliveryId: delivery.id, webhookId: delivery.webhookId, attempt, outcome };
   }
 
   async function attemptOnce(
@@ -100,16 +99,18 @@ export function createSender(deps: SenderDeps): Sender {
     const submissionIds = [...new Set(due.map((d) => d.submissionId))];
     const payloads = deps.sources.findSubmissions(db, submissionIds, FILE_URL_TTL_SECONDS);
     payloads.catch(() => undefined); // not unhandled when every delivery of the pass was refused
-    await Promise.all(
-      due.map((d) =>
-        deliver(d, payloads).catch((err: unknown) =>
-          log.error(
-            { err, deliveryId: d.id },
-            'webhook attempt could not be recorded; retried after its lease',
-          ),
-        ),
-      ),
-    );
+    const recorded = await Promise.all(due.map((d) => attemptDelivery(d, payloads)));
+    try {
+      await repo.recordAttempts(db, recorded);
+      for (const r of recorded)
+        if (r.outcome.status === 'failed')
+          log.warn({ deliveryId: r.deliveryId, webhookId: r.webhookId }, 'webhook delivery given up');
+    } catch (err) {
+      log.error(
+        { err, deliveryIds: due.map((d) => d.id) },
+        'webhook attempts could not be recorded; retried after their lease',
+      );
+    }
     return due.length === CLAIM_LIMIT && !closed;
   }
   const loop = createDrainLoop(step, (error) =>
