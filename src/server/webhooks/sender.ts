@@ -25,7 +25,7 @@ const NUDGE_DELAY_MS = 100;
  * the table, drains at full speed once the burst is over.
  */
 const BUSY_UTILIZATION = 0.7;
-const BUSY_PASS_GAP_MS = 1_000;
+const BUSY_PASS_GAP_MS = 2_000;
 
 export type Sender = {
   nudge(): void;
