@@ -9,7 +9,7 @@ import type { NotificationSources } from './notifications/deps.ts';
 import { deleteProcessedEvents } from './notifications/repository.ts';
 import type { Storage } from './storage/storage.ts';
 import { findSubmissionsAsText } from './submissions/for-mail.ts';
-import { findSubmissionAsPayload } from './submissions/for-webhook.ts';
+import { findSubmissionsAsPayload } from './submissions/for-webhook.ts';
 import { findUploadsByIds } from './uploads/repository.ts';
 import type { WebhookSources } from './webhooks/deps.ts';
 import { exampleSubmissionOf } from './webhooks/example-submission.ts';
@@ -37,7 +37,7 @@ export function notificationSourcesOf(timeZone: string): NotificationSources {
 }
 
 /**
- * How the webhook sender reads a submission (docs/decisions/023-webhooks.md): answers by question, files by name and
+ * How the webhook sender reads submissions (docs/decisions/023-webhooks.md): answers by question, files by name and
  * a URL signed for `ttl` seconds, made absolute with PUBLIC_URL; and Send test the form's questions.
  */
 export function webhookSourcesOf(storage: Storage, publicUrl: string, timeZone: string): WebhookSources {
@@ -46,8 +46,8 @@ export function webhookSourcesOf(storage: Storage, publicUrl: string, timeZone: 
       const form = await findFormById(db, formId, timeZone);
       return form && exampleSubmissionOf(form);
     },
-    findSubmission: (db, id, ttl) =>
-      findSubmissionAsPayload(db, id, async (tx, ids) => {
+    findSubmissions: (db, submissionIds, ttl) =>
+      findSubmissionsAsPayload(db, submissionIds, async (tx, ids) => {
         const uploads = await findUploadsByIds(tx, ids);
         return new Map(
           uploads.map((u) => [

@@ -19,12 +19,15 @@ export type SubmissionForWebhook = {
 };
 
 export type WebhookSources = {
-  /** Reads the submission as its payload shows it, or null when it is gone; file URLs signed for `urlTtlSeconds`. */
-  findSubmission: (
+  /**
+   * Reads the submissions as their payloads show them, by id, in one query (one more for all their files); those
+   * that are gone are left out. File URLs are signed for `urlTtlSeconds`.
+   */
+  findSubmissions: (
     db: Queryable,
-    submissionId: string,
+    submissionIds: readonly string[],
     urlTtlSeconds: number,
-  ) => Promise<SubmissionForWebhook | null>;
+  ) => Promise<Map<string, SubmissionForWebhook>>;
   /** Send test's payload: the form with an example answer per question (example-submission.ts); null when gone. */
   exampleSubmission: (db: Queryable, formId: string) => Promise<SubmissionForWebhook | null>;
 };

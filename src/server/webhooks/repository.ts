@@ -137,27 +137,41 @@ export async function claimDueDeliveries(
   }));
 }
 
-/** Logs one attempt and moves the delivery on: succeeded, failed for good, or retried at `retryAt`. */
-export async function recordAttempt(
-  db: Queryable,
-  deliveryId: string,
-  attempt: { statusCode: number | null; durationMs: number; error: string | null },
-  outcome: { status: 'succeeded' | 'failed' } | { status: 'pending'; retryAt: Date },
-): Promise<void> {
+export type AttemptOutcome = { status: 'succeeded' | 'failed' } | { status: 'pending'; retryAt: Date };
+
+export type RecordedAttempt = {
+  deliveryId: string;
+  attempt: { statusCode: number | null; durationMs: number; error: string | null };
+  outcome: AttemptOutcome;
+};
+
+/**
+ * Logs a pass's attempts and moves each delivery on (succeeded, failed for good, or retried at `retryAt`), all in one
+ * statement. A delivery deleted meanwhile (with its webhook or its response) is skipped.
+ */
+export async function recordAttempts(db: Queryable, recorded: readonly RecordedAttempt[]): Promise<void> {
+  if (recorded.length === 0) return;
   await db.query(
-    `with logged as (
+    `with pass as (
+       select * from unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::text[], $6::timestamptz[])
+         as p(delivery_id, status_code, duration_ms, error, status, retry_at)
+     ), logged as (
        insert into webhook_attempts (delivery_id, status_code, duration_ms, error)
-       select id, $2, $3, $4 from webhook_deliveries where id = $1::bigint
+       select p.delivery_id, p.status_code, p.duration_ms, p.error
+         from pass p join webhook_deliveries d on d.id = p.delivery_id
      )
-     update webhook_deliveries set status = $5, attempts = attempts + 1, next_attempt_at = coalesce($6, next_attempt_at)
-      where id = $1::bigint`,
+     update webhook_deliveries d
+        set status = p.status, attempts = d.attempts + 1, next_attempt_at = coalesce(p.retry_at, d.next_attempt_at)
+       from pass p
+      where d.id = p.delivery_id`,
     [
-      deliveryId,
-      attempt.statusCode,
-      attempt.durationMs,
-      attempt.error,
-      outcome.status,
-      outcome.status === 'pending' ? outcome.retryAt : null,
+      recorded.map((r) => r.deliveryId),
+      recorded.map((r) => r.attempt.statusCode),
+      recorded.map((r) => r.attempt.durationMs),
+      recorded.map((r) => r.attempt.error),
+      recorded.map((r) => r.outcome.status),
+      // As text: both drivers then send the same literal, whatever each does with a Date inside an array.
+      recorded.map((r) => (r.outcome.status === 'pending' ? r.outcome.retryAt.toISOString() : null)),
     ],
   );
 }

@@ -21,7 +21,7 @@ export async function refusedAttempt(url: URL, options: SendOptions): Promise<At
 
 /**
  * POSTs `body` signed with `secret` and reports the attempt; never throws. The caller checks `refusedAttempt` first
- * (the sender does so before it reads the payload); the connection's own lookup checks the address again.
+ * (the sender does so before it sends a delivery's payload); the connection's own lookup checks the address again.
  */
 export async function sendSigned(
   url: URL,

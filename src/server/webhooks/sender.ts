@@ -3,7 +3,7 @@
 // every attempt logged. docs/decisions/023-webhooks.md.
 import { createDrainLoop, createNudger } from '../drain-loop.ts';
 import { createLoadGauge } from '../load-gauge.ts';
-import type { SenderDeps } from './deps.ts';
+import type { SenderDeps, SubmissionForWebhook } from './deps.ts';
 import * as repo from './repository.ts';
 import { messageOf, refusedAttempt, sendSigned, type Attempt } from './send-signed.ts';
 
@@ -25,7 +25,7 @@ const NUDGE_DELAY_MS = 100;
  * the table, drains at full speed once the burst is over.
  */
 const BUSY_UTILIZATION = 0.7;
-const BUSY_PASS_GAP_MS = 1_000;
+const BUSY_PASS_GAP_MS = 2_000;
 
 export type Sender = {
   nudge(): void;
@@ -55,9 +55,13 @@ export function createSender(deps: SenderDeps): Sender {
     return true;
   }
 
-  async function deliver(delivery: repo.DueDelivery): Promise<void> {
+  /** One attempt at the delivery and what it leads to; never throws, so one failure does not cost the pass. */
+  async function attemptDelivery(
+    delivery: repo.DueDelivery,
+    payloads: Promise<Map<string, SubmissionForWebhook>>,
+  ): Promise<repo.RecordedAttempt & { webhookId: string }> {
     const started = Date.now();
-    const attempt = await attemptOnce(delivery).catch((error: unknown): Attempt => ({
+    const attempt = await attemptOnce(delivery, payloads).catch((error: unknown): Attempt => ({
       statusCode: null,
       durationMs: 0,
       error: messageOf(error),
@@ -65,21 +69,22 @@ export function createSender(deps: SenderDeps): Sender {
     attempt.durationMs ||= Date.now() - started;
     const succeeded = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
     const retryAt = new Date(Date.now() + Math.min(deps.backoffMs * 2 ** delivery.attempts, MAX_BACKOFF_MS));
-    const outcome = succeeded
-      ? ({ status: 'succeeded' } as const)
+    const outcome: repo.AttemptOutcome = succeeded
+      ? { status: 'succeeded' }
       : retryAt.getTime() - delivery.createdAt.getTime() > WEBHOOK_GIVE_UP_MS || attempt.error === GONE
-        ? ({ status: 'failed' } as const)
-        : ({ status: 'pending', retryAt } as const);
-    await repo.recordAttempt(db, delivery.id, attempt, outcome);
-    if (outcome.status === 'failed')
-      log.warn({ deliveryId: delivery.id, webhookId: delivery.webhookId }, 'webhook delivery given up');
+        ? { status: 'failed' }
+        : { status: 'pending', retryAt };
+    return { deliveryId: delivery.id, webhookId: delivery.webhookId, attempt, outcome };
   }
 
-  async function attemptOnce(delivery: repo.DueDelivery): Promise<Attempt> {
+  async function attemptOnce(
+    delivery: repo.DueDelivery,
+    payloads: Promise<Map<string, SubmissionForWebhook>>,
+  ): Promise<Attempt> {
     const url = new URL(delivery.url);
     const refused = await refusedAttempt(url, deps);
     if (refused) return refused;
-    const payload = await deps.sources.findSubmission(db, delivery.submissionId, FILE_URL_TTL_SECONDS);
+    const payload = (await payloads).get(delivery.submissionId);
     if (!payload) return { statusCode: null, durationMs: 0, error: GONE };
     const body = JSON.stringify({ event: 'response.created', deliveryId: delivery.id, ...payload });
     return sendSigned(url, delivery.secret, body, delivery.id, deps);
@@ -89,16 +94,23 @@ export function createSender(deps: SenderDeps): Sender {
     if (yieldToCustomers()) return false;
     lastPassAt = Date.now();
     const due = await db.transaction((tx) => repo.claimDueDeliveries(tx, CLAIM_LIMIT, leaseMs));
-    await Promise.all(
-      due.map((d) =>
-        deliver(d).catch((err: unknown) =>
-          log.error(
-            { err, deliveryId: d.id },
-            'webhook attempt could not be recorded; retried after its lease',
-          ),
-        ),
-      ),
-    );
+    // The pass's payloads in one query. Should it fail, each delivery that needs one logs the error as its attempt's,
+    // as a failed POST does; one refused for its address does not need it.
+    const submissionIds = [...new Set(due.map((d) => d.submissionId))];
+    const payloads = deps.sources.findSubmissions(db, submissionIds, FILE_URL_TTL_SECONDS);
+    payloads.catch(() => undefined); // not unhandled when every delivery of the pass was refused
+    const recorded = await Promise.all(due.map((d) => attemptDelivery(d, payloads)));
+    try {
+      await repo.recordAttempts(db, recorded);
+      for (const r of recorded)
+        if (r.outcome.status === 'failed')
+          log.warn({ deliveryId: r.deliveryId, webhookId: r.webhookId }, 'webhook delivery given up');
+    } catch (err) {
+      log.error(
+        { err, deliveryIds: due.map((d) => d.id) },
+        'webhook attempts could not be recorded; retried after their lease',
+      );
+    }
     return due.length === CLAIM_LIMIT && !closed;
   }
   const loop = createDrainLoop(step, (error) =>
