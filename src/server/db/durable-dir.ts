@@ -33,22 +33,41 @@ export type Disk = {
   renamed?(from: string, to: string): void;
 };
 
+/**
+ * Descriptors of our own on the WAL segments, kept open between flushes: a flush is then one fdatasync on libuv's
+ * pool, not an open, a sync and a close (1.0 ms more a commit than 0.35 ms of fdatasync here). Closed when the
+ * segment is removed or renamed, and when its directory is released.
+ */
+const syncHandles = new Map<string, number>();
+
+function forgetHandle(path: string): void {
+  const fd = syncHandles.get(path);
+  if (fd === undefined) return;
+  syncHandles.delete(path);
+  original.closeSync(fd);
+}
+
 export const realDisk: Disk = {
   syncFile: (path, dataOnly) => syncPath(path, dataOnly),
   async syncFileAsync(path, dataOnly) {
-    // fs.promises opens through its own path, not the watched openSync.
-    const handle = await fs.promises.open(path, 'r').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return null;
-      throw error;
-    });
-    if (!handle) return;
-    try {
-      await (dataOnly ? handle.datasync() : handle.sync());
-    } finally {
-      await handle.close();
+    let fd = syncHandles.get(path);
+    if (fd === undefined) {
+      try {
+        fd = original.openSync(path, 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // removed since: nothing left to keep
+        throw error;
+      }
+      syncHandles.set(path, fd);
     }
+    const handle = fd;
+    await new Promise<void>((resolve, reject) =>
+      (dataOnly ? fs.fdatasync : fs.fsync)(handle, (error) => (error ? reject(error) : resolve())),
+    );
   },
   syncDir: (path) => syncPath(path, false),
+  removed: forgetHandle,
+  renamed: (from) => forgetHandle(from),
 };
 
 /** fsync through a descriptor of our own: on Linux it flushes the file's pages whoever wrote them. */
@@ -273,6 +292,7 @@ export function watchDataDir(root: string, disk: Disk = realDisk): DurableDir {
     syncAll: () => syncEverythingNow(dir),
     release() {
       tracked.delete(root);
+      for (const path of [...syncHandles.keys()]) if (path.startsWith(root + sep)) forgetHandle(path);
       for (const [fd, open] of descriptors) if (open.dir === dir) descriptors.delete(fd);
     },
   };
