@@ -5,6 +5,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { startMailCapture } from '../src/server/mail/mail-capture.ts';
 import { benchBackup, scratchDatabase } from './backup.ts';
+import { buildBaseline, serveBaseline } from './baseline-page.ts';
 import { benchIngest, CONNECTIONS, DURATION_S, ROUNDS, WARMUP_S } from './ingest.ts';
 import { createFormWithFile, runLighthouse, type LighthouseRun } from './lighthouse.ts';
 import { benchScale } from './owner-views.ts';
@@ -198,8 +199,9 @@ if (runs('page'))
         { max: 1.2 },
       );
       const profile = `${MOBILE.latencyMs} ms RTT, ${fmt(MOBILE.downKbps / 1024)} Mbps, ${MOBILE.cpuSlowdown}× CPU`;
+      // Issue 13: the server-drawn page's LCP with devtools throttling (DESIGN's 1.0 s, tightened).
       report.check(p, `LCP ms (${profile})`, r.customer.lcpMs ?? NaN, fmt(r.customer.lcpMs ?? NaN, 0), {
-        max: 1000,
+        max: 600,
       });
       report.add(p, 'LCP ms of the bare React page', fmt(r.baseline.lcpMs ?? NaN, 0));
       report.add(
@@ -381,9 +383,12 @@ if (runs('lighthouse'))
     try {
       const owner = await signUpOwner(server.url, mail);
       const form = await createFormWithFile(server.url, owner);
+      // The bare React page (part 2's yardstick) says what React's own start costs under the same throttling.
+      const baseline = await serveBaseline(await buildBaseline());
       const pages = [
         { name: 'public form', url: `${server.url}/customer/${form._id}/${owner.id}`, targets: true },
         { name: 'landing page', url: `${server.url}/`, targets: false },
+        { name: 'bare React page', url: baseline.url, targets: false },
       ];
       for (const page of pages) {
         const runs = await runLighthouse(page.url);
@@ -423,6 +428,7 @@ if (runs('lighthouse'))
         const failing = [...new Set(runs.flatMap((r) => r.failing))];
         report.add(p, 'audits not passed (any run)', failing.join(', ') || 'none');
       }
+      await baseline.close();
     } finally {
       await server.stop();
     }

@@ -74,8 +74,10 @@ async function lookAt(page: Page, name: string) {
   const copy = await newPage(browser, PHONE);
   await copy.route(page.url(), (route) => route.fulfill({ body: html, contentType: 'text/html' }));
   await copy.goto(page.url());
-  for (const viewport of [PHONE, DESKTOP]) {
+  for (const viewport of [{ width: 360, height: PHONE.height }, PHONE, DESKTOP]) {
     await copy.setViewportSize(viewport);
+    // Nothing may stick out sideways on the narrowest phone we support.
+    expect(await copy.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
     // At the end, so the sticky button bar is drawn where it rests rather than mid-page.
     await copy.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await screenshot(copy, name);

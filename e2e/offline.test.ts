@@ -9,6 +9,7 @@ import {
   PHONE,
   screenshot,
   screenshotBoth,
+  sideScrollAt,
   watchForErrors,
 } from './support/browser.ts';
 import { createOwner, type TestOwner } from './support/owner.ts';
@@ -88,6 +89,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('status').filter({ hasText: SAVED }).waitFor();
     await screenshotBoth(page, 'offline-saved', 'phone');
+    expect(await sideScrollAt(page, 'offline-saved')).toEqual({ 360: 0, 390: 0 });
 
     // A second tab, and a reload of the first, while it waits: both show it waiting, neither sends it again.
     const second = await context.newPage();
@@ -102,6 +104,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor({ timeout: 30_000 });
     await second.getByRole('heading', { name: 'Submitted successfully' }).waitFor({ timeout: 30_000 });
     await screenshotBoth(page, 'offline-sent', 'phone');
+    expect(await sideScrollAt(page, 'offline-sent')).toEqual({ 360: 0, 390: 0 });
 
     const responses = await responsesOf(form);
     expect(responses).toHaveLength(1);

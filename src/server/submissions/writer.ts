@@ -25,7 +25,7 @@ export type SubmitInput = {
 
 /** The most submissions written in one transaction. */
 const MAX_BATCH = 64;
-/** Batches written at once on PostgreSQL: one fills while another commits. */
+/** Batches written at once: one fills while another commits. */
 const WRITERS = 2;
 
 /**
@@ -36,8 +36,9 @@ export function createSubmitter(deps: SubmissionDeps): (input: SubmitInput) => P
   const cache: FormCache = new LRUCache({ max: FORM_CACHE_SIZE });
   const batcher = createBatcher<SubmitInput, string>((inputs) => writeBatch(deps, cache, inputs), {
     maxBatch: MAX_BATCH,
-    // PGlite runs on this thread, one query at a time: a second writer would only wait for the first.
-    writers: deps.db.kind === 'pglite' ? 1 : WRITERS,
+    // PGlite runs its queries one at a time on this thread, but a batch's WAL flush (ADR 007) is a wait on the disk:
+    // a second writer fills its batch meanwhile, as on PostgreSQL.
+    writers: WRITERS,
   });
   return (input) => batcher.add(input);
 }
