@@ -12,6 +12,7 @@ import {
   hasChromium,
   launchBrowser,
   newPage,
+  openForm,
   PHONE,
   recordConsole,
   screenshot,
@@ -111,7 +112,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     const page = await newPage(browser, PHONE);
     const errors = watchForErrors(page);
 
-    await page.goto(customerLink(form));
+    await openForm(page, customerLink(form));
     await page.waitForURL('**/preview');
     await page.getByRole('heading', { name: 'Travel Booking Form', level: 1 }).waitFor();
     expect(
@@ -299,7 +300,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     }
     const page = await newPage(browser, PHONE);
     const errors = watchForErrors(page);
-    await page.goto(customerLink(form));
+    await openForm(page, customerLink(form));
     await page.getByLabel('Your name').waitFor();
     /**
      * Tabs to the next control and answers what it is, and whether focus shows: the outline or shadow of the control
@@ -374,7 +375,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     });
     const page = await newPage(browser, PHONE);
     const errors = watchForErrors(page);
-    await page.goto(customerLink(form));
+    await openForm(page, customerLink(form));
     await page.getByRole('note').getByText('Never enter a password you use elsewhere').waitFor();
     expect(await page.locator('input[name="website"]').getAttribute('aria-hidden')).toBe('true');
     expect(await page.locator('input[name="website"]').getAttribute('tabindex')).toBe('-1');

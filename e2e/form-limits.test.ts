@@ -6,6 +6,7 @@ import {
   hasChromium,
   launchBrowser,
   newPage,
+  openForm,
   PHONE,
   screenshotBoth,
   watchForErrors,
@@ -83,7 +84,7 @@ describe.skipIf(!hasChromium)('an owner limits a form and a customer meets the l
     // The first customer is thanked in the owner's words, told where they are going, and sent there.
     const first = await newPage(browser, PHONE);
     const firstErrors = watchForErrors(first);
-    await first.goto(customerLink());
+    await openForm(first, customerLink());
     await first.getByLabel(/^Your name/).fill('Meera');
     await first.getByRole('button', { name: 'Submit' }).click();
     await first.getByText('See you on Saturday at 9 at the north end of the beach!').waitFor();

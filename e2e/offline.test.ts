@@ -6,6 +6,7 @@ import { apiCall, type CallInit } from './support/api.ts';
 import {
   hasChromium,
   launchBrowser,
+  openForm,
   PHONE,
   screenshot,
   screenshotBoth,
@@ -133,7 +134,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const errors = watchForErrors(page);
-    await page.goto(`${server.url}/customer/${form._id}/${owner.id}`);
+    await openForm(page, `${server.url}/customer/${form._id}/${owner.id}`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
     await context.setOffline(true);
     await page.getByLabel('Full name').fill('Kavya Iyer');
@@ -172,7 +173,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
       keys.push(route.request().headers()['idempotency-key'] ?? '');
       return keys.length === 1 ? route.abort('connectionreset') : route.continue();
     });
-    await page.goto(`${server.url}/customer/${form._id}/${owner.id}`);
+    await openForm(page, `${server.url}/customer/${form._id}/${owner.id}`);
     await page.getByLabel('Full name').fill('Arjun Das');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();

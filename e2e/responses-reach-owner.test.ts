@@ -9,6 +9,7 @@ import {
   hasChromium,
   launchBrowser,
   newPage,
+  openForm,
   PHONE,
   screenshotBoth,
   watchForErrors,
@@ -98,7 +99,7 @@ describe.skipIf(!hasChromium)('a response reaches the owner by mail, webhook and
     const mailsBefore = server.mail.mails.length;
     const customer = await newPage(browser, PHONE);
     const customerErrors = watchForErrors(customer);
-    await customer.goto(`${server.url}/customer/${form._id}/${owner.id}`);
+    await openForm(customer, `${server.url}/customer/${form._id}/${owner.id}`);
     await customer.getByLabel(/^Your name/).fill('Kiran Shah');
     await customer.getByRole('radio', { name: 'Afternoon' }).check();
     await customer.getByRole('button', { name: 'Submit' }).click();

@@ -21,16 +21,15 @@ registerWorker();
 // taps; when it is ready to show, what the customer typed in the server's form meanwhile is checked once more: new
 // answers are saved and the render starts over with them, a chosen file (which cannot be carried over) keeps the
 // server's form (it posts answers and files itself), and otherwise the new root takes the old one's place with the
-// focus where it was.
-const landedOn = location.pathname;
-void loadScreen(landedOn).then((first) => {
+// focus where it was, and the address becomes the screen's (a link continues at /preview).
+void loadScreen(location.pathname).then((first) => {
   if (!first) return location.replace('/');
   takeOver(first, { values: {}, focused: null, fileChosen: false });
 });
 
 function takeOver(first: Screen, carried: ServerFormInput) {
   const typed = readServerForm(root, HONEYPOT_FIELD);
-  if (typed.fileChosen) return history.replaceState(null, '', landedOn);
+  if (typed.fileChosen) return;
   if (first.data.state === 'ready' && Object.keys(typed.values).length > 0) {
     const { draft } = first.data;
     first.data.draft = { ...draft, values: { ...draft.values, ...typed.values } };
@@ -50,6 +49,7 @@ function takeOver(first: Screen, carried: ServerFormInput) {
     root.removeAttribute('id');
     fresh.id = 'root';
     root.replaceWith(fresh);
+    if (first.address) history.replaceState(null, '', first.address);
     const focused = now.focused ?? carried.focused;
     if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
   };

@@ -15,6 +15,7 @@ export function CustomerApp({ first }: { first: Screen }) {
       const id = ++latest;
       void loadScreen(location.pathname).then((next) => {
         if (id !== latest) return;
+        if (next?.address) history.replaceState(null, '', next.address);
         if (next) setScreen(next);
         else location.reload(); // a page of the owner's app: let the server serve it
       });

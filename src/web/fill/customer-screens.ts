@@ -5,8 +5,12 @@ import { CustomerLinkPage } from './customer-link-page.tsx';
 import { loadCustomerLink, loadFillForm, type FillLoad } from './load-fill-form.ts';
 import { PreviewPage } from './preview-page.tsx';
 
-/** A loaded screen: the page to draw and what its loader found. */
-export type Screen = { Page: ComponentType<{ data: FillLoad }>; data: FillLoad };
+/**
+ * A loaded screen: the page to draw and what its loader found; `address`, where the screen belongs when that is not
+ * the path it was loaded for (a link continues at /preview), for the caller to put in the address bar when it shows
+ * the screen, not before.
+ */
+export type Screen = { Page: ComponentType<{ data: FillLoad }>; data: FillLoad; address?: string };
 
 const LINK = /^\/customer\/([^/]+)\/([^/]+)\/?$/i;
 
@@ -35,8 +39,7 @@ export async function loadScreen(pathname: string): Promise<Screen | null> {
       embeddedForm(),
     );
     if (data !== 'preview') return { Page: CustomerLinkPage, data };
-    history.replaceState(null, '', customerPaths.preview.href());
-    return { Page: PreviewPage, data: await loadFillForm() };
+    return { Page: PreviewPage, data: await loadFillForm(), address: customerPaths.preview.href() };
   }
   if (/^\/preview\/?$/i.test(pathname)) return { Page: PreviewPage, data: await loadFillForm() };
   if (/^\/fileUpload\/?$/i.test(pathname)) {
