@@ -228,13 +228,11 @@ export async function benchIngest(options: {
     const bodyFile = join(options.dataDir, 'submission.json');
     await writeFile(bodyFile, JSON.stringify(submissionBody(form)));
     // The same form with owner notifications off and no webhook, for the on/off comparison in this same run.
-    const quietForm = await createForm(server.url, owner);
-    await api(server.url, owner.token, 'PUT', `/api/formNotifications/${quietForm._id}`, {
-      notifyOwner: false,
-      respondentCopy: false,
-    });
-    const quietBodyFile = join(options.dataDir, 'submission-quiet.json');
-    await writeFile(quietBodyFile, JSON.stringify(submissionBody(quietForm)));
+    const { form: quietForm, bodyFile: quietBodyFile } = await quietFormOf(
+      server.url,
+      owner,
+      join(options.dataDir, 'submission-quiet.json'),
+    );
     ceiling = await startCeiling(quietForm, options.dataDir);
     // The raw loop's rows go to a form of their own, so they never count as the app's.
     const rawForm = options.databaseUrl ? await createForm(server.url, owner) : null;
@@ -242,16 +240,14 @@ export async function benchIngest(options: {
     let unsyncedTarget: { url: string; post: string[] } | null = null;
     if (unsynced) {
       const other = await signUpOwner(unsynced.url, options.mail);
-      const otherForm = await createForm(unsynced.url, other);
-      await api(unsynced.url, other.token, 'PUT', `/api/formNotifications/${otherForm._id}`, {
-        notifyOwner: false,
-        respondentCopy: false,
-      });
-      const file = join(options.dataDir, 'submission-unsynced.json');
-      await writeFile(file, JSON.stringify(submissionBody(otherForm)));
+      const { bodyFile } = await quietFormOf(
+        unsynced.url,
+        other,
+        join(options.dataDir, 'submission-unsynced.json'),
+      );
       unsyncedTarget = {
         url: `${unsynced.url}/api/forms/${other.id}`,
-        post: ['-m', 'POST', '-H', 'content-type=application/json', '-i', file],
+        post: ['-m', 'POST', '-H', 'content-type=application/json', '-i', bodyFile],
       };
     }
     const ceilingTarget = `${ceiling.url}/api/forms/${owner.id}`;
@@ -361,6 +357,17 @@ export async function benchIngest(options: {
     await server.stop();
     await receiver.close();
   }
+}
+
+/** A bench form with owner notifications off and no webhook, and its submission body written to `bodyFile`. */
+async function quietFormOf(url: string, owner: BenchOwner, bodyFile: string) {
+  const form = await createForm(url, owner);
+  await api(url, owner.token, 'PUT', `/api/formNotifications/${form._id}`, {
+    notifyOwner: false,
+    respondentCopy: false,
+  });
+  await writeFile(bodyFile, JSON.stringify(submissionBody(form)));
+  return { form, bodyFile };
 }
 
 function rawSummary(rounds: readonly IngestRound[]) {

@@ -150,7 +150,15 @@ export function inlineStylesheets(template: string, readAsset: (name: string) =>
 }
 
 /** The <style> texts of a template (its inlined stylesheets), for the page's Content-Security-Policy. */
-export const templateStyles = (template: string): string[] =>
-  [...template.slice(0, template.indexOf('</head>')).matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
-    (m) => m[1] ?? '',
-  );
+export function templateStyles(template: string): string[] {
+  // Every customer page asks for these: read once per template (the built one and the fallback), not per request.
+  let styles = stylesOfTemplate.get(template);
+  if (!styles) {
+    styles = [...template.slice(0, template.indexOf('</head>')).matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+      (m) => m[1] ?? '',
+    );
+    stylesOfTemplate.set(template, styles);
+  }
+  return styles;
+}
+const stylesOfTemplate = new Map<string, string[]>();
