@@ -134,9 +134,11 @@ async function addEntry(
   const added = new Promise<void>((resolve, reject) => {
     entry = pack.entry(header, (error) => (error ? reject(error) : resolve())) as unknown as Writable;
   });
-  entry!.on('error', () => undefined);
   // Awaited at the end; if the pack fails first, the loop below learns it from the write instead.
   added.catch(() => undefined);
+  // A pack already ended (the backup's client went away) refuses the entry: `added` holds why.
+  if (!entry) return added;
+  entry.on('error', () => undefined);
   let seen = 0;
   try {
     for await (const chunk of content) {
