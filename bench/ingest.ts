@@ -15,7 +15,8 @@ import { spread, type Spread } from './stats.ts';
 export const CONNECTIONS = 10;
 export const DURATION_S = 10;
 export const WARMUP_S = 2;
-export const ROUNDS = 3;
+/** An even number: the on/off pair runs in each order equally often. */
+export const ROUNDS = 4;
 /** After each load on the form with a webhook, how long the bench waits for the sender to deliver the rest. */
 const DRAIN_TIMEOUT_MS = 120_000;
 const DRAIN_IDLE_MS = 15_000;
@@ -265,16 +266,26 @@ export async function benchIngest(options: {
     for (let i = 0; i < ROUNDS; i++) {
       const h = await autocannon(hello.url);
       const c = await autocannon(ceilingTarget, postQuiet);
+      // The on/off pair in turns: "on" after "neither" in one round, before it in the next, so that neither gains
+      // from going first (fewer rows in the table, a fresher machine).
+      const onFirst = i % 2 === 1;
+      const on = async () => {
+        const receivedBefore = receiver.received();
+        const load = await autocannon(target, post);
+        // Waited for before any other load, so that no backlog of deliveries slows it.
+        return {
+          load,
+          webhook: { receivedBefore, ...(await drainWebhook(server.url, owner, form._id, receiver)) },
+        };
+      };
+      const first = onFirst ? await on() : null;
       const q = await autocannon(target, postQuiet);
+      const { load: a, webhook } = first ?? (await on());
       const u = unsyncedTarget ? await autocannon(unsyncedTarget.url, unsyncedTarget.post) : null;
       const raw =
         options.databaseUrl && rawForm
           ? await rawInsertLoop(options.databaseUrl, rawForm, options.dataDir)
           : null;
-      const receivedBefore = receiver.received();
-      const a = await autocannon(target, post);
-      // Waited for before the next round, so that no backlog of deliveries slows the next round's other loads.
-      const webhook = { receivedBefore, ...(await drainWebhook(server.url, owner, form._id, receiver)) };
       rounds.push({
         hello: h,
         ceiling: c,

@@ -20,6 +20,7 @@ import { refuseUnstorableText, registerErrorHandler } from './errors.ts';
 import { retiredFieldsOf } from './forms/field-repository.ts';
 import { findFormById, findFormOfOwner, findVersionedForms, formStatusOf } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
+import { createLoadGauge } from './load-gauge.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerMetrics } from './metrics.ts';
 import { createNotifier, NOTIFY_POLL_MS, NOTIFY_WINDOW_MS } from './notifications/notifier.ts';
@@ -160,8 +161,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     allowPrivate: config.webhookAllowPrivate,
     timeoutMs: WEBHOOK_TIMEOUT_MS,
   };
+  // Whether customers keep this process busy: the webhook sender trickles meanwhile (load-gauge.ts).
+  const load = createLoadGauge();
   const sender = createSender({
     ...webhookDeps,
+    isBusy: load.busy,
     db,
     log: app.log,
     pollMs: config.webhookPollMs ?? WEBHOOK_POLL_MS,
@@ -170,6 +174,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     await sender.close();
+    load.close();
     await notifier.close();
     await views.close().catch((err: unknown) => app.log.warn({ err }, 'form views could not be written'));
     await mailer.close();
@@ -186,7 +191,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
 
   // Before the routes, so its hooks see every one of them.
-  registerMetrics(app, {
+  await registerMetrics(app, {
     db,
     token: config.metricsToken,
     counted: {
@@ -253,6 +258,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       notifier.nudge();
       sender.nudge();
     },
+    trackWait: load.track,
   };
   const intake = await createFileIntake(app, images);
   await app.register(async (scope) => publicSubmissionRoutes(scope, submissionDeps, intake));

@@ -51,6 +51,8 @@ export type SubmissionDeps = {
   formOpened: (formId: string) => void;
   /** Called after each batch that stored submissions has committed; must return at once (it nudges the notifier). */
   onStored?: () => void;
+  /** Wraps each customer's wait for the writer, so background work can tell when customers wait (load-gauge.ts). */
+  trackWait?: <T>(work: Promise<T>) => Promise<T>;
 };
 
 /**

@@ -40,7 +40,8 @@ export function createSubmitter(deps: SubmissionDeps): (input: SubmitInput) => P
     // a second writer fills its batch meanwhile, as on PostgreSQL.
     writers: WRITERS,
   });
-  return (input) => batcher.add(input);
+  const track = deps.trackWait ?? ((work) => work);
+  return (input) => track(batcher.add(input));
 }
 
 /** Forms kept in memory by the submission writer (the most recently used), each with the version it was read at. */

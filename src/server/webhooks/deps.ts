@@ -50,4 +50,6 @@ export type SenderDeps = {
   /** The first retry's delay; each next one doubles, up to an hour. Tests make it short. */
   backoffMs: number;
   timeoutMs: number;
+  /** Whether customers keep the process busy now (load-gauge.ts): passes then come at most every 2 s. */
+  isBusy: () => boolean;
 };

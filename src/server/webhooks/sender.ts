@@ -2,7 +2,6 @@
 // `for update skip locked` and leased, POSTed outside any transaction, retried with exponential backoff for 24 hours,
 // every attempt logged. docs/decisions/023-webhooks.md.
 import { createDrainLoop, createNudger } from '../drain-loop.ts';
-import { createLoadGauge } from '../load-gauge.ts';
 import type { SenderDeps, SubmissionForWebhook } from './deps.ts';
 import * as repo from './repository.ts';
 import { messageOf, refusedAttempt, sendSigned, type Attempt } from './send-signed.ts';
@@ -20,11 +19,10 @@ export const FILE_URL_TTL_SECONDS = 7 * 24 * 60 * 60;
 const CLAIM_LIMIT = 20;
 const NUDGE_DELAY_MS = 100;
 /**
- * While the event loop is busier than this (customers' requests, mostly), a pass waits until BUSY_PASS_GAP_MS after
- * the one before: deliveries go on at a trickle and never take the thread from a submit; the backlog, durable in
- * the table, drains at full speed once the burst is over.
+ * While customers keep the process busy (deps.isBusy: load-gauge.ts), a pass waits until this long after the one
+ * before: deliveries go on at a trickle and never take a core from a submit; the backlog, durable in the table,
+ * drains at full speed once the burst is over.
  */
-const BUSY_UTILIZATION = 0.7;
 const BUSY_PASS_GAP_MS = 2_000;
 
 export type Sender = {
@@ -38,13 +36,12 @@ export function createSender(deps: SenderDeps): Sender {
   let closed = false;
   // A lease outlasts the longest send, so a delivery is never sent by two passes at once.
   const leaseMs = deps.timeoutMs + 60_000;
-  const load = createLoadGauge();
   let lastPassAt = 0;
   let wake: NodeJS.Timeout | undefined;
   /** Whether to leave the claim for later, and when to come back: the process is busy and a pass ran just now. */
   function yieldToCustomers(): boolean {
     const wait = lastPassAt + BUSY_PASS_GAP_MS - Date.now();
-    if (wait <= 0 || load.utilization() < BUSY_UTILIZATION) return false;
+    if (wait <= 0 || !deps.isBusy()) return false;
     if (!wake && !closed) {
       wake = setTimeout(() => {
         wake = undefined;
@@ -131,7 +128,6 @@ export function createSender(deps: SenderDeps): Sender {
       closed = true;
       clearInterval(timer);
       clearTimeout(wake);
-      load.close();
       nudger.cancel();
       await loop.stop();
     },

@@ -189,6 +189,7 @@ describe('webhook sender pass', () => {
         pollMs: 3_600_000,
         backoffMs: 60_000,
         timeoutMs: 5_000,
+        isBusy: () => false,
         sources: {
           ...real,
           // The owner deletes a response after the pass has claimed its delivery, before the payloads are read.
