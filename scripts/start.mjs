@@ -1,17 +1,45 @@
-// `npm start`: build the web app when its sources changed since the last build, then run the server.
-// The e2e harness (e2e/support/server.ts) runs this same file, so browser journeys start the app as a user does.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { constants } from 'node:os';
+// `npm start`: build the web app and the server when their sources changed since the last build, then run the
+// server in this process. The e2e harness (e2e/support/server.ts) runs this same file, so browser journeys start the app as a user does.
+import cluster from 'node:cluster';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root); // vite.config.ts and the default DATA_DIR (./data) are relative to the project
-const outDir = join(root, 'dist', 'web');
-// Written only after a successful build; `vite build` empties dist/web first, so a failed build leaves no stamp.
-const stamp = join(outDir, '.built');
-const sources = ['src/web', 'src/common', 'vite.config.ts', 'package.json', 'scripts/start.mjs'];
+
+/**
+ * What is built, from what. Each output gets a stamp written only after a successful build (`vite build` empties
+ * dist/web first, so a failed build leaves no stamp).
+ */
+const web = {
+  name: 'web app',
+  outDir: join(root, 'dist', 'web'),
+  output: 'index.html',
+  sources: ['src/web', 'src/common', 'vite.config.ts', 'package.json', 'scripts/start.mjs'],
+  build: buildWeb,
+};
+/**
+ * The server as one bundle of our code (dependencies stay in node_modules): no TypeScript transform and a few
+ * files to load instead of hundreds, so a restart after a crash serves sooner (docs/decisions/031). It sits as deep
+ * as src/server/db, so migrate.ts finds package.json at the same relative path; the migrations are copied beside it.
+ */
+const server = {
+  name: 'server',
+  outDir: join(root, 'dist', 'server', 'app'),
+  output: 'main.js',
+  sources: ['src/server', 'src/common', 'package.json', 'scripts/start.mjs'],
+  build: buildServer,
+};
 
 /** The newest mtime under `path` (directories count too, so a deleted file is a change). */
 function newestChange(path) {
@@ -25,10 +53,13 @@ function newestChange(path) {
   );
 }
 
-function isUpToDate() {
+function isUpToDate(target) {
+  const stamp = join(target.outDir, '.built');
   const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
   return (
-    builtAt > 0 && existsSync(join(outDir, 'index.html')) && sources.every((s) => newestChange(s) <= builtAt)
+    builtAt > 0 &&
+    existsSync(join(target.outDir, target.output)) &&
+    target.sources.every((s) => newestChange(s) <= builtAt)
   );
 }
 
@@ -70,43 +101,68 @@ function isAlive(pid) {
   }
 }
 
-if (isUpToDate()) {
-  console.log('Web app is up to date.');
-} else {
+async function buildWeb() {
+  // Always a production build: Vite keeps a NODE_ENV it finds (Vitest sets `test`, a shell may say `development`),
+  // and React would then ship its development build, several times larger and slower.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  const { build } = await import('vite');
+  try {
+    await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+async function buildServer() {
+  const esbuild = await import('esbuild');
+  rmSync(server.outDir, { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: { main: join(root, 'src/server/main.ts') },
+    outdir: server.outDir,
+    bundle: true,
+    // S3 storage (and the AWS SDK it imports) is loaded only when configured: a chunk of its own.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  await esbuild.stop(); // its service process is not needed while the server runs
+  cpSync(join(root, 'src/server/db/migrations'), join(server.outDir, 'migrations'), { recursive: true });
+}
+
+// A cluster worker (WORKERS=N) runs this file again: its primary has built everything already.
+for (const target of cluster.isWorker ? [] : [web, server]) {
+  if (isUpToDate(target)) {
+    console.log(`The ${target.name} is up to date.`);
+    continue;
+  }
   await withBuildLock(async () => {
-    if (isUpToDate()) {
-      console.log('Web app is up to date.'); // built meanwhile by whoever held the lock
+    if (isUpToDate(target)) {
+      console.log(`The ${target.name} is up to date.`); // built meanwhile by whoever held the lock
       return;
     }
-    console.log('Building the web app…');
+    console.log(`Building the ${target.name}…`);
     const started = Date.now();
     try {
-      // Always a production build: Vite keeps a NODE_ENV it finds (Vitest sets `test`, a shell may say
-      // `development`), and React would then ship its development build, several times larger and slower.
-      const nodeEnv = process.env.NODE_ENV;
-      process.env.NODE_ENV = 'production';
-      const { build } = await import('vite');
-      try {
-        await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
-      } finally {
-        if (nodeEnv === undefined) delete process.env.NODE_ENV;
-        else process.env.NODE_ENV = nodeEnv;
-      }
+      await target.build();
     } catch (error) {
-      console.error('Building the web app failed:', error instanceof Error ? error.message : error);
+      console.error(`Building the ${target.name} failed:`, error instanceof Error ? error.message : error);
       process.exitCode = 1;
       return;
     }
-    writeFileSync(stamp, new Date().toISOString());
-    console.log(`Built the web app in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    writeFileSync(join(target.outDir, '.built'), new Date().toISOString());
+    console.log(`Built the ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   });
   if (process.exitCode === 1) process.exit(1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
-  stdio: 'inherit',
-  cwd: root,
-});
-// Ctrl-C in a terminal reaches both processes; a supervisor's SIGTERM reaches only us, so pass it on.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
+// The server runs in this process: one Node start fewer than a child process, so a restart serves sooner, and a
+// supervisor's signals reach the server itself. Source maps: a logged error's stack names the TypeScript file and line.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(join(server.outDir, server.output)).href);

@@ -3,7 +3,6 @@
 // accepted and refused, background job queues, the database pool, and the process (event-loop lag among them).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from './db/database.ts';
 import { HttpError, notFound } from './errors.ts';
 
@@ -28,11 +27,19 @@ const sameToken = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-export function registerMetrics(
+export async function registerMetrics(
   app: FastifyInstance,
   options: { db: Database; token: string | undefined; counted: CountedRoutes },
-): void {
+): Promise<void> {
   const { db, token, counted } = options;
+  if (!token) {
+    // Unset: no such page, nothing counted, and prom-client not even loaded (a restart serves sooner).
+    app.get('/metrics', async () => {
+      throw notFound('Not found');
+    });
+    return;
+  }
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = await import('prom-client');
   const register = new Registry();
   collectDefaultMetrics({ register, prefix: 'easyform_' });
 
@@ -98,8 +105,7 @@ export function registerMetrics(
   });
 
   app.get('/metrics', async (request: FastifyRequest, reply: FastifyReply) => {
-    // Unset: no such page. Set: only for the bearer of the token, never cached.
-    if (!token) throw notFound('Not found');
+    // Only for the bearer of the token, never cached.
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (!sameToken(given, token)) {
       reply.header('www-authenticate', 'Bearer');

@@ -3,6 +3,7 @@
 // died without unlocking leaves it behind. When that holder is provably gone (same host, its process no longer runs),
 // the lock is taken over at once; otherwise a new server waits for the lock to go stale (about 12 s).
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { lock } from 'proper-lockfile';
@@ -47,13 +48,25 @@ async function readHolder(dir: string): Promise<Holder | null> {
 }
 
 function isRunning({ pid, run }: Holder): boolean {
-  // Our own pid with another run is an earlier process, as after a container restart where the server is pid 1 again.
   if (pid === process.pid) return run === THIS_RUN;
+  // A killed server whose parent died with it stays a zombie until init reaps it: dead, its files closed, but
+  // still there for kill(pid, 0). Linux says so in /proc; elsewhere the signal is the only test.
+  if (isZombie(pid)) return false;
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (command) state ...": the command may hold spaces and parentheses, so read after the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false;
   }
 }
 

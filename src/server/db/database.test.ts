@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,23 +76,29 @@ describe.runIf(TEST_ENGINE === 'pglite')('the embedded database on disk', () => 
   });
 });
 
-/** Another server process holding the embedded database in `dataDir` until it is killed. */
-async function holderProcess(dataDir: string) {
+/**
+ * Another server process holding the embedded database in `dataDir` until it is killed. `underSleep`: its parent is a
+ * `sleep` that never reaps it, so once killed it stays a zombie (as under a parent killed with it, until init reaps).
+ */
+async function holderProcess(dataDir: string, underSleep = false) {
   const database = fileURLToPath(new URL('./database.ts', import.meta.url));
-  const child = spawn(
+  const node = [
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      `const { openDatabase } = await import(${JSON.stringify(database)});
-       await openDatabase({ databaseUrl: undefined, dataDir: ${JSON.stringify(dataDir)}, lockRetries: 0 });
-       console.log('holding');
-       setInterval(() => {}, 1000);`,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+    '--import',
+    'tsx',
+    '--input-type=module',
+    '-e',
+    `const { openDatabase } = await import(${JSON.stringify(database)});
+     await openDatabase({ databaseUrl: undefined, dataDir: ${JSON.stringify(dataDir)}, lockRetries: 0 });
+     console.log('holding', process.pid);
+     setInterval(() => {}, 1000);`,
+  ];
+  const quote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
+  const child = underSleep
+    ? spawn('sh', ['-c', `${node.map(quote).join(' ')} & exec sleep 120`], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      })
+    : spawn(node[0] ?? '', node.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
   const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
   expect(chunk.toString()).toContain('holding');
   // Opening PGlite can hold up the holder's event loop for seconds on a busy machine, and with it the lock's refresh:
@@ -99,14 +106,14 @@ async function holderProcess(dataDir: string) {
   const lockDir = `${join(dataDir, 'pgdata')}.lock`;
   const startedAt = Date.now();
   while ((await stat(lockDir)).mtimeMs < startedAt) await new Promise((resolve) => setTimeout(resolve, 100));
-  return child;
+  return { child, pid: Number(/holding (\d+)/.exec(chunk.toString())?.[1]) };
 }
 
 describe.runIf(TEST_ENGINE === 'pglite')('after a crash of the embedded database’s server', () => {
   it('takes the lock over at once from a process that is gone, and still refuses a live one', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'easyform-takeover-'));
     try {
-      const alive = await holderProcess(dataDir);
+      const { child: alive } = await holderProcess(dataDir);
       // Alive: refused at once, however provable its record.
       await expect(openDatabase({ databaseUrl: undefined, dataDir, lockRetries: 0 })).rejects.toBeInstanceOf(
         DatabaseInUseError,
@@ -131,6 +138,26 @@ describe.runIf(TEST_ENGINE === 'pglite')('after a crash of the embedded database
       await rm(dataDir, { recursive: true, force: true });
     }
   });
+
+  it.runIf(process.platform === 'linux')(
+    'takes the lock over at once from a killed server its dead parent left a zombie',
+    async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'easyform-takeover-'));
+      const { child: sleeper, pid } = await holderProcess(dataDir, true);
+      try {
+        process.kill(pid, 'SIGKILL');
+        const state = () => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+        while (state() !== 'Z') await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(() => process.kill(pid, 0)).not.toThrow(); // still there for a signal
+        const next = await openDatabase({ databaseUrl: undefined, dataDir, lockRetries: 0 });
+        expect(await next.query('select 1 as ok')).toEqual([{ ok: 1 }]);
+        await next.close();
+      } finally {
+        sleeper.kill('SIGKILL');
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('does not take over a lock whose holder is on another machine (a shared disk), nor one it cannot vouch for', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'easyform-takeover-'));

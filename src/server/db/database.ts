@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Pool, PoolClient } from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { realDisk, watchDataDir, type Disk } from './durable-dir.ts';
 
@@ -67,6 +67,8 @@ export async function openDatabase(options: {
   return openPglite(dir, options.lockRetries ?? 7, onWait, durable);
 }
 
+const EMBEDDED_SHARED_BUFFERS = '64MB';
+
 async function openPglite(
   dir: string | undefined,
   lockRetries: number,
@@ -78,7 +80,12 @@ async function openPglite(
   const durable = dir !== undefined && disk ? watchDataDir(dir, disk) : null;
   let lite: PGlite;
   try {
-    lite = await PGlite.create(dir === undefined ? {} : { dataDir: dir });
+    // Loaded here, not at start: a server loads only its own engine's client.
+    const { PGlite } = await import('@electric-sql/pglite');
+    // 64 MB of shared buffers, not PostgreSQL's 128: each megabyte is zeroed at every start, and a restart after a
+    // crash serves 0.27 s sooner (docs/decisions/031-fast-restart.md). The OS's page cache holds the rest.
+    const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
+    lite = await PGlite.create(dir === undefined ? { startParams } : { dataDir: dir, startParams });
     durable?.syncAll();
   } catch (error) {
     durable?.release();
@@ -121,11 +128,12 @@ async function openPglite(
 async function openPostgres(url: string, onConnectionError: (error: Error) => void): Promise<Database> {
   // Named per process, so an operator (and the scale-out test) can tell the app's processes apart in
   // pg_stat_activity.
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 10, application_name: `easy-form ${process.pid}` });
   // Without a listener, an idle client's error (e.g. PostgreSQL restarting) is an uncaught 'error' event.
   pool.on('error', onConnectionError);
   // pool.end() resolves before its sockets have closed; close() waits for them, so nothing outlives it.
-  const open = new Set<pg.PoolClient>();
+  const open = new Set<PoolClient>();
   pool.on('connect', (client) => {
     open.add(client);
     client.once('end', () => open.delete(client));
@@ -133,7 +141,7 @@ async function openPostgres(url: string, onConnectionError: (error: Error) => vo
   // Fail at start-up, with the server's reason, rather than on the first request.
   const probe = await pool.connect();
   probe.release();
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+  const wrap = (q: Pool | PoolClient): Queryable => ({
     async query<T extends Row>(sql: string, params: readonly unknown[] = [], options?: { prepare?: string }) {
       const result = options?.prepare
         ? await q.query<T>({ name: options.prepare, text: sql, values: [...params] })

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { Database } from './database.ts';
 
+// Relative to this file, or to the server bundle scripts/start.mjs builds at the same depth (it copies the migrations).
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 const PACKAGE_JSON = new URL('../../../package.json', import.meta.url);
 // Any constant shared by every Easy Form process; two processes starting together queue on it.

@@ -3,7 +3,6 @@ import { mkdir, opendir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
 import { randomToken } from '../crypto.ts';
 import { HttpError } from '../errors.ts';
 import { checkHead } from '../storage/head-check.ts';
@@ -34,6 +33,18 @@ export type ImageReencoder = {
   sweep(graceMs: number): Promise<number>;
 };
 
+type Sharp = (typeof import('sharp'))['default'];
+let sharpLoaded: Promise<Sharp> | undefined;
+/** libvips is loaded with the first image, not at start: a restart serves sooner (docs/decisions/031). */
+function loadSharp(): Promise<Sharp> {
+  return (sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    // libvips would otherwise cache decoded images and run a thread per core for each decode.
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  }));
+}
+
 /**
  * Every JPEG and PNG is decoded and encoded again, so what reaches the owner is pixels we produced: EXIF (GPS,
  * camera serials), comments and any bytes hidden after the image are gone, orientation is applied, and a file that
@@ -41,9 +52,6 @@ export type ImageReencoder = {
  */
 export async function createImageReencoder(stagingDir: string, maxPixels: number): Promise<ImageReencoder> {
   await mkdir(stagingDir, { recursive: true });
-  // libvips would otherwise cache decoded images and run a thread per core for each decode.
-  sharp.cache(false);
-  sharp.concurrency(1);
   const withSlot = createSlots(DECODE_SLOTS);
 
   return {
@@ -60,6 +68,7 @@ export async function createImageReencoder(stagingDir: string, maxPixels: number
         });
         whenStaged();
         return await withSlot(async () => {
+          const sharp = await loadSharp();
           const image = sharp(staged, { limitInputPixels: maxPixels, failOn: 'truncated' })
             .autoOrient()
             .keepIccProfile();
