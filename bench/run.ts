@@ -12,6 +12,7 @@ import { benchScale } from './owner-views.ts';
 import { createForm, signUpOwner } from './owner.ts';
 import { benchPageWeight, MOBILE } from './page-weight.ts';
 import { fmt, Report } from './report.ts';
+import { benchRestart } from './restart.ts';
 import { durabilitySettings } from './seed.ts';
 import { BENCH_RATE_LIMITS, root, startBenchServer } from './server.ts';
 import { kib, median, mib, MiB, type Spread } from './stats.ts';
@@ -20,8 +21,18 @@ import { BACKLOG, benchWebhooks } from './webhooks.ts';
 import { benchWorkers } from './workers.ts';
 
 const started = Date.now();
-/** `npm run bench -- ingest page scale upload webhooks workers backup lighthouse` runs only those parts (all of them by default). */
-const PARTS = ['ingest', 'page', 'scale', 'upload', 'webhooks', 'workers', 'backup', 'lighthouse'] as const;
+/** `npm run bench -- ingest page scale upload webhooks workers backup lighthouse restart` runs only those parts (all of them by default). */
+const PARTS = [
+  'ingest',
+  'page',
+  'scale',
+  'upload',
+  'webhooks',
+  'workers',
+  'backup',
+  'lighthouse',
+  'restart',
+] as const;
 const asked = process.argv.slice(2).filter((a) => (PARTS as readonly string[]).includes(a));
 const unknown = process.argv.slice(2).filter((a) => !(PARTS as readonly string[]).includes(a));
 if (unknown.length > 0) {
@@ -432,6 +443,31 @@ if (runs('lighthouse'))
     } finally {
       await server.stop();
     }
+  });
+
+if (runs('restart'))
+  await part('9. restart after kill -9 (pglite)', async () => {
+    const r = await benchRestart({ dataDir: await dirOf('restart'), mail });
+    raw.restart = r;
+    const p = 'restart pglite';
+    report.check(
+      p,
+      `kill -9 to serving again, ms (median of ${r.restartMs.length}, range)`,
+      r.restart.median,
+      `${fmt(r.restart.median, 0)} (${fmt(r.restart.min, 0)}–${fmt(r.restart.max, 0)})`,
+      { max: 2000 },
+    );
+    report.add(p, 'first start on the same directory, ms', fmt(r.firstStartMs, 0));
+    report.check(
+      p,
+      'responses after the restarts / stored before',
+      r.responsesAfter,
+      `${r.responsesAfter} / ${r.stored}`,
+      {
+        min: r.stored,
+        max: r.stored,
+      },
+    );
   });
 
 await mail.close();

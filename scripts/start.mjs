@@ -124,7 +124,8 @@ async function buildServer() {
     bundle: true,
     // S3 storage (and the AWS SDK it imports) is loaded only when configured: a chunk of its own.
     splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
+    // Beside main.js, not in a folder: a chunk holding migrate.ts finds the migrations and package.json the same way.
+    chunkNames: '[name]-[hash]',
     format: 'esm',
     platform: 'node',
     target: 'node20',

@@ -12,7 +12,7 @@ import { holdRemovalsDuringBackups } from './backup/removal-hold.ts';
 import { enforceBodyRate } from './body-rate.ts';
 import type { Config } from './config.ts';
 import { newKey } from './crypto.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { runAlone } from './db/run-alone.ts';
 import { getOrCreateSetting } from './db/settings.ts';
@@ -72,8 +72,11 @@ function trustProxyOf(trust: Config['trustProxy']) {
   return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
 }
 
-/** Builds the whole app from a config, without listening: main.ts listens, tests inject. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+/**
+ * Builds the whole app from a config, without listening: main.ts listens, tests inject. `database`: the embedded
+ * database main.ts began to open while this module loaded (a restart serves sooner, docs/decisions/031).
+ */
+export async function buildApp(config: Config, database?: Promise<Database>): Promise<FastifyInstance> {
   const setSecurityHeaders = securityHeaders(config.publicUrl);
   const app = Fastify({
     logger: {
@@ -109,12 +112,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('preValidation', refuseUnstorableText);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db = await openDatabase({
-    ...config,
-    onConnectionError: (err) =>
-      app.log.warn({ err }, 'an idle database connection closed; the pool reconnects'),
-    onLockWait: (message) => app.log.warn(message),
-  });
+  const db = await (database ??
+    openDatabase({
+      ...config,
+      onConnectionError: (err) =>
+        app.log.warn({ err }, 'an idle database connection closed; the pool reconnects'),
+      onLockWait: (message) => app.log.warn(message),
+    }));
   const applied = await migrate(db, { timeZone: config.formTimezone });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });

@@ -1,8 +1,6 @@
-import { buildApp } from './app.ts';
-import { backupResponder, listenForBackups } from './backup/backup-socket.ts';
 import { isClusterWorker, runPrimary } from './cluster.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DatabaseInUseError } from './db/database.ts';
+import { DatabaseInUseError, openDatabase } from './db/database.ts';
 import { SchemaTooNewError } from './db/migrate.ts';
 
 /** From the signal to the exit, however the requests in flight are doing. */
@@ -23,9 +21,17 @@ async function main(): Promise<void> {
     runPrimary(config.workers, (message) => console.log(`easy-form primary: ${message}`));
     return;
   }
+  // The embedded database opens (PGlite loads and starts PostgreSQL, much of it waiting on files and the
+  // WebAssembly compiler) while the app's modules load: a restart serves sooner (docs/decisions/031). Said before
+  // the app's logger exists, a wait for the lock goes to stderr.
+  const database = config.databaseUrl
+    ? undefined
+    : openDatabase({ ...config, onLockWait: (message) => console.warn(message) });
+  database?.catch(() => undefined); // handled where it is awaited, in buildApp; not unhandled meanwhile
   let app;
   try {
-    app = await buildApp(config);
+    const { buildApp } = await import('./app.ts');
+    app = await buildApp(config, database);
   } catch (error) {
     if (error instanceof DatabaseInUseError || error instanceof SchemaTooNewError) {
       console.error(error.message);
@@ -62,6 +68,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // The embedded database is this process's alone: `npm run backup` asks it for the backup (backup-socket.ts).
   if (app.db.kind === 'pglite') {
+    // Loaded once serving (the archive code is not needed to start).
+    const { backupResponder, listenForBackups } = await import('./backup/backup-socket.ts');
     stopBackups = await listenForBackups(config.dataDir, backupResponder(app), (err) =>
       app.log.error({ err }, 'a backup failed'),
     );
