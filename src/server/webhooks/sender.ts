@@ -24,6 +24,11 @@ const NUDGE_DELAY_MS = 100;
  * drains at full speed once the burst is over.
  */
 const BUSY_PASS_GAP_MS = 2_000;
+/**
+ * Unless the deliveries fall this far behind: a load that never ends must not hold them back until they give up
+ * (24 h). A pass that claims a response older than this makes the next ones go at full speed, busy or not.
+ */
+const MAX_LAG_MS = 60_000;
 
 export type Sender = {
   nudge(): void;
@@ -37,11 +42,13 @@ export function createSender(deps: SenderDeps): Sender {
   // A lease outlasts the longest send, so a delivery is never sent by two passes at once.
   const leaseMs = deps.timeoutMs + 60_000;
   let lastPassAt = 0;
+  /** The last pass claimed a delivery of a response older than MAX_LAG_MS. */
+  let lagging = false;
   let wake: NodeJS.Timeout | undefined;
   /** Whether to leave the claim for later, and when to come back: the process is busy and a pass ran just now. */
   function yieldToCustomers(): boolean {
     const wait = lastPassAt + BUSY_PASS_GAP_MS - Date.now();
-    if (wait <= 0 || !deps.isBusy()) return false;
+    if (wait <= 0 || lagging || !deps.isBusy()) return false;
     if (!wake && !closed) {
       wake = setTimeout(() => {
         wake = undefined;
@@ -91,6 +98,8 @@ export function createSender(deps: SenderDeps): Sender {
     if (yieldToCustomers()) return false;
     lastPassAt = Date.now();
     const due = await db.transaction((tx) => repo.claimDueDeliveries(tx, CLAIM_LIMIT, leaseMs));
+    // Oldest due first (first attempts, by their response's time): the first claimed says how far behind we are.
+    lagging = due.some((d) => d.attempts === 0 && Date.now() - d.createdAt.getTime() > MAX_LAG_MS);
     // The pass's payloads in one query. Should it fail, each delivery that needs one logs the error as its attempt's,
     // as a failed POST does; one refused for its address does not need it.
     const submissionIds = [...new Set(due.map((d) => d.submissionId))];

@@ -144,6 +144,18 @@ describe('webhooks', () => {
 });
 
 describe('webhook sender pass', () => {
+  /** A sender of the test's own: it polls only when run (hourly otherwise), retries a minute later. */
+  const senderOf = (t: TestApp, deps: Pick<Parameters<typeof createSender>[0], 'isBusy' | 'sources'>) =>
+    createSender({
+      db: t.app.db,
+      log: t.app.log,
+      allowPrivate: true,
+      pollMs: 3_600_000,
+      backoffMs: 60_000,
+      timeoutMs: 5_000,
+      ...deps,
+    });
+
   /** A response written directly, not through a submit, which would nudge the app's own sender. */
   async function storedResponse(t: TestApp, formId: string, name: string): Promise<string> {
     const [row] = await t.app.db.query<{ id: string }>(
@@ -182,13 +194,7 @@ describe('webhook sender pass', () => {
 
       const real = webhookSourcesOf(t.app.storage, 'http://easyform.test', 'UTC');
       const asked: string[][] = [];
-      const sender = createSender({
-        db: t.app.db,
-        log: t.app.log,
-        allowPrivate: true,
-        pollMs: 3_600_000,
-        backoffMs: 60_000,
-        timeoutMs: 5_000,
+      const sender = senderOf(t, {
         isBusy: () => false,
         sources: {
           ...real,
@@ -248,6 +254,43 @@ describe('webhook sender pass', () => {
       await t.close();
       await ok.close();
       await failing.close();
+    }
+  });
+
+  it('sends one pass while customers keep the server busy, unless the deliveries have fallen a minute behind', async () => {
+    const receiver = await startReceiver();
+    const t = await createTestApp({ webhookAllowPrivate: true, webhookPollMs: 3_600_000 });
+    try {
+      const owner = await signUpOwner(t);
+      const form = await formWithName(t, owner.token, 'Busy');
+      expect((await addHook(t, owner.token, form._id, receiver.url)).statusCode).toBe(201);
+      /** 25 deliveries (a pass claims 20) of responses stored `ageMs` ago; how many one run of a busy sender sends. */
+      const sentByBusySender = async (ageMs: number) => {
+        const ids: string[] = [];
+        for (let i = 0; i < 25; i++) ids.push(await storedResponse(t, form._id, `R${i}`));
+        await t.app.db.query(
+          `insert into webhook_deliveries (webhook_id, submission_id, created_at, next_attempt_at)
+           select w.id, s.id, now() - make_interval(secs => $2::double precision / 1000), now() - interval '1 second'
+             from submissions s join webhooks w on w.form_id = s.form_id where s.id = any($1::uuid[])`,
+          [ids, ageMs],
+        );
+        const before = receiver.received.length;
+        const sender = senderOf(t, {
+          isBusy: () => true,
+          sources: webhookSourcesOf(t.app.storage, 'http://easyform.test', 'UTC'),
+        });
+        await sender.run();
+        await sender.close();
+        return receiver.received.length - before;
+      };
+      // Fresh: one pass of 20, the other 5 wait for the next pass (2 s later) or the end of the burst.
+      expect(await sentByBusySender(1_000)).toBe(20);
+      await t.app.db.query(`update webhook_deliveries set status = 'succeeded' where status = 'pending'`);
+      // Two minutes behind: every pass at once, busy or not.
+      expect(await sentByBusySender(120_000)).toBe(25);
+    } finally {
+      await t.close();
+      await receiver.close();
     }
   });
 });
