@@ -27,7 +27,7 @@ async function call<T>(server: RunningServer, owner: TestOwner, path: string, bo
 
 /**
  * An upload sent slowly, as from a phone: the head of a PDF, then `chunks` more pieces `gapMs` apart. Resolves with
- * the status and body the server answered. `onStarted` runs once the first bytes are out.
+ * the status, body and Connection header the server answered. `onStarted` runs once the first bytes are out.
  */
 function slowUpload(url: string, formId: string, chunks: number, gapMs: number, onStarted: () => void) {
   const boundary = `----slow${randomBytes(6).toString('hex')}`;
@@ -37,7 +37,7 @@ function slowUpload(url: string, formId: string, chunks: number, gapMs: number, 
   );
   const piece = Buffer.alloc(16 * 1024, 0x20);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+  return new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
     const req = request(
       `${url}/api/profile?formId=${formId}`,
       {
@@ -50,7 +50,9 @@ function slowUpload(url: string, formId: string, chunks: number, gapMs: number, 
       (res) => {
         let body = '';
         res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection }),
+        );
       },
     );
     req.on('error', reject);
@@ -124,7 +126,10 @@ describe('a server told to stop by its supervisor (SIGTERM)', () => {
     const uploaded = await upload;
     expect(uploaded.status, uploaded.body).toBe(200);
     expect(JSON.parse(uploaded.body)).toHaveProperty('file');
-    expect(await exit).toBe(0);
+    // Its connection closes with the answer: kept alive, it would hold the shutdown until the client's idle timeout.
+    expect(uploaded.connection).toBe('close');
+    // On a failure, the end of what the server said (which request or job held it past 10 s).
+    expect(await exit, server.output().split('\n').slice(-40).join('\n')).toBe(0);
     submitting = false;
     await customers;
     expect(refusals.length).toBeGreaterThan(0);

@@ -209,6 +209,12 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
   app.decorate('beginDrain', () => {
     draining = true;
   });
+  // Every answer from then on closes its connection: a keep-alive connection that was busy when the server stopped
+  // listening would otherwise stay open, idle, until the client's own timeout, and hold the shutdown that long.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const engine = z.enum(['pglite', 'postgres']);
   api.get(
