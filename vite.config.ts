@@ -151,6 +151,9 @@ export default defineConfig({
         codeSplitting: {
           // React in one chunk: split across the pieces two entries share, it compresses worse.
           groups: [
+            // Vite's helper for dynamic imports, on its own: in `shared` it would make the customer's small entry
+            // load React (shared's components import it) before the customer has touched the form (ADR 032).
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // The few small modules both entries use, as one chunk rather than one each.
             {

@@ -462,6 +462,39 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     await page.close();
   });
 
+  it('loads no React until the customer touches the form, and then takes over where they tapped', async () => {
+    const form = await call<Form>('/api/v1/length', {
+      body: { formTitle: 'Read first' },
+      token: owner.token,
+    });
+    await call(`/api/text/${form._id}`, {
+      token: owner.token,
+      body: { id: 1, name: 'Your name', type: 'text', required: true },
+    });
+    const page = await newPage(browser, PHONE);
+    const errors = watchForErrors(page);
+    const scripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((r) => new URL(r.name).pathname)
+          .filter((path) => path.endsWith('.js')),
+      );
+    await page.goto(customerLink(form), { waitUntil: 'networkidle' });
+    // The small entry ran (it keeps the form on the device for an offline reload), and nothing more.
+    await page.waitForFunction((fid) => localStorage.getItem('fid') === fid, form._id);
+    await page.waitForLoadState('networkidle');
+    expect(await scripts()).not.toContainEqual(expect.stringMatching(/\/assets\/(react|take-over)-/));
+    expect(new URL(page.url()).pathname).toBe(`/customer/${form._id}/${owner.id}`);
+    await page.locator('form[method="post"]').getByLabel('Your name').click();
+    await page.waitForURL(/\/preview$/);
+    expect(await scripts()).toContainEqual(expect.stringMatching(/\/assets\/take-over-/));
+    await page.keyboard.type('Asha');
+    expect(await page.getByLabel('Your name').inputValue()).toBe('Asha');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows a damaged PDF as a message beside its download link, not as a broken page', async () => {
     const form = await call<Form>(
       `/api/text/${(await call<Form>('/api/v1/length', { body: { formTitle: 'Claims' }, token: owner.token }))._id}`,

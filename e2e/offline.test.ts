@@ -68,8 +68,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     const page = await context.newPage();
     const errors = watchForErrors(page);
 
-    await page.goto(`${server.url}/customer/${form._id}/${owner.id}`);
-    await page.waitForURL('**/preview');
+    await openForm(page, `${server.url}/customer/${form._id}/${owner.id}`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
     // The worker's own script is always checked with the server, so a new release reaches every customer.
     const script = await fetch(`${server.url}/sw.js`);

@@ -228,5 +228,12 @@ export async function waitForOrExplain(
  */
 export async function openForm(page: Page, link: string): Promise<void> {
   await page.goto(link);
-  await page.waitForURL(/\/preview$/);
+  // The script takes over at the customer's first touch, click, key or pointer move (ADR 032), once it has arrived
+  // after the page's load: the pointer moves over the page's edge until it has.
+  const deadline = Date.now() + 30_000;
+  for (let x = 1; !/\/preview$/.test(new URL(page.url()).pathname); x = 3 - x) {
+    if (Date.now() > deadline) throw new Error(`the script did not take over ${link} within 30 s`);
+    await page.mouse.move(x, 1);
+    await page.waitForURL(/\/preview$/, { timeout: 100 }).catch(() => undefined);
+  }
 }

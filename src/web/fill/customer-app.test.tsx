@@ -36,7 +36,7 @@ async function openLink() {
   history.replaceState(null, '', `/customer/${form._id}/${OWNER}`);
   const first = await loadScreen(location.pathname);
   if (!first) throw new Error('no screen for the customer link');
-  // The link's screen is /preview's; customer-main.tsx puts that address in the bar when it shows the screen.
+  // The link's screen is /preview's; fill/take-over.tsx puts that address in the bar when it shows the screen.
   expect(location.pathname).toBe(`/customer/${form._id}/${OWNER}`);
   render(<CustomerApp first={first} />);
   if (first.address) history.replaceState(null, '', first.address);

@@ -4,7 +4,8 @@ import { accentOf, backgroundOf } from '#common/form-colors.ts';
 import type { PublicForm } from '#common/forms.ts';
 import { PasswordNotice } from './password-notice.tsx';
 import { hasPasswordQuestion } from './questions.ts';
-import './fill.css';
+
+// fill.css reaches the page through customer-page.css, which the entry imports (the server inlines it).
 
 /** The customer's page on the form's own colours: background, an accent bar, and the questions in white cards. */
 export function FillLayout({ form, children }: { form: PublicForm; children: ReactNode }) {

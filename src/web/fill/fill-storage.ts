@@ -36,6 +36,12 @@ export const emptyDraft = (formId: string): Draft => ({
   idempotencyKey: null,
 });
 
+/** Whether answers for `formId` are saved on this device (read without zod: it only decides when React starts). */
+export function hasDraftFor(formId: string): boolean {
+  const draft = readJson(KEYS.draft);
+  return typeof draft === 'object' && draft !== null && 'formId' in draft && draft.formId === formId;
+}
+
 /** The saved answers for `formId`; answers saved for another form start over. */
 export async function loadDraft(formId: string): Promise<Draft> {
   if (localStorage.getItem(KEYS.draft) === null) return emptyDraft(formId);

@@ -1,33 +1,31 @@
-import './zod-without-eval.ts';
+import '../zod-without-eval.ts';
 import { startTransition, StrictMode, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HONEYPOT_FIELD } from '#common/answer-limits.ts';
-import { CustomerApp } from './fill/customer-app.tsx';
-import { CustomerError } from './fill/customer-error.tsx';
-import { loadScreen, type Screen } from './fill/customer-screens.ts';
-import { saveDraft } from './fill/fill-storage.ts';
-import { registerWorker } from './fill/offline/register-worker.ts';
-import { readServerForm, type ServerFormInput } from './fill/server-form-answers.ts';
-import './ui/styles.css';
+import { CustomerApp } from './customer-app.tsx';
+import { CustomerError } from './customer-error.tsx';
+import { loadScreen, type Screen } from './customer-screens.ts';
+import { saveDraft } from './fill-storage.ts';
+import { readServerForm, type ServerFormInput } from './server-form-answers.ts';
 
-// The entry of customer.html (/customer/{fid}/{id}, /preview, /fileUpload): no router, no query cache, no zod up
-// front (docs/decisions/012-customer-entry.md).
-const drawn = document.getElementById('root');
-if (!drawn) throw new Error('customer.html has no #root');
-const root: HTMLElement = drawn;
-registerWorker();
-// The first screen renders once loaded, so the page the server drew stays until the form replaces it. It renders in a
-// transition, into a root of its own outside the page, so the work comes in slices and never holds up the customer's
-// taps; when it is ready to show, what the customer typed in the server's form meanwhile is checked once more: new
-// answers are saved and the render starts over with them, a chosen file (which cannot be carried over) keeps the
-// server's form (it posts answers and files itself), and otherwise the new root takes the old one's place with the
-// focus where it was, and the address becomes the screen's (a link continues at /preview).
-void loadScreen(location.pathname).then((first) => {
+/**
+ * The React page of customer.html, started by its entry (customer-main.ts) when it is needed: no router, no query
+ * cache, no zod up front (docs/decisions/012-customer-entry.md).
+ *
+ * The first screen renders once loaded, so the page the server drew stays until the form replaces it. It renders in
+ * a transition, into a root of its own outside the page, so the work comes in slices and never holds up the
+ * customer's taps; when it is ready to show, what the customer typed in the server's form meanwhile is checked once
+ * more: new answers are saved and the render starts over with them, a chosen file (which cannot be carried over)
+ * keeps the server's form (it posts answers and files itself), and otherwise the new root takes the old one's place
+ * with the focus where it was, and the address becomes the screen's (a link continues at /preview).
+ */
+export async function startCustomerPage(root: HTMLElement): Promise<void> {
+  const first = await loadScreen(location.pathname);
   if (!first) return location.replace('/');
-  takeOver(first, { values: {}, focused: null, fileChosen: false });
-});
+  takeOver(root, first, { values: {}, focused: null, fileChosen: false });
+}
 
-function takeOver(first: Screen, carried: ServerFormInput) {
+function takeOver(root: HTMLElement, first: Screen, carried: ServerFormInput) {
   const typed = readServerForm(root, HONEYPOT_FIELD);
   if (typed.fileChosen) return;
   if (first.data.state === 'ready' && Object.keys(typed.values).length > 0) {
@@ -42,7 +40,7 @@ function takeOver(first: Screen, carried: ServerFormInput) {
     if (now.fileChosen || JSON.stringify(now.values) !== JSON.stringify(typed.values)) {
       setTimeout(() => {
         app.unmount();
-        takeOver(first, now);
+        takeOver(root, first, now);
       });
       return;
     }
