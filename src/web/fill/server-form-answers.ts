@@ -34,8 +34,7 @@ export function readServerForm(root: HTMLElement, honeypot: string): ServerFormI
     } else if (element instanceof HTMLTextAreaElement) {
       if (element.value !== element.defaultValue) changed.add(element.name);
     } else if (element instanceof HTMLSelectElement) {
-      if (Array.from(element.options).some((o) => o.selected !== o.defaultSelected))
-        changed.add(element.name);
+      if (selectMoved(element)) changed.add(element.name);
     }
   }
   const data = new FormData(form);
@@ -47,4 +46,19 @@ export function readServerForm(root: HTMLElement, honeypot: string): ServerFormI
   const active = document.activeElement;
   if (active && active !== document.body && form.contains(active) && active.id) input.focused = active.id;
   return input;
+}
+
+/**
+ * Whether a select shows another choice than the server drew. A single select with no option marked `selected`
+ * shows, and selects, its first ("Select an Option"): that is what was drawn, not an answer, and reading it as one
+ * would blank a dropdown answer saved on the device when the script takes over.
+ */
+function selectMoved(select: HTMLSelectElement): boolean {
+  const options = Array.from(select.options);
+  if (select.multiple) return options.some((o) => o.selected !== o.defaultSelected);
+  let drawn = 0;
+  options.forEach((o, i) => {
+    if (o.defaultSelected) drawn = i;
+  });
+  return select.selectedIndex !== drawn;
 }
