@@ -21,6 +21,11 @@ async function main(): Promise<void> {
     runPrimary(config.workers, (message) => console.log(`easy-form primary: ${message}`));
     return;
   }
+  // Until the server listens, a timer keeps the event loop busy. Without one, whenever the loop had nothing left to
+  // wait on between two steps of the start (PGlite's, mostly), Node blocked until every background job of V8 had
+  // finished (its platform drains them when the loop runs empty: WebAssembly compilation, here up to 0.4 s a time)
+  // before going on (docs/decisions/031).
+  const starting = setInterval(() => undefined, 1_000);
   // The embedded database opens (PGlite loads and starts PostgreSQL, much of it waiting on files and the
   // WebAssembly compiler) while the app's modules load: a restart serves sooner (docs/decisions/031). Said before
   // the app's logger exists, a wait for the lock goes to stderr.
@@ -65,7 +70,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).finally(() => clearInterval(starting));
   // The embedded database is this process's alone: `npm run backup` asks it for the backup (backup-socket.ts).
   if (app.db.kind === 'pglite') {
     // Loaded once serving (the archive code is not needed to start).

@@ -43,8 +43,12 @@ export async function registerWebApp(
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDir,
-      wildcard: false,
+      // One route for every file, looked up when asked for, instead of one route per built file registered at start
+      // (a restart serves sooner, docs/decisions/031). A path that is not a file, `/` included, falls through to the
+      // not-found handler below: the pages.
+      wildcard: true,
       index: false,
+      allowedPath: (path) => !path.endsWith('/'),
       // The build writes .br and .gz beside each asset (vite.config.ts); browsers get the smallest they accept.
       preCompressed: true,
       setHeaders(reply, path) {
