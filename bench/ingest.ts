@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { Form } from '#common/forms.ts';
 import { freePort } from '../e2e/support/server.ts';
 import type { MailCapture } from '../src/server/mail/mail-capture.ts';
@@ -15,8 +16,11 @@ import { spread, type Spread } from './stats.ts';
 export const CONNECTIONS = 10;
 export const DURATION_S = 10;
 export const WARMUP_S = 2;
-/** An even number: the on/off pair runs in each order equally often. */
-export const ROUNDS = 4;
+/**
+ * An even number: the on/off pair runs in each order equally often. Six, because on this 2-core machine one load in
+ * four or five runs 20–30 % off the others for no reason of its own, and a median of four ratios moves with it.
+ */
+export const ROUNDS = 6;
 /** After each load on the form with a webhook, how long the bench waits for the sender to deliver the rest. */
 const DRAIN_TIMEOUT_MS = 120_000;
 const DRAIN_IDLE_MS = 15_000;
@@ -278,13 +282,21 @@ export async function benchIngest(options: {
           webhook: { receivedBefore, ...(await drainWebhook(server.url, owner, form._id, receiver)) },
         };
       };
-      const first = onFirst ? await on() : null;
+      const settled = async () => {
+        if (options.databaseUrl) await settle(options.databaseUrl);
+      };
+      const settledOn = async () => {
+        await settled();
+        return on();
+      };
+      const first = onFirst ? await settledOn() : null;
+      await settled();
       const q = await autocannon(target, postQuiet);
-      const { load: a, webhook } = first ?? (await on());
+      const { load: a, webhook } = first ?? (await settledOn());
       const u = unsyncedTarget ? await autocannon(unsyncedTarget.url, unsyncedTarget.post) : null;
       const raw =
         options.databaseUrl && rawForm
-          ? await rawInsertLoop(options.databaseUrl, rawForm, options.dataDir)
+          ? await settled().then(() => rawInsertLoop(options.databaseUrl!, rawForm, options.dataDir))
           : null;
       rounds.push({
         hello: h,
@@ -393,6 +405,22 @@ function rawSummary(rounds: readonly IngestRound[]) {
 async function storedCounts(url: string, owner: BenchOwner): Promise<Map<string, number>> {
   const summary = await api<{ _id: string; count: number }[]>(url, owner.token, 'GET', '/api/formSummary');
   return new Map(summary.map((s) => [s._id, s.count]));
+}
+
+/**
+ * Before each load on PostgreSQL: a VACUUM and a CHECKPOINT, so that every load starts from the same database state.
+ * Without it, whichever load came after the webhook drain (tens of thousands of delivery rows just updated) shared
+ * the machine with autovacuum, and a load that a timed checkpoint fell into paid for full-page writes.
+ */
+async function settle(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'bench settle' });
+  await client.connect();
+  try {
+    await client.query('vacuum');
+    await client.query('checkpoint');
+  } finally {
+    await client.end();
+  }
 }
 
 /** Waits (bounded) until the receiver has one delivery per stored submission of the hooked form. */

@@ -42,10 +42,12 @@ if (unknown.length > 0) {
 const runs = (name: (typeof PARTS)[number]) => asked.length === 0 || asked.includes(name);
 const log = (line: string) => console.log(line);
 const pgUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
+// BENCH_ENGINES=postgres (or pglite) keeps one engine, e.g. to repeat a PostgreSQL figure without the embedded one.
+const only = process.env.BENCH_ENGINES?.split(',').map((e) => e.trim()) ?? [];
 const engines = [
   { engine: 'pglite' as const, databaseUrl: undefined },
   ...(pgUrl ? [{ engine: 'postgres' as const, databaseUrl: pgUrl }] : []),
-];
+].filter((e) => only.length === 0 || only.includes(e.engine));
 const machine = {
   cores: cpus().length,
   cpu: cpus()[0]?.model ?? 'unknown',
