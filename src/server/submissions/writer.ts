@@ -25,8 +25,15 @@ export type SubmitInput = {
 
 /** The most submissions written in one transaction. */
 const MAX_BATCH = 64;
-/** Batches written at once: one fills while another commits. */
-const WRITERS = 2;
+/**
+ * Batches written at once. Embedded: two. PGlite runs its queries one at a time on this thread, but a batch's WAL
+ * flush (ADR 007) is a wait on the disk: a second writer fills its batch meanwhile. PostgreSQL: one. Every batch
+ * updates the same rows (the form's count and its Results counters), so a second batch only waited for the first
+ * one's row locks until its commit, flush included, and made the batches smaller: measured with durable commits,
+ * 1,778 and 2,034 req/s with one writer against 1,154 and 1,196 with two (docs/decisions/013-group-commit.md,
+ * addendum of 2026-11-25).
+ */
+const writersFor = (engine: SubmissionDeps['db']['kind']) => (engine === 'postgres' ? 1 : 2);
 
 /**
  * Takes submissions and answers each with its id once it is committed. Submissions that arrive while a batch is
@@ -36,9 +43,7 @@ export function createSubmitter(deps: SubmissionDeps): (input: SubmitInput) => P
   const cache: FormCache = new LRUCache({ max: FORM_CACHE_SIZE });
   const batcher = createBatcher<SubmitInput, string>((inputs) => writeBatch(deps, cache, inputs), {
     maxBatch: MAX_BATCH,
-    // PGlite runs its queries one at a time on this thread, but a batch's WAL flush (ADR 007) is a wait on the disk:
-    // a second writer fills its batch meanwhile, as on PostgreSQL.
-    writers: WRITERS,
+    writers: writersFor(deps.db.kind),
   });
   const track = deps.trackWait ?? ((work) => work);
   return (input) => track(batcher.add(input));
