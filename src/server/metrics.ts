@@ -18,7 +18,10 @@ const QUEUE_DEPTHS = `
   union all
   select 'notifications', 'pending', count(*)::int from response_events where done_at is null
   union all
-  select 'webhooks', 'pending', count(*)::int from webhook_deliveries where status = 'pending'
+  select 'webhooks', 'pending', (select count(*)::int from webhook_deliveries where status = 'pending')
+    -- Responses whose deliveries the sender has yet to make, one per webhook of their form.
+    + (select coalesce(sum(cardinality(b.submission_ids) * (select count(*) from webhooks w where w.form_id = b.form_id)), 0)::int
+         from webhook_batches b)
   union all
   select 'webhooks', 'failed', count(*)::int from webhook_deliveries where status = 'failed'`;
 

@@ -123,10 +123,13 @@ export async function insertSubmissions(
         where f.notify_owner or f.respondent_copy
         group by a.form_id, f.respondent_copy
      ), hooked as (
-       -- Webhooks (docs/decisions/023-webhooks.md): one delivery per (submission, webhook of its form), in this
-       -- statement like the notification; a form without webhooks costs one index probe.
-       insert into webhook_deliveries (webhook_id, submission_id)
-       select w.id, a.id from added a join webhooks w on w.form_id = a.form_id
+       -- Webhooks (docs/decisions/023-webhooks.md): one row per form of the batch that has any, with the batch's
+       -- ids, in this statement like the notification; the sender makes the deliveries from it. A form without
+       -- webhooks costs one index probe.
+       insert into webhook_batches (form_id, submission_ids)
+       select a.form_id, array_agg(a.id) from added a
+        group by a.form_id
+       having exists (select 1 from webhooks w where w.form_id = a.form_id)
      )
      select id from added`,
     [JSON.stringify(records), timeZone],

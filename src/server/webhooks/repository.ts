@@ -79,6 +79,34 @@ export async function deleteWebhook(
   return rows.length > 0;
 }
 
+/**
+ * Makes the deliveries of up to `limit` batches of new responses (written by the submissions' insert, oldest first):
+ * one pending delivery per (response, webhook of its form), dated when the response arrived, so its 24-hour window
+ * runs from then. Each batch row is deleted by the statement that makes its deliveries, and claimed with `skip
+ * locked`, so two passes or processes never make them twice. A response deleted meanwhile is left out. Returns how
+ * many batches were taken.
+ */
+export async function makeDeliveries(db: Queryable, limit: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `with taken as (
+       delete from webhook_batches
+        where id in (select id from webhook_batches order by id limit $1 for update skip locked)
+       returning id, form_id, submission_ids, created_at
+     ), made as (
+       insert into webhook_deliveries (webhook_id, submission_id, created_at)
+       select w.id, s.id, t.created_at
+         from taken t
+              cross join lateral unnest(t.submission_ids) with ordinality as u(id, n)
+              join submissions s on s.id = u.id
+              join webhooks w on w.form_id = t.form_id
+        order by t.id, u.n, w.created_at, w.id
+     )
+     select count(*)::int as n from taken`,
+    [limit],
+  );
+  return row?.n ?? 0;
+}
+
 export type DueDelivery = {
   id: string;
   webhookId: string;

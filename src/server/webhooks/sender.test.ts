@@ -118,6 +118,57 @@ describe('webhook sender pass', () => {
     }
   });
 
+  it("makes each response's deliveries once per webhook from the submit's batch rows, leaving out a deleted one", async () => {
+    const first = await startReceiver();
+    const second = await startReceiver();
+    const t = await createTestApp({ webhookAllowPrivate: true, webhookPollMs: 3_600_000 });
+    try {
+      const owner = await signUpOwner(t);
+      const form = await formWithName(t, owner.token, 'Two hooks');
+      for (const receiver of [first, second])
+        expect((await addHook(t, owner.token, form._id, receiver.url)).statusCode).toBe(201);
+      const names = ['Ana', 'Ben', 'Gone', 'Cyd', 'Dev'];
+      const ids: string[] = [];
+      for (const name of names) ids.push(await storedResponse(t, form._id, name));
+      // As the submit's insert writes them: one row per group commit, here a batch of three and one of two, an hour
+      // ago (the deliveries' 24-hour window runs from the response, not from when the sender got to it).
+      await t.app.db.query(
+        `insert into webhook_batches (form_id, submission_ids, created_at)
+         values ($1, $2::uuid[], now() - interval '1 hour'), ($1, $3::uuid[], now() - interval '1 hour')`,
+        [form._id, ids.slice(0, 3), ids.slice(3)],
+      );
+      await t.app.db.query('delete from submissions where id = $1', [ids[2]]);
+
+      // Two senders at once (two processes): each batch is taken by one of them.
+      const senders = [0, 1].map(() =>
+        senderOf(t, {
+          isBusy: () => false,
+          sources: webhookSourcesOf(t.app.storage, 'http://easyform.test', 'UTC'),
+        }),
+      );
+      await Promise.all(senders.map((s) => s.run()));
+      await Promise.all(senders.map((s) => s.close()));
+
+      const kept = names.filter((n) => n !== 'Gone').sort();
+      for (const receiver of [first, second])
+        expect(receiver.received.map((r) => JSON.parse(r.body).answers[0].value).sort()).toEqual(kept);
+      const rows = await t.app.db.query<{ status: string; age_s: number }>(
+        `select status, extract(epoch from now() - created_at)::int as age_s from webhook_deliveries`,
+      );
+      expect(rows).toHaveLength(8);
+      for (const row of rows) {
+        expect(row.status).toBe('succeeded');
+        expect(row.age_s).toBeGreaterThanOrEqual(3_600);
+      }
+      const [left] = await t.app.db.query<{ n: number }>('select count(*)::int as n from webhook_batches');
+      expect(left?.n).toBe(0);
+    } finally {
+      await t.close();
+      await first.close();
+      await second.close();
+    }
+  });
+
   it('sends one pass while customers keep the server busy, unless the deliveries have fallen a minute behind', async () => {
     const receiver = await startReceiver();
     const t = await createTestApp({ webhookAllowPrivate: true, webhookPollMs: 3_600_000 });

@@ -1,6 +1,6 @@
-// Sends each new response to the form's webhooks: durable deliveries (written with the submission), claimed with
-// `for update skip locked` and leased, POSTed outside any transaction, retried with exponential backoff for 24 hours,
-// every attempt logged. docs/decisions/023-webhooks.md.
+// Sends each new response to the form's webhooks: durable deliveries (made from the row the submissions' insert
+// writes), claimed with `for update skip locked` and leased, POSTed outside any transaction, retried with
+// exponential backoff for 24 hours, every attempt logged. docs/decisions/023-webhooks.md.
 import { createDrainLoop, createNudger } from '../drain-loop.ts';
 import type { SenderDeps, SubmissionForWebhook } from './deps.ts';
 import * as repo from './repository.ts';
@@ -17,6 +17,8 @@ export const WEBHOOK_GIVE_UP_MS = 24 * 60 * 60_000;
 export const FILE_URL_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Deliveries claimed and sent together by one pass. */
 const CLAIM_LIMIT = 20;
+/** Batches of new responses a pass makes deliveries of (a batch is one form's share of one group commit). */
+const BATCH_LIMIT = 200;
 const NUDGE_DELAY_MS = 100;
 /**
  * While customers keep the process busy (deps.isBusy: load-gauge.ts), a pass waits until this long after the one
@@ -97,6 +99,7 @@ export function createSender(deps: SenderDeps): Sender {
   async function step(): Promise<boolean> {
     if (yieldToCustomers()) return false;
     lastPassAt = Date.now();
+    const batches = await repo.makeDeliveries(db, BATCH_LIMIT);
     const due = await db.transaction((tx) => repo.claimDueDeliveries(tx, CLAIM_LIMIT, leaseMs));
     // Oldest due first (first attempts, by their response's time): the first claimed says how far behind we are.
     lagging = due.some((d) => d.attempts === 0 && Date.now() - d.createdAt.getTime() > MAX_LAG_MS);
@@ -117,7 +120,7 @@ export function createSender(deps: SenderDeps): Sender {
         'webhook attempts could not be recorded; retried after their lease',
       );
     }
-    return due.length === CLAIM_LIMIT && !closed;
+    return (due.length === CLAIM_LIMIT || batches === BATCH_LIMIT) && !closed;
   }
   const loop = createDrainLoop(step, (error) =>
     log.error({ err: error }, 'webhook deliveries could not be claimed; will retry'),
