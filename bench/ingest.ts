@@ -273,7 +273,11 @@ export async function benchIngest(options: {
       // The on/off pair in turns: "on" after "neither" in one round, before it in the next, so that neither gains
       // from going first (fewer rows in the table, a fresher machine).
       const onFirst = i % 2 === 1;
+      const settled = async () => {
+        if (options.databaseUrl) await settle(options.databaseUrl);
+      };
       const on = async () => {
+        await settled();
         const receivedBefore = receiver.received();
         const load = await autocannon(target, post);
         // Waited for before any other load, so that no backlog of deliveries slows it.
@@ -282,17 +286,10 @@ export async function benchIngest(options: {
           webhook: { receivedBefore, ...(await drainWebhook(server.url, owner, form._id, receiver)) },
         };
       };
-      const settled = async () => {
-        if (options.databaseUrl) await settle(options.databaseUrl);
-      };
-      const settledOn = async () => {
-        await settled();
-        return on();
-      };
-      const first = onFirst ? await settledOn() : null;
+      const first = onFirst ? await on() : null;
       await settled();
       const q = await autocannon(target, postQuiet);
-      const { load: a, webhook } = first ?? (await settledOn());
+      const { load: a, webhook } = first ?? (await on());
       const u = unsyncedTarget ? await autocannon(unsyncedTarget.url, unsyncedTarget.post) : null;
       const raw =
         options.databaseUrl && rawForm

@@ -1,6 +1,6 @@
 // Part 2: what a customer's phone downloads to open a form link, and how soon the form shows (LCP).
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { launchBrowser } from '../e2e/support/browser.ts';
+import { launchBrowser, movePointerUntil } from '../e2e/support/browser.ts';
 import { buildBaseline, gzipSize, serveBaseline } from './baseline-page.ts';
 import { spread, type Spread } from './stats.ts';
 
@@ -45,19 +45,48 @@ async function throttle(cdp: CDPSession): Promise<void> {
 }
 
 /** Opens `url` in a fresh context with an empty cache and records every response and the LCP. */
+/**
+ * Opens `url` in a fresh phone context under the bench's throttling (`watch` gets its DevTools session first), waits
+ * until the page has settled and shows `text`, and ends its LCP with a click on the page's blank margin, as a real
+ * visit's first interaction would. Then `after` runs on the page, with the LCP read, before the context closes.
+ */
+async function visit<T>(
+  browser: Browser,
+  url: string,
+  text: string,
+  watch: (cdp: CDPSession) => void,
+  after: (page: Page, lcpMs: number | null) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1.75, isMobile: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await throttle(cdp);
+    watch(cdp);
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+    await page
+      .getByText(text)
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(() => undefined);
+    await page.mouse.click(2, PHONE.height - 2);
+    return await after(page, await lcpOf(page));
+  } finally {
+    await context.close();
+  }
+}
+
 async function load(
   browser: Browser,
   url: string,
   ready: (u: string) => boolean,
   text: string,
 ): Promise<PageLoad> {
-  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1.75, isMobile: true });
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await throttle(cdp);
-    const seen = new Map<string, { url: string; type: string; encoding: string }>();
-    const resources: Resource[] = [];
+  const seen = new Map<string, { url: string; type: string; encoding: string }>();
+  const resources: Resource[] = [];
+  const bodies: Promise<void>[] = [];
+  const watch = (cdp: CDPSession) => {
     cdp.on('Network.responseReceived', (e) => {
       const headers = Object.fromEntries(
         Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]),
@@ -68,7 +97,6 @@ async function load(
         encoding: String(headers['content-encoding'] ?? ''),
       });
     });
-    const bodies: Promise<void>[] = [];
     cdp.on('Network.loadingFinished', (e) => {
       const r = seen.get(e.requestId);
       if (!r) return;
@@ -81,23 +109,11 @@ async function load(
         ),
       );
     });
-    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
-    await page
-      .getByText(text)
-      .first()
-      .waitFor({ timeout: 30_000 })
-      .catch(() => undefined);
-    // LCP is final once the user interacts; a click on the page's blank margin ends it as a real visit would.
-    await page.mouse.click(2, PHONE.height - 2);
-    const lcpMs = await lcpOf(page);
+  };
+  return visit(browser, url, text, watch, async (page, lcpMs) => {
     // The public form's script takes over at the customer's first interaction (ADR 032), once its small entry has
     // run: the pointer moves until it has taken over, and what it then loads is counted too.
-    const deadline = Date.now() + 30_000;
-    for (let x = 3; !ready(page.url()) && Date.now() < deadline; x = 7 - x) {
-      await page.mouse.move(x, PHONE.height - 2);
-      await page.waitForURL((u) => ready(u.toString()), { timeout: 200 }).catch(() => undefined);
-    }
+    await movePointerUntil(page, ready, PHONE.height - 2);
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
     const shown = await page
       .getByText(text)
@@ -106,9 +122,7 @@ async function load(
       .catch(() => false);
     await Promise.all(bodies);
     return { finalUrl: page.url(), lcpMs, resources, shown };
-  } finally {
-    await context.close();
-  }
+  });
 }
 
 /**
@@ -127,22 +141,15 @@ const lcpOf = (page: Page) =>
       }),
   );
 
-/** One more load of `url` for its LCP only. */
-async function lcpLoad(browser: Browser, url: string, text: string): Promise<number | null> {
-  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1.75, isMobile: true });
-  try {
-    const page = await context.newPage();
-    await throttle(await context.newCDPSession(page));
-    // As the first load: the page settles before the click that ends its LCP.
-    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
-    await page.getByText(text).first().waitFor({ timeout: 30_000 });
-    await page.mouse.click(2, PHONE.height - 2);
-    return await lcpOf(page);
-  } finally {
-    await context.close();
-  }
-}
+/** One more load of `url` for its LCP only, settled as the first load was. */
+const lcpLoad = (browser: Browser, url: string, text: string) =>
+  visit(
+    browser,
+    url,
+    text,
+    () => undefined,
+    async (_page, lcpMs) => lcpMs,
+  );
 
 async function lcpRuns(browser: Browser, url: string, text: string, first: PageLoad): Promise<number[]> {
   const runs = [first.lcpMs];

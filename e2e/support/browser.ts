@@ -230,10 +230,25 @@ export async function openForm(page: Page, link: string): Promise<void> {
   await page.goto(link);
   // The script takes over at the customer's first touch, click, key or pointer move (ADR 032), once it has arrived
   // after the page's load: the pointer moves over the page's edge until it has.
-  const deadline = Date.now() + 30_000;
-  for (let x = 1; !/\/preview$/.test(new URL(page.url()).pathname); x = 3 - x) {
-    if (Date.now() > deadline) throw new Error(`the script did not take over ${link} within 30 s`);
-    await page.mouse.move(x, 1);
-    await page.waitForURL(/\/preview$/, { timeout: 100 }).catch(() => undefined);
+  const shown = await movePointerUntil(page, (url) => /\/preview$/.test(new URL(url).pathname), 1);
+  if (!shown) throw new Error(`the script did not take over ${link} within 30 s`);
+}
+
+/**
+ * Moves the pointer to and fro by a pixel near the left edge at height `y` until the page's address satisfies
+ * `reached`, for at most `timeoutMs`; whether it did.
+ */
+export async function movePointerUntil(
+  page: Page,
+  reached: (url: string) => boolean,
+  y: number,
+  timeoutMs = 30_000,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (let x = 1; !reached(page.url()); x = 3 - x) {
+    if (Date.now() > deadline) return false;
+    await page.mouse.move(x, y);
+    await page.waitForURL((u) => reached(u.toString()), { timeout: 100 }).catch(() => undefined);
   }
+  return true;
 }

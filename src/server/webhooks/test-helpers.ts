@@ -1,11 +1,14 @@
-// What the webhook tests share: a real HTTP receiver, a receiver's signature check, and a form to respond to.
+// What the webhook tests share: a real HTTP receiver, a receiver's signature check, a form to respond to, and for the
+// route suites an app that may post to a receiver on 127.0.0.1 and retries fast, a form hooked to it, and the owner's
+// calls to the webhook's routes.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
-import type { WebhookView } from '#common/webhooks.ts';
-import { createForm, type TestApp } from '../test-app.ts';
+import type { WebhookDelivery, WebhookView } from '#common/webhooks.ts';
+import { createForm, setUpTestApp, signUpOwner, type TestApp } from '../test-app.ts';
+import { NO_RATE_LIMITS } from '../test-population.ts';
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
@@ -99,4 +102,63 @@ export async function listHooks(t: TestApp, token: string, formId: string): Prom
   });
   expect(res.statusCode).toBe(200);
   return res.json<{ webhooks: WebhookView[] }>().webhooks;
+}
+
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A form with a Name question and a webhook to the receiver: the owner's token, the form, the webhook and secret. */
+export async function hooked(t: TestApp, url: string, title = 'Hooked') {
+  const owner = await signUpOwner(t);
+  const form = await formWithName(t, owner.token, title);
+  const added = await addHook(t, owner.token, form._id, url);
+  expect(added.statusCode).toBe(201);
+  const { id, secret } = added.json<{ id: string; secret: string }>();
+  return { token: owner.token, form, webhookId: id, secret, base: `/api/formWebhooks/${form._id}/${id}` };
+}
+
+export const post = (t: TestApp, token: string, url: string) =>
+  t.app.inject({ method: 'POST', url, headers: auth(token) });
+
+export async function latestDelivery(
+  t: TestApp,
+  token: string,
+  formId: string,
+): Promise<WebhookDelivery | undefined> {
+  return (await listHooks(t, token, formId))[0]?.deliveries[0];
+}
+
+/** The app and the receiver, started before the file's tests (use them in a test or a later hook) and closed after. */
+export function setUpWebhookRoutes(): { t: TestApp; receiver: Receiver } {
+  const t = setUpTestApp({
+    webhookAllowPrivate: true,
+    webhookPollMs: 50,
+    webhookBackoffMs: 50,
+    rateLimits: NO_RATE_LIMITS,
+  });
+  let started: Receiver | undefined;
+  beforeAll(async () => {
+    started = await startReceiver();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const running = () => {
+    if (!started) throw new Error('the receiver starts in beforeAll: use it in a test or a later hook');
+    return started;
+  };
+  return {
+    t,
+    receiver: {
+      get url() {
+        return running().url;
+      },
+      get received() {
+        return running().received;
+      },
+      get plan() {
+        return running().plan;
+      },
+      close: () => running().close(),
+    },
+  };
 }

@@ -4,8 +4,16 @@ import { describe, expect, it } from 'vitest';
 import type { DeliveryAttempts, WebhookDelivery } from '#common/webhooks.ts';
 import { pruneFinished } from '../app-sources.ts';
 import type { TestApp } from '../test-app.ts';
-import { auth, hooked, latestDelivery, post, setUpWebhookRoutes } from './route-test-helpers.ts';
-import { eventually, listHooks, respond } from './test-helpers.ts';
+import {
+  auth,
+  eventually,
+  hooked,
+  latestDelivery,
+  listHooks,
+  post,
+  respond,
+  setUpWebhookRoutes,
+} from './test-helpers.ts';
 
 async function attemptsOf(t: TestApp, token: string, base: string, id: string): Promise<DeliveryAttempts> {
   const res = await t.app.inject({ method: 'GET', url: `${base}/deliveries/${id}`, headers: auth(token) });

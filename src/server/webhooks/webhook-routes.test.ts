@@ -4,8 +4,19 @@ import { describe, expect, it } from 'vitest';
 import type { WebhookAttempt } from '#common/webhooks.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../test-app.ts';
 import { NO_RATE_LIMITS } from '../test-population.ts';
-import { auth, hooked, latestDelivery, post, setUpWebhookRoutes } from './route-test-helpers.ts';
-import { addHook, eventually, listHooks, respond, startReceiver, verify } from './test-helpers.ts';
+import {
+  addHook,
+  auth,
+  eventually,
+  hooked,
+  latestDelivery,
+  listHooks,
+  post,
+  respond,
+  setUpWebhookRoutes,
+  startReceiver,
+  verify,
+} from './test-helpers.ts';
 
 async function sendTest(t: TestApp, token: string, base: string): Promise<WebhookAttempt> {
   const res = await post(t, token, `${base}/test`);
