@@ -62,6 +62,90 @@ export type WebhookDrain = {
   distinct: number;
   drainSeconds: number;
 };
+/**
+ * Capacity (issue 14): the app and the raw insert loop each at several client counts, on PostgreSQL. A closed loop
+ * of 10 clients measures latency, not capacity: each of the app's requests is an insert's commit plus HTTP,
+ * validation and the wait for the batch being written, so at the same 10 clients it takes fewer per second however
+ * well it batches, while more clients fill its batches and only crowd the raw loop's ten backends on two cores.
+ * Each side's best rate whose p99 stays within SWEEP_P99_MS is compared (docs/decisions/013-group-commit.md).
+ */
+export const SWEEP_CONNECTIONS = [10, 20, 40] as const;
+export const SWEEP_PASSES = 2;
+export const SWEEP_P99_MS = 20;
+export type SweepPoint = { connections: number; app: LoadResult; raw: RawInsertResult };
+export type Capacity = {
+  points: SweepPoint[];
+  /** Per client count, the passes' mean rate and worst p99, for each side. */
+  app: { connections: number; perSec: number; p99: number }[];
+  raw: { connections: number; perSec: number; p99: number }[];
+  /** The best mean rate within SWEEP_P99_MS, and at how many clients; null when no point kept it. */
+  bestApp: { connections: number; perSec: number; p99: number } | null;
+  bestRaw: { connections: number; perSec: number; p99: number } | null;
+  ratio: number;
+  /** The best mean rates over all client counts, whatever their p99. */
+  peakRatio: number;
+};
+
+async function capacitySweep(run: {
+  app: (connections: number) => Promise<LoadResult>;
+  raw: (connections: number) => Promise<RawInsertResult>;
+  log: (line: string) => void;
+}): Promise<Capacity> {
+  const points: SweepPoint[] = [];
+  for (let pass = 0; pass < SWEEP_PASSES; pass++) {
+    // Each pass in the other order, so that neither side always goes first.
+    const order = pass % 2 === 0 ? [...SWEEP_CONNECTIONS] : [...SWEEP_CONNECTIONS].reverse();
+    for (const connections of order) {
+      const appFirst = pass % 2 === 0;
+      const first = appFirst ? await run.app(connections) : await run.raw(connections);
+      const second = appFirst ? await run.raw(connections) : await run.app(connections);
+      const point = {
+        connections,
+        app: (appFirst ? first : second) as LoadResult,
+        raw: (appFirst ? second : first) as RawInsertResult,
+      };
+      points.push(point);
+      run.log(
+        `  capacity pass ${pass + 1}, ${connections} clients: app ${point.app.reqPerSec.toFixed(0)} req/s ` +
+          `(p99 ${point.app.p99} ms), raw insert loop ${point.raw.rowsPerSec.toFixed(0)} rows/s ` +
+          `(p99 ${point.raw.p99.toFixed(1)} ms)`,
+      );
+    }
+  }
+  const side = (rate: (p: SweepPoint) => number, p99: (p: SweepPoint) => number) =>
+    SWEEP_CONNECTIONS.map((connections) => {
+      const at = points.filter((p) => p.connections === connections);
+      return {
+        connections,
+        perSec: at.reduce((n, p) => n + rate(p), 0) / at.length,
+        p99: Math.max(...at.map(p99)),
+      };
+    });
+  const best = (rows: Capacity['app']) =>
+    rows
+      .filter((r) => r.p99 <= SWEEP_P99_MS)
+      .reduce<Capacity['bestApp']>((b, r) => (b && b.perSec >= r.perSec ? b : r), null);
+  const app = side(
+    (p) => p.app.reqPerSec,
+    (p) => p.app.p99,
+  );
+  const raw = side(
+    (p) => p.raw.rowsPerSec,
+    (p) => p.raw.p99,
+  );
+  const bestApp = best(app);
+  const bestRaw = best(raw);
+  return {
+    points,
+    app,
+    raw,
+    bestApp,
+    bestRaw,
+    ratio: bestApp && bestRaw ? bestApp.perSec / bestRaw.perSec : NaN,
+    peakRatio: Math.max(...app.map((r) => r.perSec)) / Math.max(...raw.map((r) => r.perSec)),
+  };
+}
+
 export type IngestResult = {
   engine: string;
   rounds: IngestRound[];
@@ -71,6 +155,8 @@ export type IngestResult = {
   onCeilingRatio: Spread;
   raw: { rowsPerSec: Spread; p99: Spread; errors: number } | null;
   rawRatio: Spread | null;
+  /** PostgreSQL: the app's and the raw loop's best rates within SWEEP_P99_MS over several client counts. */
+  capacity: Capacity | null;
   /** What the durable embedded commit costs (ADR 007): the synced app ÷ the same app with EMBEDDED_SYNC=off. */
   unsynced: { reqPerSec: Spread; p99: Spread; ratio: Spread } | null;
   quietP50: Spread;
@@ -97,10 +183,14 @@ type AutocannonJson = {
 };
 
 /** autocannon in a process of its own, so the load generator does not share the event loop with anything. */
-export function autocannon(url: string, extra: string[] = []): Promise<LoadResult> {
+export function autocannon(
+  url: string,
+  extra: string[] = [],
+  connections = CONNECTIONS,
+): Promise<LoadResult> {
   const bin = join(root, 'node_modules/autocannon/autocannon.js');
-  const args = [bin, '-j', '-c', String(CONNECTIONS), '-d', String(DURATION_S)];
-  args.push('-W', '[', '-c', String(CONNECTIONS), '-d', String(WARMUP_S), ']', ...extra, url);
+  const args = [bin, '-j', '-c', String(connections), '-d', String(DURATION_S)];
+  args.push('-W', '[', '-c', String(connections), '-d', String(WARMUP_S), ']', ...extra, url);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -163,11 +253,16 @@ export async function startCeiling(form: Form, dir: string) {
 }
 
 /** The raw insert loop (bench/raw-insert.ts) in its own process, into `form`'s submissions. */
-export async function rawInsertLoop(databaseUrl: string, form: Form, dir: string): Promise<RawInsertResult> {
+export async function rawInsertLoop(
+  databaseUrl: string,
+  form: Form,
+  dir: string,
+  connections = CONNECTIONS,
+): Promise<RawInsertResult> {
   const stored = storedAnswers(form);
   const job: RawInsertJob = {
     databaseUrl,
-    connections: CONNECTIONS,
+    connections,
     warmupS: WARMUP_S,
     durationS: DURATION_S,
     row: {
@@ -266,6 +361,9 @@ export async function benchIngest(options: {
       throw new Error(`the submission is refused: ${probe.status} ${await probe.text()}`);
     const post = ['-m', 'POST', '-H', 'content-type=application/json', '-i', bodyFile];
     const postQuiet = ['-m', 'POST', '-H', 'content-type=application/json', '-i', quietBodyFile];
+    const settled = async () => {
+      if (options.databaseUrl) await settle(options.databaseUrl);
+    };
     const rounds: IngestRound[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const h = await autocannon(hello.url);
@@ -273,9 +371,6 @@ export async function benchIngest(options: {
       // The on/off pair in turns: "on" after "neither" in one round, before it in the next, so that neither gains
       // from going first (fewer rows in the table, a fresher machine).
       const onFirst = i % 2 === 1;
-      const settled = async () => {
-        if (options.databaseUrl) await settle(options.databaseUrl);
-      };
       const on = async () => {
         await settled();
         const receivedBefore = receiver.received();
@@ -328,6 +423,17 @@ export async function benchIngest(options: {
           `${webhook.received} of ${webhook.stored} after ${webhook.drainSeconds.toFixed(1)} s more`,
       );
     }
+    const capacity =
+      options.databaseUrl && rawForm
+        ? await capacitySweep({
+            app: (connections) => settled().then(() => autocannon(target, postQuiet, connections)),
+            raw: (connections) =>
+              settled().then(() =>
+                rawInsertLoop(options.databaseUrl!, rawForm, options.dataDir, connections),
+              ),
+            log: options.log,
+          })
+        : null;
     const summary = await storedCounts(server.url, owner);
     const last = rounds[rounds.length - 1];
     if (!last) throw new Error('no round ran');
@@ -339,6 +445,7 @@ export async function benchIngest(options: {
       ceilingRatio: spread(rounds.map((r) => r.ceilingRatio)),
       onCeilingRatio: spread(rounds.map((r) => r.onCeilingRatio)),
       raw: rawForm ? rawSummary(rounds) : null,
+      capacity,
       rawRatio: rawForm ? spread(rounds.map((r) => r.rawRatio ?? NaN)) : null,
       unsynced: unsyncedTarget
         ? {
@@ -364,7 +471,7 @@ export async function benchIngest(options: {
           r.quiet.errors +
           r.ceiling.non2xx +
           r.ceiling.errors,
-        0,
+        (capacity?.points ?? []).reduce((n, pt) => n + pt.app.non2xx + pt.app.errors, 0),
       ),
       rowsStored: (summary.get(form._id) ?? 0) + (summary.get(quietForm._id) ?? 0),
       webhook: last.webhook,

@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { startMailCapture } from '../src/server/mail/mail-capture.ts';
 import { benchBackup, scratchDatabase } from './backup.ts';
 import { buildBaseline, serveBaseline } from './baseline-page.ts';
-import { benchIngest, CONNECTIONS, DURATION_S, ROUNDS, WARMUP_S } from './ingest.ts';
+import {
+  benchIngest,
+  CONNECTIONS,
+  DURATION_S,
+  ROUNDS,
+  SWEEP_P99_MS,
+  SWEEP_PASSES,
+  WARMUP_S,
+} from './ingest.ts';
 import { createFormWithFile, runLighthouse, type LighthouseRun } from './lighthouse.ts';
 import { benchScale } from './owner-views.ts';
 import { createForm, signUpOwner } from './owner.ts';
@@ -136,6 +144,27 @@ for (const { engine, databaseUrl } of runs('ingest') ? engines : []) {
         `${fmt(r.rawRatio.median, 3)} (min ${fmt(r.rawRatio.min, 3)}, max ${fmt(r.rawRatio.max, 3)})`,
         { min: 1.0 },
       );
+      const c = r.capacity;
+      if (c) {
+        const points = (rows: typeof c.app, unit: string) =>
+          rows.map((x) => `${x.connections}: ${fmt(x.perSec, 0)} ${unit} (p99 ${fmt(x.p99, 0)})`).join(', ');
+        const best = (b: typeof c.bestApp) =>
+          b ? `${fmt(b.perSec, 0)} at ${b.connections} clients` : 'none';
+        report.add(
+          p,
+          `app req/s by clients (mean of ${SWEEP_PASSES} passes, worst p99 ms)`,
+          points(c.app, 'req/s'),
+        );
+        report.add(p, `raw insert loop rows/s by clients (same)`, points(c.raw, 'rows/s'));
+        report.check(
+          p,
+          `best app / best raw insert loop, each within p99 ≤ ${SWEEP_P99_MS} ms`,
+          c.ratio,
+          `${fmt(c.ratio, 3)} (app ${best(c.bestApp)}, raw ${best(c.bestRaw)})`,
+          { min: 1.0 },
+        );
+        report.add(p, 'best app / best raw insert loop, whatever the p99', fmt(c.peakRatio, 3));
+      }
       report.check(
         p,
         'p99 ms, neither (median of rounds)',
