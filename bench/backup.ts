@@ -6,7 +6,6 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import pg from 'pg';
 import { writeBackup } from '../src/server/backup/backup.ts';
 import { restoreBackup } from '../src/server/backup/restore.ts';
 import { openDatabase } from '../src/server/db/database.ts';
@@ -97,24 +96,4 @@ export async function benchBackup(options: {
     await db.close();
     await rm(work, { recursive: true, force: true });
   }
-}
-
-/** A new, empty database on the PostgreSQL server of `serverUrl`, dropped by `drop()`. */
-export async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `easyform_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { startMailCapture } from '../src/server/mail/mail-capture.ts';
-import { benchBackup, scratchDatabase } from './backup.ts';
+import { benchBackup } from './backup.ts';
 import { buildBaseline, serveBaseline } from './baseline-page.ts';
 import {
   benchIngest,
@@ -21,6 +21,7 @@ import { createForm, signUpOwner } from './owner.ts';
 import { benchPageWeight, LCP_LOADS, MOBILE } from './page-weight.ts';
 import { fmt, Report } from './report.ts';
 import { benchRestart } from './restart.ts';
+import { inScratchDatabase, scratchDatabase } from './scratch-database.ts';
 import { durabilitySettings } from './seed.ts';
 import { BENCH_RATE_LIMITS, root, startBenchServer } from './server.ts';
 import { kib, median, mib, MiB, type Spread } from './stats.ts';
@@ -96,7 +97,9 @@ for (const { engine, databaseUrl } of runs('ingest') ? engines : []) {
     log(
       `  ${engine}: ${settings}; ${ROUNDS} rounds of ${DURATION_S} s at ${CONNECTIONS} connections after ${WARMUP_S} s warm-up`,
     );
-    const r = await benchIngest({ engine, databaseUrl, dataDir, mail, settings, log });
+    const r = await inScratchDatabase(databaseUrl, (url) =>
+      benchIngest({ engine, databaseUrl: url, dataDir, mail, settings, log }),
+    );
     raw[`ingest-${engine}`] = r;
     const p = `ingest ${engine}`;
     const minMedMax = (s: Spread) => `${fmt(s.min, 0)} / ${fmt(s.median, 0)} / ${fmt(s.max, 0)}`;
@@ -265,13 +268,10 @@ if (runs('page'))
 
 for (const { engine, databaseUrl } of runs('scale') ? engines : []) {
   await part(`3, 5. owner views, CSV (${engine})`, async () => {
-    const r = await benchScale({
-      engine,
-      databaseUrl,
-      dataDir: await dirOf(`scale-${engine}`),
-      mail,
-      log,
-    });
+    const dataDir = await dirOf(`scale-${engine}`);
+    const r = await inScratchDatabase(databaseUrl, (url) =>
+      benchScale({ engine, databaseUrl: url, dataDir, mail, log }),
+    );
     raw[`scale-${engine}`] = r;
     const p = `owner views ${engine}`;
     for (const key of ['summary', 'firstPage', 'lastPage', 'oneSubmission', 'results'] as const) {
@@ -300,13 +300,10 @@ for (const { engine, databaseUrl } of runs('scale') ? engines : []) {
 
 for (const { engine, databaseUrl } of runs('webhooks') ? engines : []) {
   await part(`6. webhook deliveries (${engine})`, async () => {
-    const r = await benchWebhooks({
-      engine,
-      databaseUrl,
-      dataDir: await dirOf(`webhooks-${engine}`),
-      mail,
-      log,
-    });
+    const dataDir = await dirOf(`webhooks-${engine}`);
+    const r = await inScratchDatabase(databaseUrl, (url) =>
+      benchWebhooks({ engine, databaseUrl: url, dataDir, mail, log }),
+    );
     raw[`webhooks-${engine}`] = r;
     const p = `webhooks ${engine}`;
     report.add(
@@ -368,7 +365,10 @@ if (runs('upload'))
 if (runs('workers')) {
   await part('7. 1 process vs WORKERS=2 (postgres)', async () => {
     if (!pgUrl) throw new Error('needs BENCH_DATABASE_URL (WORKERS=2 runs on PostgreSQL only)');
-    const r = await benchWorkers({ databaseUrl: pgUrl, dataDir: await dirOf('workers'), mail, log });
+    const dataDir = await dirOf('workers');
+    const r = await inScratchDatabase(pgUrl, (url) =>
+      benchWorkers({ databaseUrl: url ?? pgUrl, dataDir, mail, log }),
+    );
     raw.workers = r;
     const p = 'workers postgres';
     const minMedMax = (s: Spread) => `${fmt(s.min, 0)} / ${fmt(s.median, 0)} / ${fmt(s.max, 0)}`;
@@ -396,14 +396,10 @@ for (const { engine, databaseUrl } of runs('backup') ? engines : []) {
     // On PostgreSQL the restore goes into a new, empty database on the same server.
     const restore = databaseUrl ? await scratchDatabase(databaseUrl) : null;
     try {
-      const r = await benchBackup({
-        engine,
-        databaseUrl,
-        restoreUrl: restore?.url,
-        dataDir: await dirOf(`backup-${engine}`),
-        mail,
-        log,
-      });
+      const dataDir = await dirOf(`backup-${engine}`);
+      const r = await inScratchDatabase(databaseUrl, (url) =>
+        benchBackup({ engine, databaseUrl: url, restoreUrl: restore?.url, dataDir, mail, log }),
+      );
       raw[`backup-${engine}`] = r;
       const p = `backup ${engine}`;
       const what = `${r.submissions.toLocaleString('en-US')} submissions + ${r.files} files`;
