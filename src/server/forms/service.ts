@@ -216,16 +216,35 @@ export async function reorderFields(
   });
 }
 
-/** Deletes the form with its submissions and uploads (rows by cascade, then the files). */
+/**
+ * Deletes the form with its submissions and uploads (rows by cascade, then the files). On PostgreSQL a batch of
+ * submissions being inserted for the form meanwhile can deadlock with the cascade (the batch's foreign-key check
+ * waits for the form's row, the cascade for the batch's new rows); when the database picks the deletion to abort,
+ * it is tried again, a few times, rather than answered with a 500.
+ */
 export async function deleteForm(deps: FormDeps, ownerId: string, formId: string): Promise<void> {
-  const keys = await deps.db.transaction(async (tx) => {
-    if ((await repo.lockFormOfOwner(tx, ownerId, formId)) === null) throw formNotFound();
-    const files = (await deps.files?.keysOfForm(tx, formId)) ?? [];
-    await repo.deleteFormOfOwner(tx, ownerId, formId);
-    return files;
-  });
+  const remove = () =>
+    deps.db.transaction(async (tx) => {
+      if ((await repo.lockFormOfOwner(tx, ownerId, formId)) === null) throw formNotFound();
+      const files = (await deps.files?.keysOfForm(tx, formId)) ?? [];
+      await repo.deleteFormOfOwner(tx, ownerId, formId);
+      return files;
+    });
+  let keys: string[] | undefined;
+  for (let attempt = 1; keys === undefined; attempt++) {
+    try {
+      keys = await remove();
+    } catch (error) {
+      if (attempt >= DELETE_ATTEMPTS || !isDeadlock(error)) throw error;
+    }
+  }
   await Promise.all(keys.map((key) => deps.files?.remove(key)));
 }
+
+const DELETE_ATTEMPTS = 3;
+/** PostgreSQL's `deadlock_detected`. */
+const isDeadlock = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01';
 
 /** The form as a portable definition: what import and duplicate start from. */
 export function toDefinition(form: Form): FormDefinition {
