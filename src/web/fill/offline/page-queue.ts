@@ -55,6 +55,9 @@ export type Outcome = {
   retry: (message: string) => void;
 };
 
+/** How long a page following a queued entry waits before each new try while the browser says it is online. */
+const RESEND_MS = [1000, 3000, 10_000, 30_000] as const;
+
 type Queue = { key: string; formId: string; ownerId: string; body: SubmissionBody };
 
 const toApiError = (error: unknown) =>
@@ -93,17 +96,35 @@ async function follow(key: string, queue: Queue | null, outcome: Outcome): Promi
   if (!existing && !queue) return () => undefined;
   if (!existing && queue) await putQueued({ ...queue, state: 'queued', leaseUntil: 0 });
   let stopped = false;
+  let resends = 0;
   let lapse: ReturnType<typeof setTimeout> | undefined;
   const stop = () => {
     stopped = true;
     clearTimeout(lapse);
     channel?.close();
-    window.removeEventListener('online', send);
+    window.removeEventListener('online', online);
+  };
+  // Whoever tried last (this tab, another, the worker) may have found no network yet, even just after the `online`
+  // event, and the others skipped it while it held the lock: so while the entry waits and the browser says it is
+  // online, this page tries again, less often each time; one another sender holds is looked at when its lease lapses.
+  const later = (entry: Queued) => {
+    clearTimeout(lapse);
+    if (entry.state === 'queued' && !navigator.onLine) return;
+    const wait =
+      entry.state === 'sending'
+        ? Math.max(0, entry.leaseUntil - Date.now()) + RESEND_MS[0]
+        : (RESEND_MS[resends] ?? 30_000);
+    lapse = setTimeout(() => {
+      resends++;
+      send();
+    }, wait);
   };
   const settle = (entry: Queued | undefined) => {
     if (stopped || !entry) return;
-    if (entry.state === 'queued' || entry.state === 'sending')
+    if (entry.state === 'queued' || entry.state === 'sending') {
+      later(entry);
       return outcome.saved(entry.state === 'sending');
+    }
     stop();
     void removeQueued(key);
     if (entry.state === 'sent') return outcome.sent(entry.submissionId ?? '');
@@ -120,7 +141,11 @@ async function follow(key: string, queue: Queue | null, outcome: Outcome): Promi
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(QUEUE_CHANNEL);
   if (channel) channel.onmessage = (event) => event.data === key && report();
   const send = () => void requestSend(key).then(report, report);
-  window.addEventListener('online', send);
+  const online = () => {
+    resends = 0;
+    send();
+  };
+  window.addEventListener('online', online);
   report();
   send();
   return stop;

@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { SubmissionBody } from '#common/submissions.ts';
+import { resume, type Outcome } from './page-queue.ts';
 import {
+  changeQueued,
   claimQueued,
   putLocalFile,
   putQueued,
@@ -9,7 +11,7 @@ import {
   readQueued,
   type Queued,
 } from './queue-store.ts';
-import { sendQueued } from './send-queued.ts';
+import { QUEUE_CHANNEL, sendQueued } from './send-queued.ts';
 
 const FORM = '6f1c2b8e-4a1d-4c55-9a55-2d4f3f0e9c01';
 const OWNER = '0b0e5c9a-7d5e-4c1e-8a57-6d0f1d2e3f40';
@@ -143,5 +145,67 @@ describe('the device queue (IndexedDB)', () => {
     network(() => json(413, { error: { code: 'TOO_LARGE', message: 'Files up to 10 MB' } }));
     const refused = await sendQueued(queued.key);
     expect(refused?.refusal).toMatchObject({ status: 413, fieldId: 'f1', message: 'Files up to 10 MB' });
+  });
+
+  describe('a page following a waiting submission', () => {
+    /** What the page shows, as the queue reports it. */
+    function screen() {
+      const seen: string[] = [];
+      const outcome: Outcome = {
+        saved: (sending) => seen.push(sending ? 'sending' : 'saved'),
+        sent: (id) => seen.push(`sent ${id}`),
+        refused: (failure) => seen.push(`refused ${failure.code}`),
+        retry: (message) => seen.push(`retry ${message}`),
+      };
+      return { seen, outcome };
+    }
+
+    it('sends it itself when another sender (the worker) held it just after the connection came back and found no network', async () => {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+      const queued = entry();
+      await putQueued(queued);
+      const calls = network(() => json(200, { _id: 'submission-3' }));
+      // The worker's Background Sync took it first; the page's own try, on the `online` event, finds it taken.
+      await claimQueued(queued.key, 60_000);
+      const { seen, outcome } = screen();
+      onTestFinished(await resume(queued.key, outcome));
+      await vi.waitFor(() => expect(seen).toContain('sending'));
+      expect(calls).toHaveLength(0);
+      // The worker's network was not back yet: its try ends with the submission waiting again, and it tells the pages.
+      await changeQueued(queued.key, (e) => ({ ...e, state: 'queued', leaseUntil: 0 }));
+      const channel = new BroadcastChannel(QUEUE_CHANNEL);
+      channel.postMessage(queued.key);
+      channel.close();
+      await vi.waitFor(() => expect(seen.at(-1)).toBe('sent submission-3'), { timeout: 5000 });
+      expect(calls).toHaveLength(1);
+    });
+
+    it('takes over one whose sender went away mid-send once its lease lapses, and sends it once', async () => {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+      const queued: Queued = { ...entry(), state: 'sending', leaseUntil: Date.now() + 300 };
+      await putQueued(queued);
+      const calls = network(() => json(200, { _id: 'submission-4' }));
+      const { seen, outcome } = screen();
+      onTestFinished(await resume(queued.key, outcome));
+      await vi.waitFor(() => expect(seen.at(-1)).toBe('sent submission-4'), { timeout: 5000 });
+      expect(seen[0]).toBe('sending');
+      expect(calls).toHaveLength(1);
+    });
+
+    it('waits for the `online` event, not a timer, while the browser says it is offline', async () => {
+      const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      const queued = entry();
+      await putQueued(queued);
+      const calls = network(() => json(200, { _id: 'submission-5' }));
+      const { seen, outcome } = screen();
+      onTestFinished(await resume(queued.key, outcome));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(calls).toHaveLength(0);
+      expect(seen.at(-1)).toBe('saved');
+      onLine.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      await vi.waitFor(() => expect(seen.at(-1)).toBe('sent submission-5'));
+      expect(calls).toHaveLength(1);
+    });
   });
 });
