@@ -3,6 +3,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { throwawayDatabase } from '../src/server/db/throwaway-database.ts';
 import { startMailCapture } from '../src/server/mail/mail-capture.ts';
 import { benchBackup } from './backup.ts';
 import { buildBaseline, serveBaseline } from './baseline-page.ts';
@@ -21,7 +22,7 @@ import { createForm, signUpOwner } from './owner.ts';
 import { benchPageWeight, LCP_LOADS, MOBILE } from './page-weight.ts';
 import { fmt, Report } from './report.ts';
 import { benchRestart } from './restart.ts';
-import { inScratchDatabase, scratchDatabase } from './scratch-database.ts';
+import { inScratchDatabase } from './scratch-database.ts';
 import { durabilitySettings } from './seed.ts';
 import { BENCH_RATE_LIMITS, root, startBenchServer } from './server.ts';
 import { kib, median, mib, MiB, type Spread } from './stats.ts';
@@ -394,7 +395,7 @@ if (runs('workers')) {
 for (const { engine, databaseUrl } of runs('backup') ? engines : []) {
   await part(`7. backup and restore (${engine})`, async () => {
     // On PostgreSQL the restore goes into a new, empty database on the same server.
-    const restore = databaseUrl ? await scratchDatabase(databaseUrl) : null;
+    const restore = databaseUrl ? await throwawayDatabase(databaseUrl, 'easyform_bench') : null;
     try {
       const dataDir = await dirOf(`backup-${engine}`);
       const r = await inScratchDatabase(databaseUrl, (url) =>

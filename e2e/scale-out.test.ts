@@ -4,6 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldsOf, type Form } from '../src/common/forms.ts';
+import { throwawayDatabase } from '../src/server/db/throwaway-database.ts';
 import { startMailCapture, type MailCapture } from '../src/server/mail/mail-capture.ts';
 import { startS3TestServer, type S3TestServer } from '../src/server/storage/s3-test-server.ts';
 import { createOwner, type TestOwner } from './support/owner.ts';
@@ -23,24 +24,7 @@ let b: RunningServer;
 let owner: TestOwner;
 let form: Form;
 
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `easyform_scale_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgres });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgres ?? '');
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: postgres });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
+const createDatabase = () => throwawayDatabase(postgres ?? '', 'easyform_scale');
 
 async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: database.url });

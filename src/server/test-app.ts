@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { MEMORY_DATABASE } from './db/database.ts';
+import { throwawayDatabase } from './db/throwaway-database.ts';
 import { startMailCapture, type MailCapture } from './mail/mail-capture.ts';
 import { startS3TestServer } from './storage/s3-test-server.ts';
 
@@ -100,22 +100,7 @@ export function setUpTestApp(overrides: Partial<Config> = {}): TestApp {
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) return { url: MEMORY_DATABASE, drop: async () => undefined };
-  const name = `easyform_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: server });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return throwawayDatabase(server, 'easyform_test');
 }
 
 let counter = 0;

@@ -20,16 +20,11 @@ describe.runIf(TEST_ENGINE === 'postgres')('the PostgreSQL pool', () => {
           where datname = current_database() and pid <> pg_backend_pid()`,
       );
       expect(Number(terminated?.killed)).toBeGreaterThan(0);
-      console.error('DBG killed', terminated);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      console.error('DBG select');
       expect(await t.app.db.query('select 1 as ok')).toEqual([{ ok: 1 }]);
-      console.error('DBG health');
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-      console.error('DBG done');
     } finally {
       await t.close();
-      console.error('DBG closed');
     }
   });
 });
