@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
 import { PNG } from '../src/server/test-files.ts';
+import { SUBMIT_TIMEOUT_MS } from '../src/web/api/timeouts.ts';
 import { apiCall, type CallInit } from './support/api.ts';
 import {
   hasChromium,
@@ -182,4 +183,36 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
+
+  it('gives up on a submit whose answer never comes, sends it again with the same key, and it is stored once', async () => {
+    const form = await createForm(false);
+    const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = watchForErrors(page);
+    const keys: string[] = [];
+    const stalled: Route[] = [];
+    await page.route('**/api/forms/*', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length > 1) return route.continue();
+      // The first reaches the server, which stores it; its answer is lost on the way back (a stalled connection).
+      await route.fetch();
+      stalled.push(route);
+    });
+    await openForm(page, `${server.url}/customer/${form._id}/${owner.id}`);
+    await page.getByLabel('Full name').fill('Nisha Rao');
+    const pressed = Date.now();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor({ timeout: 40_000 });
+    // Not before the page's deadline (SUBMIT_TIMEOUT_MS): the first answer never came.
+    expect(Date.now() - pressed).toBeGreaterThanOrEqual(SUBMIT_TIMEOUT_MS);
+    expect(stalled).toHaveLength(1);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const responses = await responsesOf(form);
+    expect(responses).toHaveLength(1);
+    expect(Object.values(responses[0]?.textObject ?? {})).toEqual(['Nisha Rao']);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

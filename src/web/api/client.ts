@@ -23,19 +23,33 @@ export class ApiError extends Error {
 }
 
 const OFFLINE = 'Could not reach Easy Form. Check your connection and try again.';
+const TIMED_OUT = 'Easy Form did not answer in time. Check your connection and try again.';
 const SERVER_FAULT = 'Something went wrong on our side. Try again in a moment.';
 
-type Options = { method?: string; body?: unknown; headers?: Record<string, string>; owner?: boolean };
+type Options = {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  owner?: boolean;
+  /**
+   * Gives up on a request with no whole answer after this long (ms): a stalled connection on a phone can otherwise
+   * hang a fetch for minutes. It fails as status 0, `TIMEOUT`, which callers treat as "not reached" (retried).
+   */
+  timeoutMs?: number;
+};
 
 /** The one place that speaks HTTP to the API. Owner calls carry the token; a 401 on one ends the session. */
 export async function api<T>(
   path: string,
-  { method = 'GET', body, headers = {}, owner = false }: Options = {},
+  { method = 'GET', body, headers = {}, owner = false, timeoutMs }: Options = {},
 ): Promise<T> {
   // Loaded only for owner calls: the customer's page never holds a session (docs/decisions/025, budget).
   const sessions = owner ? await import('./session.ts') : null;
   const session = sessions?.readSession();
+  const deadline = timeoutMs === undefined ? null : new AbortController();
+  const timer = deadline ? setTimeout(() => deadline.abort(), timeoutMs) : undefined;
   let response: Response;
+  let answer: unknown;
   try {
     response = await fetch(path, {
       method,
@@ -46,12 +60,19 @@ export async function api<T>(
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: deadline?.signal ?? null,
     });
+    if (response.ok) answer = response.status === 204 ? undefined : await response.json();
+    else answer = await response.json().catch(() => null);
   } catch {
-    throw new ApiError(0, 'OFFLINE', OFFLINE);
+    throw deadline?.signal.aborted
+      ? new ApiError(0, 'TIMEOUT', TIMED_OUT)
+      : new ApiError(0, 'OFFLINE', OFFLINE);
+  } finally {
+    clearTimeout(timer);
   }
-  if (response.ok) return (response.status === 204 ? undefined : await response.json()) as T;
-  const parsed = await parseErrorBody(await response.json().catch(() => null));
+  if (response.ok) return answer as T;
+  const parsed = await parseErrorBody(answer);
   const error = parsed
     ? new ApiError(response.status, parsed.code, response.status >= 500 ? SERVER_FAULT : parsed.message)
     : new ApiError(

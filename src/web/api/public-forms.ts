@@ -3,6 +3,7 @@ import type { PublicForm } from '#common/forms.ts';
 import type { SubmissionBody, UploadResponse } from '#common/submissions.ts';
 import { api, ApiError } from './client.ts';
 import { parseErrorBody } from './error-body.ts';
+import { SUBMIT_TIMEOUT_MS } from './timeouts.ts';
 
 /** The customer's calls (docs/api.md "Customers"): public, never with the owner's token. */
 export const fetchPublicForm = (fid: string) => api<PublicForm>(`/api/publicForm/${encodeURIComponent(fid)}`);
@@ -12,6 +13,7 @@ export const submitAnswers = (ownerId: string, body: SubmissionBody, idempotency
     method: 'POST',
     body,
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    timeoutMs: SUBMIT_TIMEOUT_MS,
   });
 
 export const deleteUpload = (deleteId: string) =>

@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import type { FileAnswer } from '#common/submissions.ts';
+import { SUBMIT_TIMEOUT_MS } from '../../api/timeouts.ts';
 import { LOCAL_FILE } from './local-file.ts';
 import {
   allQueued,
@@ -99,7 +100,9 @@ async function attempt(key: string): Promise<Queued | undefined> {
       headers: { accept: 'application/json', 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: key },
     };
     const url = `/api/forms/${encodeURIComponent(claimed.ownerId)}`;
-    const answer = await withRetries(() => call(url, init), statusOf);
+    // Each try has its own deadline: a stalled connection is given up and tried again with the same key.
+    const timed = () => ({ ...init, signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS) });
+    const answer = await withRetries(() => call(url, timed()), statusOf);
     result = { state: 'sent', submissionId: String(answer._id) };
   } catch (error) {
     result = error instanceof Refused ? { state: 'refused', refusal: error.refusal } : { state: 'queued' };

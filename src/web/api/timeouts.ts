@@ -1,0 +1,7 @@
+/**
+ * How long a submit may wait for its answer before it is given up and tried again with the same Idempotency-Key
+ * (issue 13: a submit that times out is retried). The body is small and the server answers in milliseconds; 20 s
+ * covers a slow phone network, and a stalled connection then costs the customer 20 s rather than minutes. The page
+ * (api/public-forms.ts) and the device queue (fill/offline/send-queued.ts, also in sw.js) both use it.
+ */
+export const SUBMIT_TIMEOUT_MS = 20_000;
