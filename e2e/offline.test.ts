@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
 import { PNG } from '../src/server/test-files.ts';
-import { SUBMIT_TIMEOUT_MS } from '../src/web/api/timeouts.ts';
+import { SUBMIT_TIMEOUT_MS, UPLOAD_STALL_MS } from '../src/web/api/timeouts.ts';
 import { apiCall, type CallInit } from './support/api.ts';
 import {
   hasChromium,
@@ -51,6 +51,13 @@ const unexpected = (errors: string[]) =>
     (e) =>
       !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|net::ERR_FAILED|FetchEvent|Failed to fetch/.test(e),
   );
+
+/** A phone's page without the offline worker, so that page.route sees the page's own requests. */
+async function phonePageWithoutWorker() {
+  const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  return { context, page, errors: watchForErrors(page) };
+}
 
 describe.skipIf(!hasChromium)('a customer on a phone loses the connection while filling in a form', () => {
   beforeAll(async () => {
@@ -163,10 +170,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
 
   it('retries a submit whose first attempt fails on the way, with the same key, and the owner gets one response', async () => {
     const form = await createForm(false);
-    // The worker is left out so that page.route sees the page's own requests.
-    const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    const errors = watchForErrors(page);
+    const { context, page, errors } = await phonePageWithoutWorker();
     const keys: string[] = [];
     await page.route('**/api/forms/*', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
@@ -186,9 +190,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
 
   it('gives up on a submit whose answer never comes, sends it again with the same key, and it is stored once', async () => {
     const form = await createForm(false);
-    const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    const errors = watchForErrors(page);
+    const { context, page, errors } = await phonePageWithoutWorker();
     const keys: string[] = [];
     const stalled: Route[] = [];
     await page.route('**/api/forms/*', async (route) => {
@@ -212,6 +214,38 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     const responses = await responsesOf(form);
     expect(responses).toHaveLength(1);
     expect(Object.values(responses[0]?.textObject ?? {})).toEqual(['Nisha Rao']);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('gives up on an upload that stalls, uploads the file again, and the response has it', async () => {
+    const form = await createForm(true);
+    const { context, page, errors } = await phonePageWithoutWorker();
+    const uploads: Route[] = [];
+    await page.route('**/api/profile?*', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      uploads.push(route);
+      // The first upload goes nowhere and hears nothing back: the connection stalled.
+      if (uploads.length > 1) await route.continue();
+    });
+    await openForm(page, `${server.url}/customer/${form._id}/${owner.id}`);
+    await page.getByLabel('Full name').fill('Tara Menon');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL('**/fileUpload');
+    const chosen = Date.now();
+    await page
+      .getByLabel('Photo ID')
+      .setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Remove id-card.png' }).waitFor({ timeout: 40_000 });
+    expect(Date.now() - chosen).toBeGreaterThanOrEqual(UPLOAD_STALL_MS);
+    expect(uploads).toHaveLength(2);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
+    const responses = await responsesOf(form);
+    expect(responses).toHaveLength(1);
+    expect(Object.values(responses[0]?.fileObject ?? {}).map((f) => f.value)).toEqual([
+      expect.stringMatching(/\/files\//),
+    ]);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   }, 60_000);

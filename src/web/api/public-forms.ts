@@ -3,7 +3,7 @@ import type { PublicForm } from '#common/forms.ts';
 import type { SubmissionBody, UploadResponse } from '#common/submissions.ts';
 import { api, ApiError } from './client.ts';
 import { parseErrorBody } from './error-body.ts';
-import { SUBMIT_TIMEOUT_MS } from './timeouts.ts';
+import { SUBMIT_TIMEOUT_MS, UPLOAD_STALL_MS } from './timeouts.ts';
 
 /** The customer's calls (docs/api.md "Customers"): public, never with the owner's token. */
 export const fetchPublicForm = (fid: string) => api<PublicForm>(`/api/publicForm/${encodeURIComponent(fid)}`);
@@ -61,7 +61,19 @@ export function uploadFile(
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/profile?formId=${encodeURIComponent(formId)}`);
     xhr.setRequestHeader('accept', 'application/json');
+    // A stall (no progress, or no answer once the file is sent) ends the try as not reached, so it is tried again.
+    let stalled = false;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const watch = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stalled = true;
+        xhr.abort();
+      }, UPLOAD_STALL_MS);
+    };
+    xhr.onloadend = () => clearTimeout(watchdog);
     xhr.upload.onprogress = (event) => {
+      watch();
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
@@ -74,10 +86,16 @@ export function uploadFile(
       else toApiError(xhr.status, xhr.responseText).then(reject, reject);
     };
     xhr.onerror = () => reject(new ApiError(0, 'OFFLINE', OFFLINE));
-    xhr.onabort = () => reject(new ApiError(0, 'ABORTED', 'Upload cancelled'));
+    xhr.onabort = () =>
+      reject(
+        stalled
+          ? new ApiError(0, 'TIMEOUT', 'The upload stalled. Check your connection and try again.')
+          : new ApiError(0, 'ABORTED', 'Upload cancelled'),
+      );
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const body = new FormData();
     body.append('file', file);
     xhr.send(body);
+    watch();
   });
 }

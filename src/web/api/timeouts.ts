@@ -5,3 +5,9 @@
  * (api/public-forms.ts) and the device queue (fill/offline/send-queued.ts, also in sw.js) both use it.
  */
 export const SUBMIT_TIMEOUT_MS = 20_000;
+
+/**
+ * How long an upload may go without a byte acknowledged, or, once the file is sent, without the server's answer,
+ * before it is given up and tried again (a stall, not a slow link: a slow upload still reports progress).
+ */
+export const UPLOAD_STALL_MS = 20_000;
