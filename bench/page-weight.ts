@@ -1,7 +1,7 @@
 // Part 2: what a customer's phone downloads to open a form link, and how soon the form shows (LCP).
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser, movePointerUntil } from '../e2e/support/browser.ts';
-import { buildBaseline, gzipSize, serveBaseline } from './baseline-page.ts';
+import { buildBaseline, gzipSize, PLAIN_COOP_PAGE, PLAIN_PAGE, serveBaseline } from './baseline-page.ts';
 import { spread, type Spread } from './stats.ts';
 
 /** Lighthouse's mobile profile: 150 ms RTT, 1.6 Mbps down, 750 kbps up, 4× CPU slowdown, a phone screen. */
@@ -22,8 +22,21 @@ export type PageLoad = { finalUrl: string; lcpMs: number | null; resources: Reso
 export type PageWeightResult = {
   customer: PageLoad;
   baseline: PageLoad;
-  /** LCP over LCP_LOADS loads of each page (the first is the load whose resources are counted). */
-  lcp: { customer: Spread; baseline: Spread; customerRuns: number[]; baselineRuns: number[] };
+  /**
+   * LCP over LCP_LOADS loads of each page (for ours and the bare React page, the first is the load whose resources
+   * are counted); `plain` is the floor: a server-drawn heading and one question with no stylesheet or script;
+   * `plainCoop` the same page with the Cross-Origin-Opener-Policy header ours has (see PLAIN_COOP_PAGE).
+   */
+  lcp: {
+    customer: Spread;
+    baseline: Spread;
+    plain: Spread;
+    plainCoop: Spread;
+    customerRuns: number[];
+    baselineRuns: number[];
+    plainRuns: number[];
+    plainCoopRuns: number[];
+  };
   totals: { transferred: Record<string, number>; gzip: Record<string, number> };
   baselineJsCssGzip: number;
   ourJsCssGzip: number;
@@ -151,8 +164,8 @@ const lcpLoad = (browser: Browser, url: string, text: string) =>
     async (_page, lcpMs) => lcpMs,
   );
 
-async function lcpRuns(browser: Browser, url: string, text: string, first: PageLoad): Promise<number[]> {
-  const runs = [first.lcpMs];
+async function lcpRuns(browser: Browser, url: string, text: string, first?: PageLoad): Promise<number[]> {
+  const runs = first ? [first.lcpMs] : [];
   while (runs.length < LCP_LOADS) runs.push(await lcpLoad(browser, url, text));
   return runs.map((ms) => ms ?? NaN);
 }
@@ -180,6 +193,8 @@ export async function benchPageWeight(options: { url: string; formId: string; ow
     const baseline = await load(browser, baselineServer.url, () => true, 'Full name');
     const customerRuns = await lcpRuns(browser, customerUrl, 'Full name', customer);
     const baselineRuns = await lcpRuns(browser, baselineServer.url, 'Full name', baseline);
+    const plainRuns = await lcpRuns(browser, baselineServer.url + PLAIN_PAGE, 'Full name');
+    const plainCoopRuns = await lcpRuns(browser, baselineServer.url + PLAIN_COOP_PAGE, 'Full name');
     const ours = totals(customer.resources);
     const base = totals(baseline.resources);
     const ourJsCssGzip = (ours.gzip.js ?? 0) + (ours.gzip.css ?? 0);
@@ -187,7 +202,16 @@ export async function benchPageWeight(options: { url: string; formId: string; ow
     const result: PageWeightResult = {
       customer,
       baseline,
-      lcp: { customer: spread(customerRuns), baseline: spread(baselineRuns), customerRuns, baselineRuns },
+      lcp: {
+        customer: spread(customerRuns),
+        baseline: spread(baselineRuns),
+        plain: spread(plainRuns),
+        plainCoop: spread(plainCoopRuns),
+        customerRuns,
+        baselineRuns,
+        plainRuns,
+        plainCoopRuns,
+      },
       totals: ours,
       baselineJsCssGzip,
       ourJsCssGzip,

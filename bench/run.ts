@@ -257,6 +257,16 @@ if (runs('page'))
       report.add(p, 'LCP ms of the bare React page (median, range)', lcp(r.lcp.baseline));
       report.add(
         p,
+        'LCP ms of a plain HTML page: heading, one question, no CSS or script (the floor; median, range)',
+        lcp(r.lcp.plain),
+      );
+      report.add(
+        p,
+        'LCP ms of the plain page sent with Cross-Origin-Opener-Policy, as ours is (median, range)',
+        lcp(r.lcp.plainCoop),
+      );
+      report.add(
+        p,
         'owner chunks loaded',
         r.ownerChunks.join(' ') || 'none',
         'none',
