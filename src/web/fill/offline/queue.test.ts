@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import type { SubmissionBody } from '#common/submissions.ts';
+import { SUBMIT_TIMEOUT_MS, uploadDeadlineMs } from '../../api/timeouts.ts';
 import { resume, type Outcome } from './page-queue.ts';
 import {
   changeQueued,
@@ -145,6 +147,57 @@ describe('the device queue (IndexedDB)', () => {
     network(() => json(413, { error: { code: 'TOO_LARGE', message: 'Files up to 10 MB' } }));
     const refused = await sendQueued(queued.key);
     expect(refused?.refusal).toMatchObject({ status: 413, fieldId: 'f1', message: 'Files up to 10 MB' });
+  });
+
+  it('gives up on a stalled upload and a stalled submit at their deadlines and sends each again, once', async () => {
+    // Each try's deadline is an AbortSignal.timeout; here the test decides when each one passes.
+    const deadlines: { ms: number; pass: () => void }[] = [];
+    vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
+      const controller = new AbortController();
+      deadlines.push({ ms, pass: () => controller.abort(new DOMException('timed out', 'TimeoutError')) });
+      return controller.signal;
+    });
+    const blob = new Blob(['%PDF-1.4 '.repeat(5000)]);
+    await putLocalFile({ id: 'blob-3', blob, fileName: 'ticket.pdf' });
+    const queued = entry({
+      fileObject: { f1: { name: 'Ticket', deleteId: 'local:blob-3', originalName: 'ticket.pdf' } },
+    });
+    await putQueued(queued);
+    // The first try of each request stalls: no answer until its deadline aborts it, as fetch does.
+    const tried = new Set<string>();
+    const calls = network((url, init) => {
+      const kind = url.split('?')[0] ?? url;
+      if (!tried.has(kind)) {
+        tried.add(kind);
+        return new Promise<Response>((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        );
+      }
+      return kind === '/api/profile'
+        ? json(200, { file: '/files/def', _id: 'upload-3', name: 'ticket.pdf' })
+        : json(200, { _id: 'submission-6' });
+    });
+    const sending = sendQueued(queued.key);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    deadlines[0]?.pass();
+    await vi.waitFor(() => expect(calls).toHaveLength(3), { timeout: 5000 });
+    deadlines[2]?.pass();
+    expect((await sending)?.state).toBe('sent');
+    expect(calls.map((c) => c.url.split('?')[0])).toEqual([
+      '/api/profile',
+      '/api/profile',
+      `/api/forms/${OWNER}`,
+      `/api/forms/${OWNER}`,
+    ]);
+    // The upload's deadline grows with the file; the submit's is fixed; both tries of the submit carry one key.
+    expect(deadlines.map((d) => d.ms)).toEqual([
+      uploadDeadlineMs(blob.size),
+      uploadDeadlineMs(blob.size),
+      SUBMIT_TIMEOUT_MS,
+      SUBMIT_TIMEOUT_MS,
+    ]);
+    const keys = calls.slice(2).map((c) => new Headers(c.init.headers).get(IDEMPOTENCY_HEADER));
+    expect(keys).toEqual([queued.key, queued.key]);
   });
 
   describe('a page following a waiting submission', () => {

@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import type { FileAnswer } from '#common/submissions.ts';
-import { SUBMIT_TIMEOUT_MS } from '../../api/timeouts.ts';
+import { SUBMIT_TIMEOUT_MS, uploadDeadlineMs } from '../../api/timeouts.ts';
 import { LOCAL_FILE } from './local-file.ts';
 import {
   allQueued,
@@ -41,6 +41,12 @@ class NotSent extends Error {
 
 const statusOf = (error: unknown) => (error instanceof NotSent ? error.status : -1);
 
+/**
+ * `init` for one try with its own deadline: a try that stalls is given up as not sent (status 0), and withRetries
+ * sends it again (a submission with the same Idempotency-Key).
+ */
+const within = (init: RequestInit, ms: number): RequestInit => ({ ...init, signal: AbortSignal.timeout(ms) });
+
 async function call(url: string, init: RequestInit, fieldId?: string): Promise<Record<string, unknown>> {
   const response = await fetch(url, init).catch(() => {
     throw new NotSent(0);
@@ -70,7 +76,8 @@ async function uploadLocal(entry: Queued, fieldId: string, answer: FileAnswer): 
   data.append('file', local.blob, local.fileName);
   const init = { method: 'POST', body: data, headers: { accept: 'application/json' } };
   const url = `/api/profile?formId=${encodeURIComponent(entry.formId)}`;
-  const uploaded = await withRetries(() => call(url, init, fieldId), statusOf);
+  const deadline = uploadDeadlineMs(local.blob.size);
+  const uploaded = await withRetries(() => call(url, within(init, deadline), fieldId), statusOf);
   const stored: FileAnswer = {
     name: answer.name,
     value: String(uploaded.file),
@@ -100,9 +107,7 @@ async function attempt(key: string): Promise<Queued | undefined> {
       headers: { accept: 'application/json', 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: key },
     };
     const url = `/api/forms/${encodeURIComponent(claimed.ownerId)}`;
-    // Each try has its own deadline: a stalled connection is given up and tried again with the same key.
-    const timed = () => ({ ...init, signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS) });
-    const answer = await withRetries(() => call(url, timed()), statusOf);
+    const answer = await withRetries(() => call(url, within(init, SUBMIT_TIMEOUT_MS)), statusOf);
     result = { state: 'sent', submissionId: String(answer._id) };
   } catch (error) {
     result = error instanceof Refused ? { state: 'refused', refusal: error.refusal } : { state: 'queued' };
