@@ -22,9 +22,29 @@ export class ApiError extends Error {
   }
 }
 
-const OFFLINE = 'Could not reach Easy Form. Check your connection and try again.';
-const TIMED_OUT = 'Easy Form did not answer in time. Check your connection and try again.';
-const SERVER_FAULT = 'Something went wrong on our side. Try again in a moment.';
+/** The sentences shown for a failure that carries no message of the server's: one wording wherever it shows. */
+export const FAILURE = {
+  offline: 'Could not reach Easy Form. Check your connection and try again.',
+  timedOut: 'Easy Form did not answer in time. Check your connection and try again.',
+  stalled: 'The upload stalled. Check your connection and try again.',
+  serverFault: 'Something went wrong on our side. Try again in a moment.',
+} as const;
+
+/** A request that got no whole answer: status 0, which callers treat as "not reached" and try again. */
+export const notReached = (why: 'offline' | 'timedOut' | 'stalled') =>
+  new ApiError(0, why === 'offline' ? 'OFFLINE' : 'TIMEOUT', FAILURE[why]);
+
+/**
+ * The ApiError for a non-2xx answer whose body (parsed JSON, or null) may hold the server's `{ error }`. A 5xx shows
+ * our own sentence, never the server's text.
+ */
+export async function answerError(status: number, body: unknown): Promise<ApiError> {
+  const parsed = await parseErrorBody(body);
+  if (status >= 500) return new ApiError(status, parsed?.code ?? 'UNKNOWN', FAILURE.serverFault);
+  return parsed
+    ? new ApiError(status, parsed.code, parsed.message)
+    : new ApiError(status, 'UNKNOWN', `Request failed (${status})`);
+}
 
 type Options = {
   method?: string;
@@ -65,21 +85,12 @@ export async function api<T>(
     if (response.ok) answer = response.status === 204 ? undefined : await response.json();
     else answer = await response.json().catch(() => null);
   } catch {
-    throw deadline?.signal.aborted
-      ? new ApiError(0, 'TIMEOUT', TIMED_OUT)
-      : new ApiError(0, 'OFFLINE', OFFLINE);
+    throw notReached(deadline?.signal.aborted ? 'timedOut' : 'offline');
   } finally {
     clearTimeout(timer);
   }
   if (response.ok) return answer as T;
-  const parsed = await parseErrorBody(answer);
-  const error = parsed
-    ? new ApiError(response.status, parsed.code, response.status >= 500 ? SERVER_FAULT : parsed.message)
-    : new ApiError(
-        response.status,
-        'UNKNOWN',
-        response.status >= 500 ? SERVER_FAULT : `Request failed (${response.status})`,
-      );
+  const error = await answerError(response.status, answer);
   if (sessions && response.status === 401) {
     sessions.endSession();
     window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname)}`);

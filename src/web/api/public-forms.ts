@@ -1,8 +1,7 @@
 import { IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import type { PublicForm } from '#common/forms.ts';
 import type { SubmissionBody, UploadResponse } from '#common/submissions.ts';
-import { api, ApiError } from './client.ts';
-import { parseErrorBody } from './error-body.ts';
+import { answerError, api, ApiError, FAILURE, notReached } from './client.ts';
 import { SUBMIT_TIMEOUT_MS, UPLOAD_STALL_MS } from './timeouts.ts';
 
 /** The customer's calls (docs/api.md "Customers"): public, never with the owner's token. */
@@ -19,9 +18,6 @@ export const submitAnswers = (ownerId: string, body: SubmissionBody, idempotency
 export const deleteUpload = (deleteId: string) =>
   api<unknown>(`/api/profile/${encodeURIComponent(deleteId)}`, { method: 'DELETE' });
 
-const OFFLINE = 'Could not reach Easy Form. Check your connection and try again.';
-const SERVER_FAULT = 'Something went wrong on our side. Try again in a moment.';
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -30,21 +26,12 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The same ApiError that api() throws, built from an XHR answer. */
-async function toApiError(status: number, text: string): Promise<ApiError> {
-  const parsed = await parseErrorBody(parseJson(text));
-  if (status >= 500) return new ApiError(status, parsed ? parsed.code : 'UNKNOWN', SERVER_FAULT);
-  return parsed
-    ? new ApiError(status, parsed.code, parsed.message)
-    : new ApiError(status, 'UNKNOWN', `Request failed (${status})`);
-}
-
 /** Checks an upload's answer with the shared schema, loaded with the first upload rather than with the page. */
 async function toUploadResponse(status: number, text: string): Promise<UploadResponse> {
   const { UploadResponseSchema } = await import('#common/submissions.ts');
   const parsed = UploadResponseSchema.safeParse(parseJson(text));
   if (parsed.success) return parsed.data;
-  throw new ApiError(status, 'UNKNOWN', SERVER_FAULT);
+  throw new ApiError(status, 'UNKNOWN', FAILURE.serverFault);
 }
 
 /**
@@ -82,16 +69,12 @@ export function uploadFile(
         return;
       }
       // A proxy or a dropped connection can answer 0 with no body: treat it like being offline.
-      if (xhr.status === 0) reject(new ApiError(0, 'OFFLINE', OFFLINE));
-      else toApiError(xhr.status, xhr.responseText).then(reject, reject);
+      if (xhr.status === 0) reject(notReached('offline'));
+      else answerError(xhr.status, parseJson(xhr.responseText)).then(reject, reject);
     };
-    xhr.onerror = () => reject(new ApiError(0, 'OFFLINE', OFFLINE));
+    xhr.onerror = () => reject(notReached('offline'));
     xhr.onabort = () =>
-      reject(
-        stalled
-          ? new ApiError(0, 'TIMEOUT', 'The upload stalled. Check your connection and try again.')
-          : new ApiError(0, 'ABORTED', 'Upload cancelled'),
-      );
+      reject(stalled ? notReached('stalled') : new ApiError(0, 'ABORTED', 'Upload cancelled'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const body = new FormData();
     body.append('file', file);

@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import type { PublicForm } from '#common/forms.ts';
 import type { Question } from '#common/question-order.ts';
 import type { FileAnswer } from '#common/submissions.ts';
+import { FAILURE } from '../api/client.ts';
 import { customerPaths } from '../customer-paths.ts';
 import { focusQuestion } from './dom-ids.ts';
 import { FileSlot } from './file-slot.tsx';
@@ -19,7 +20,7 @@ import { submitMessage } from './submit-message.ts';
 import { SubmitSuccess } from './submit-success.tsx';
 import { useDraft } from './use-draft.ts';
 import { useSubmit } from './use-submit.ts';
-import { OFFLINE_MESSAGE, useValidation } from './use-validation.ts';
+import { useValidation } from './use-validation.ts';
 
 /** Step 2 (/fileUpload): one slot per file question, then Submit. */
 export function FileUploadForm({
@@ -116,7 +117,7 @@ export function FileUploadForm({
             errorCount > 0
               ? `${errorCount === 1 ? 'One file needs' : `${errorCount} files need`} your attention.`
               : loadFailed
-                ? OFFLINE_MESSAGE
+                ? FAILURE.offline
                 : (submitMessage(state) ?? (uploading ? 'Wait for the upload to finish.' : undefined))
           }
         >

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { PublicForm } from '#common/forms.ts';
 import { orderedQuestions, type Question } from '#common/question-order.ts';
+import { FAILURE } from '../api/client.ts';
 import { customerPaths } from '../customer-paths.ts';
 import { focusQuestion } from './dom-ids.ts';
 import { FillLayout } from './fill-layout.tsx';
@@ -17,7 +18,7 @@ import { submitMessage } from './submit-message.ts';
 import { SubmitSuccess } from './submit-success.tsx';
 import { useDraft } from './use-draft.ts';
 import { useSubmit } from './use-submit.ts';
-import { OFFLINE_MESSAGE, useValidation } from './use-validation.ts';
+import { useValidation } from './use-validation.ts';
 
 type AskedHere = Exclude<Question, { kind: 'file' }>;
 
@@ -104,7 +105,7 @@ export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerI
             errorCount > 0
               ? `${errorCount === 1 ? 'One answer needs' : `${errorCount} answers need`} your attention.`
               : loadFailed
-                ? OFFLINE_MESSAGE
+                ? FAILURE.offline
                 : submitMessage(state)
           }
         >

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PublicForm } from '#common/forms.ts';
 import type { Question } from '#common/question-order.ts';
-import { ApiError } from '../api/client.ts';
+import { ApiError, FAILURE } from '../api/client.ts';
 import { submitAnswers } from '../api/public-forms.ts';
 import { finishDraft } from './fill-storage.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
 import type { Outcome } from './offline/page-queue.ts';
 import { questionOfMessage, submissionBody } from './questions.ts';
 import type { Draft } from './saved-fill.ts';
-import { OFFLINE_MESSAGE } from './use-validation.ts';
 
 export type SubmitState =
   | { status: 'idle' }
@@ -68,7 +67,7 @@ export function useSubmit({ form, ownerId, draft, update, onQuestionError }: Opt
         unfollow.current?.();
         unfollow.current = stop;
       },
-      () => outcome.retry(OFFLINE_MESSAGE),
+      () => outcome.retry(FAILURE.offline),
     );
 
   // Answers saved with a key were submitted and never answered: if they wait in the queue, show it and send them.

@@ -18,8 +18,6 @@ function loadValidation(): Promise<Validation> {
   return loading;
 }
 
-export const OFFLINE_MESSAGE = 'Could not reach Easy Form. Check your connection and try again.';
-
 /**
  * The page's check before Next or Submit, with the schema loaded on first use (docs/decisions/012). Once it has
  * arrived the check runs at once, in the click, as it did when the schema came with the page.
