@@ -25,7 +25,7 @@ export type PageWeightResult = {
   /**
    * LCP over LCP_LOADS loads of each page (for ours and the bare React page, the first is the load whose resources
    * are counted); `plain` is the floor: a server-drawn heading and one question with no stylesheet or script;
-   * `plainCoop` the same page with the Cross-Origin-Opener-Policy header ours has (see PLAIN_COOP_PAGE).
+   * `plainCoop` the same page with a Cross-Origin-Opener-Policy header (see PLAIN_COOP_PAGE).
    */
   lcp: {
     customer: Spread;

@@ -262,7 +262,7 @@ if (runs('page'))
       );
       report.add(
         p,
-        'LCP ms of the plain page sent with Cross-Origin-Opener-Policy, as ours is (median, range)',
+        'LCP ms of the plain page sent with Cross-Origin-Opener-Policy (its cost; median, range)',
         lcp(r.lcp.plainCoop),
       );
       report.add(

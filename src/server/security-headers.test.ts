@@ -69,6 +69,7 @@ function expectPagePolicy(res: LightMyRequestResponse) {
   expect(policy.get('base-uri')).toEqual(["'none'"]);
   expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
   expect(res.headers['x-frame-options']).toBe('DENY');
+  expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
 }
 
 describe(`security headers on ${TEST_ENGINE}`, () => {
@@ -93,6 +94,8 @@ describe(`security headers on ${TEST_ENGINE}`, () => {
     const policy = policyOf(res);
     expect(policy.get('frame-ancestors')).toEqual(['*']);
     expect(res.headers['x-frame-options']).toBeUndefined();
+    // A framed page ignores the opener policy; at the top it would only cost a renderer of its own (ADR 014).
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
     expect(policy.get('script-src')).toEqual(["'self'"]);
     // The form's colours are the page's only inline style, and the policy allows exactly that text.
     const styles = [...res.body.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1] ?? '');
@@ -113,6 +116,7 @@ describe(`security headers on ${TEST_ENGINE}`, () => {
       expectCommonHeaders(res);
       expect(policyOf(res).get('frame-ancestors'), url).toEqual(['*']);
       expect(res.headers['x-frame-options'], url).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
     }
     for (const url of ['/correctionPurpose?fid=x', '/customer/x', '/customer/a/b/c', '/previews']) {
       const res = await get(url);
@@ -146,6 +150,7 @@ describe(`security headers on ${TEST_ENGINE}`, () => {
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     }
   });
 
@@ -177,6 +182,7 @@ describe(`security headers on ${TEST_ENGINE}`, () => {
     expect(policyOf(res).get('default-src')).toEqual(["'none'"]);
     expect(policyOf(res).get('sandbox')).toEqual([]);
     expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('Strict-Transport-Security only when PUBLIC_URL is https, then on every kind of response', async () => {

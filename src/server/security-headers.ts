@@ -65,8 +65,8 @@ export function setCustomerPolicy(reply: FastifyReply, styles: string[], scripts
 
 /**
  * What puts the security headers on a response: helmet's set (nosniff, no referrer, no framing, HSTS when the
- * public URL is https, resources and windows kept to this origin) and our Content-Security-Policy for the kind of
- * path. Headers go on the raw response, so an error or a 404 answered later still carries them; a route that sets
+ * public URL is https, resources and windows kept to this origin; the customer's pages may be framed and opened by
+ * any site) and our Content-Security-Policy for the kind of path. Headers go on the raw response, so an error or a 404 answered later still carries them; a route that sets
  * its own policy with reply.header() replaces this one rather than adding a second.
  */
 export function securityHeaders(publicUrl: string): (request: FastifyRequest, reply: FastifyReply) => void {
@@ -85,6 +85,12 @@ export function securityHeaders(publicUrl: string): (request: FastifyRequest, re
     helmetHeaders(request.raw, reply.raw, () => undefined);
     const { policy, framable } = policyFor(request.url.split('?')[0] ?? '');
     reply.raw.setHeader('content-security-policy', policy);
-    if (framable) reply.raw.removeHeader('x-frame-options');
+    if (framable) {
+      reply.raw.removeHeader('x-frame-options');
+      // Any site may frame these pages, and a frame ignores the opener policy: it would guard nothing an embedding
+      // page does not already have, and it costs the customer a renderer process of its own before the first paint
+      // (ADR 014 addendum, 2026-11-26).
+      reply.raw.removeHeader('cross-origin-opener-policy');
+    }
   };
 }
