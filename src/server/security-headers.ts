@@ -66,8 +66,9 @@ export function setCustomerPolicy(reply: FastifyReply, styles: string[], scripts
 /**
  * What puts the security headers on a response: helmet's set (nosniff, no referrer, no framing, HSTS when the
  * public URL is https, resources and windows kept to this origin; the customer's pages may be framed and opened by
- * any site) and our Content-Security-Policy for the kind of path. Headers go on the raw response, so an error or a 404 answered later still carries them; a route that sets
- * its own policy with reply.header() replaces this one rather than adding a second.
+ * any site) and our Content-Security-Policy for the kind of path. Headers go on the raw response, so an error or a
+ * 404 answered later still carries them; a route that sets its own policy with reply.header() replaces this one
+ * rather than adding a second.
  */
 export function securityHeaders(publicUrl: string): (request: FastifyRequest, reply: FastifyReply) => void {
   const helmetHeaders = helmet({

@@ -18,7 +18,7 @@ export const UPLOAD_STALL_MS = 20_000;
  * progress, so there a stall can only be told by a deadline on the whole upload: this much time for the file, plus
  * UPLOAD_STALL_MS for the answer. A 1 MiB photo gets 148 s, a 10 MB file about 21 minutes.
  */
-export const SLOWEST_UPLOAD_BYTES_PER_S = 8 * 1024;
+const SLOWEST_UPLOAD_BYTES_PER_S = 8 * 1024;
 
 export const uploadDeadlineMs = (bytes: number) =>
   UPLOAD_STALL_MS + Math.ceil((bytes / SLOWEST_UPLOAD_BYTES_PER_S) * 1000);

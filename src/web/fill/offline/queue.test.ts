@@ -152,11 +152,12 @@ describe('the device queue (IndexedDB)', () => {
   it('gives up on a stalled upload and a stalled submit at their deadlines and sends each again, once', async () => {
     // Each try's deadline is an AbortSignal.timeout; here the test decides when each one passes.
     const deadlines: { ms: number; pass: () => void }[] = [];
-    vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
       const controller = new AbortController();
       deadlines.push({ ms, pass: () => controller.abort(new DOMException('timed out', 'TimeoutError')) });
       return controller.signal;
     });
+    onTestFinished(() => timeout.mockRestore());
     const blob = new Blob(['%PDF-1.4 '.repeat(5000)]);
     await putLocalFile({ id: 'blob-3', blob, fileName: 'ticket.pdf' });
     const queued = entry({
