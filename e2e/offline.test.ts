@@ -111,9 +111,9 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     await context.setOffline(false);
     // Usually sent within a second. But a sender (this tab, the other, or the worker's sync) whose first request
     // meets the network coming back can be left without an answer: its try is given up at its deadline (20 s), or,
-    // if the worker itself went away, the others take over when its claim lapses (60 s). Sent late is still sent
-    // once, which is what this journey proves; CI met the slow case twice.
-    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor({ timeout: 75_000 });
+    // if the worker itself went away, the others take over when its claim lapses (20 s, LEASE_MS). Sent late is
+    // still sent once, which is what this journey proves; CI met the slow case twice.
+    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor({ timeout: 45_000 });
     await second.getByRole('heading', { name: 'Submitted successfully' }).waitFor({ timeout: 30_000 });
     await screenshotBoth(page, 'offline-sent', 'phone');
     expect(await sideScrollAt(page, 'offline-sent')).toEqual({ 360: 0, 390: 0 });

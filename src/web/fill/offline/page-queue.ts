@@ -5,6 +5,7 @@ import { LOCAL_FILE } from './local-file.ts';
 import {
   putLocalFile,
   putQueued,
+  randomId,
   readQueued,
   removeLocalFile,
   removeQueued,
@@ -18,15 +19,9 @@ import { QUEUE_CHANNEL, sendQueued, SYNC_TAG } from './send-queued.ts';
  * saved answers say one did), so the customer's first screen does not carry it (docs/decisions/025).
  */
 
-function newLocalId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join(
-    '',
-  );
-}
-
 /** Keeps a file that could not be uploaded on the device; the answer stands in for it until the submission is sent. */
 export async function keepFileOnDevice(file: File, question: string): Promise<FileAnswer> {
-  const id = newLocalId();
+  const id = randomId();
   await putLocalFile({ id, blob: file, fileName: file.name });
   return { name: question, deleteId: `${LOCAL_FILE}${id}`, originalName: file.name };
 }
@@ -39,10 +34,15 @@ export const forgetFileOnDevice = (deleteId: string) => removeLocalFile(deleteId
  * `follow` or the next visit sends it.
  */
 async function requestSend(key: string): Promise<void> {
-  const registration = navigator.serviceWorker?.controller ? await navigator.serviceWorker.ready : null;
-  const sync = (registration as { sync?: { register: (tag: string) => Promise<void> } } | null)?.sync;
-  await sync?.register(SYNC_TAG).catch(() => undefined);
+  // Not awaited: the page's own try must not wait on the worker (a registration that never settles would hold it).
+  if (navigator.serviceWorker?.controller) void registerSync().catch(() => undefined);
   if (navigator.onLine) await sendQueued(key);
+}
+
+async function registerSync(): Promise<void> {
+  const registration = await navigator.serviceWorker.ready;
+  const sync = (registration as { sync?: { register: (tag: string) => Promise<void> } }).sync;
+  await sync?.register(SYNC_TAG);
 }
 
 export type Outcome = {

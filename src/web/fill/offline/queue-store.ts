@@ -15,8 +15,13 @@ export type Queued = {
   /** The POST body; a file answer whose deleteId starts with `local:` is a blob in the `files` store. */
   body: SubmissionBody;
   state: 'queued' | 'sending' | 'sent' | 'refused';
-  /** While `sending`, the claim lapses at this time (ms), so a tab closed mid-send does not hold it forever. */
+  /**
+   * While `sending`, the claim lapses at this time (ms) unless its holder renews it, so a tab closed or a worker
+   * stopped mid-send does not hold it for long.
+   */
   leaseUntil: number;
+  /** While `sending`: which sender holds the claim (only it renews the lease). */
+  holder?: string;
   submissionId?: string;
   refusal?: Refusal & { fieldId?: string };
 };
@@ -91,15 +96,25 @@ export const changeQueued = (key: string, change: (entry: Queued) => Queued | nu
     return next;
   });
 
+/** A random hex id: a file kept on the device, a sender holding a claim. */
+export const randomId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+
 /**
  * Takes the entry for sending: only a `queued` one, or a `sending` one whose lease has lapsed. Two callers at once
  * (two tabs, the page and the worker) get it at most once between them.
  */
-export const claimQueued = (key: string, leaseMs: number, now = Date.now()) =>
+export const claimQueued = (key: string, leaseMs: number, holder: string, now = Date.now()) =>
   changeQueued(key, (entry) =>
     entry.state === 'queued' || (entry.state === 'sending' && entry.leaseUntil <= now)
-      ? { ...entry, state: 'sending', leaseUntil: now + leaseMs }
+      ? { ...entry, state: 'sending', leaseUntil: now + leaseMs, holder }
       : null,
+  );
+
+/** Extends the lease while its holder is still at work; null once the claim is not this holder's any more. */
+export const renewClaim = (key: string, leaseMs: number, holder: string, now = Date.now()) =>
+  changeQueued(key, (entry) =>
+    entry.state === 'sending' && entry.holder === holder ? { ...entry, leaseUntil: now + leaseMs } : null,
   );
 
 export const putLocalFile = (file: LocalFile) =>

@@ -10,10 +10,12 @@ import {
   putLocalFile,
   putQueued,
   readLocalFile,
+  randomId,
   readQueued,
+  renewClaim,
   type Queued,
 } from './queue-store.ts';
-import { QUEUE_CHANNEL, sendQueued } from './send-queued.ts';
+import { LEASE_MS, QUEUE_CHANNEL, sendQueued } from './send-queued.ts';
 
 const FORM = '6f1c2b8e-4a1d-4c55-9a55-2d4f3f0e9c01';
 const OWNER = '0b0e5c9a-7d5e-4c1e-8a57-6d0f1d2e3f40';
@@ -63,17 +65,24 @@ describe('the device queue (IndexedDB)', () => {
     const queued = entry();
     await putQueued(queued);
     const now = Date.now();
-    const first = await claimQueued(queued.key, 1000, now);
+    const first = await claimQueued(queued.key, 1000, 'tab', now);
     expect(first?.state).toBe('sending');
-    expect(await claimQueued(queued.key, 1000, now + 10)).toBeNull();
+    expect(await claimQueued(queued.key, 1000, 'worker', now + 10)).toBeNull();
     // A tab that died while sending: its claim lapses, and another may take it.
-    expect((await claimQueued(queued.key, 1000, now + 2000))?.state).toBe('sending');
+    expect((await claimQueued(queued.key, 1000, 'worker', now + 2000))?.holder).toBe('worker');
+    // The tab's renewal comes too late: the claim is the worker's now, and stays so.
+    expect(await renewClaim(queued.key, 1000, 'tab', now + 2001)).toBeNull();
+    expect(await renewClaim(queued.key, 1000, 'worker', now + 2500)).toMatchObject({
+      leaseUntil: now + 3500,
+    });
   });
 
   it('never hands the same submission to two claims at once', async () => {
     const queued = entry();
     await putQueued(queued);
-    const claims = await Promise.all(Array.from({ length: 8 }, () => claimQueued(queued.key, 60_000)));
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, () => claimQueued(queued.key, 60_000, randomId())),
+    );
     expect(claims.filter(Boolean)).toHaveLength(1);
   });
 
@@ -91,13 +100,42 @@ describe('the device queue (IndexedDB)', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('keeps its claim while a slow send goes on past the lease, and lets go of it when done', async () => {
+    // The heartbeat is a setInterval: the test moves it on; IndexedDB and the clock run as they are.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const queued = entry();
+    await putQueued(queued);
+    let answer: (response: Response) => void = () => undefined;
+    const calls = network(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const sending = sendQueued(queued.key);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const claimed = await readQueued(queued.key);
+    expect(claimed).toMatchObject({ state: 'sending', leaseUntil: expect.any(Number) as number });
+    const firstLease = claimed?.leaseUntil ?? 0;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    vi.advanceTimersByTime(LEASE_MS);
+    await vi.waitFor(async () =>
+      expect((await readQueued(queued.key))?.leaseUntil).toBeGreaterThan(firstLease),
+    );
+    // Past the first lease, another sender still finds it taken.
+    expect(await claimQueued(queued.key, LEASE_MS, 'other tab', firstLease + 1)).toBeNull();
+    answer(json(200, { _id: 'submission-7' }));
+    expect(await sending).toMatchObject({ state: 'sent', leaseUntil: 0, holder: undefined });
+    // Stopped with the send: no renewal puts a lease back on the sent entry.
+    vi.advanceTimersByTime(LEASE_MS);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await readQueued(queued.key))?.leaseUntil).toBe(0);
+    expect(calls).toHaveLength(1);
+  });
+
   it('keeps a submission that could not reach the server, ready to be sent again', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const queued = entry();
     await putQueued(queued);
     network(() => Promise.reject(new TypeError('Failed to fetch')));
     expect((await sendQueued(queued.key))?.state).toBe('queued');
-    expect((await claimQueued(queued.key, 1000))?.state).toBe('sending');
+    expect((await claimQueued(queued.key, 1000, 'tab'))?.state).toBe('sending');
   });
 
   it('brings a refused submission back with the reason the server gave', async () => {
@@ -220,7 +258,7 @@ describe('the device queue (IndexedDB)', () => {
       await putQueued(queued);
       const calls = network(() => json(200, { _id: 'submission-3' }));
       // The worker's Background Sync took it first; the page's own try, on the `online` event, finds it taken.
-      await claimQueued(queued.key, 60_000);
+      await claimQueued(queued.key, 60_000, 'worker');
       const { seen, outcome } = screen();
       onTestFinished(await resume(queued.key, outcome));
       await vi.waitFor(() => expect(seen).toContain('sending'));

@@ -7,8 +7,10 @@ import {
   changeQueued,
   claimQueued,
   readLocalFile,
+  randomId,
   readQueued,
   removeLocalFile,
+  renewClaim,
   type Queued,
   type Refusal,
 } from './queue-store.ts';
@@ -19,7 +21,13 @@ import { withRetries } from './retry.ts';
  * Idempotency-Key. The page and the service worker both run this file, with fetch only (no XHR in a worker, no
  * zod: sw.js stays small).
  */
-const LEASE_MS = 60_000;
+/**
+ * A sender's claim on an entry lapses this long after it was taken or last renewed; the sender renews it every
+ * RENEW_MS while it works, so a slow upload keeps it however long it takes, and a sender that went away (a tab
+ * closed, the worker stopped) holds it for at most this long before the others take over.
+ */
+export const LEASE_MS = 20_000;
+const RENEW_MS = 5_000;
 /** Pages hear here when an entry changes, whoever changed it (another tab, the service worker). */
 export const QUEUE_CHANNEL = 'easyform-queue';
 /** The Background Sync tag the page registers and the worker answers. */
@@ -92,9 +100,14 @@ async function uploadLocal(entry: Queued, fieldId: string, answer: FileAnswer): 
 }
 
 async function attempt(key: string): Promise<Queued | undefined> {
-  const claimed = await claimQueued(key, LEASE_MS);
+  const holder = randomId();
+  const claimed = await claimQueued(key, LEASE_MS, holder);
   if (!claimed) return readQueued(key);
   announce(claimed);
+  const heartbeat = setInterval(
+    () => void renewClaim(key, LEASE_MS, holder).catch(() => undefined),
+    RENEW_MS,
+  );
   let result: Pick<Queued, 'state' | 'submissionId' | 'refusal'>;
   try {
     for (const [fieldId, answer] of Object.entries(claimed.body.fileObject ?? {})) {
@@ -111,8 +124,10 @@ async function attempt(key: string): Promise<Queued | undefined> {
     result = { state: 'sent', submissionId: String(answer._id) };
   } catch (error) {
     result = error instanceof Refused ? { state: 'refused', refusal: error.refusal } : { state: 'queued' };
+  } finally {
+    clearInterval(heartbeat);
   }
-  const stored = await changeQueued(key, (e) => ({ ...e, ...result, leaseUntil: 0 }));
+  const stored = await changeQueued(key, (e) => ({ ...e, ...result, leaseUntil: 0, holder: undefined }));
   if (stored) announce(stored);
   return stored ?? undefined;
 }
