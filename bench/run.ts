@@ -16,7 +16,13 @@ import {
   SWEEP_PASSES,
   WARMUP_S,
 } from './ingest.ts';
-import { createFormWithFile, runLighthouse, type LighthouseRun } from './lighthouse.ts';
+import {
+  createFormWithFile,
+  LIGHTHOUSE_RUNS,
+  runLighthouse,
+  TARGET_LIGHTHOUSE_RUNS,
+  type LighthouseRun,
+} from './lighthouse.ts';
 import { benchScale } from './owner-views.ts';
 import { createForm, signUpOwner } from './owner.ts';
 import { benchPageWeight, LCP_LOADS, MOBILE } from './page-weight.ts';
@@ -267,6 +273,11 @@ if (runs('page'))
       );
       report.add(
         p,
+        'LCP of the public form ÷ the plain page (loads taken in rounds; median of the rounds)',
+        fmt(r.lcp.customerToPlain, 2),
+      );
+      report.add(
+        p,
         'owner chunks loaded',
         r.ownerChunks.join(' ') || 'none',
         'none',
@@ -440,12 +451,18 @@ if (runs('lighthouse'))
       // The bare React page (part 2's yardstick) says what React's own start costs under the same throttling.
       const baseline = await serveBaseline(await buildBaseline());
       const pages = [
-        { name: 'public form', url: `${server.url}/customer/${form._id}/${owner.id}`, targets: true },
-        { name: 'landing page', url: `${server.url}/`, targets: false },
-        { name: 'bare React page', url: baseline.url, targets: false },
+        // The target's page gets more runs: its LCP sits near the line, and a median of three moved by ±15 %.
+        {
+          name: 'public form',
+          url: `${server.url}/customer/${form._id}/${owner.id}`,
+          targets: true,
+          runs: TARGET_LIGHTHOUSE_RUNS,
+        },
+        { name: 'landing page', url: `${server.url}/`, targets: false, runs: LIGHTHOUSE_RUNS },
+        { name: 'bare React page', url: baseline.url, targets: false, runs: LIGHTHOUSE_RUNS },
       ];
       for (const page of pages) {
-        const runs = await runLighthouse(page.url);
+        const runs = await runLighthouse(page.url, page.runs);
         raw[`lighthouse ${page.name}`] = runs;
         const med = (pick: (r: LighthouseRun) => number) => median(runs.map(pick));
         const spread = (pick: (r: LighthouseRun) => number, digits: number) =>
@@ -460,7 +477,7 @@ if (runs('lighthouse'))
           page.targets
             ? report.check(p, label, med(pick), spread(pick, digits), bound)
             : report.add(p, label, spread(pick, digits));
-        check('LCP ms (median of 3, range)', (r) => r.lcpMs, 0, { max: 1000 });
+        check(`LCP ms (median of ${page.runs}, range)`, (r) => r.lcpMs, 0, { max: 1000 });
         report.add(
           p,
           'FCP ms / TBT ms / CLS (median)',
