@@ -487,6 +487,15 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     await page.waitForFunction((fid) => localStorage.getItem('fid') === fid, form._id);
     await page.waitForLoadState('networkidle');
     expect(await scripts()).not.toContainEqual(expect.stringMatching(/\/assets\/(react|take-over)-/));
+    // Even that entry is asked for only once the form's first paint has been shown, so it never delays it.
+    const order = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      entry:
+        performance
+          .getEntriesByType('resource')
+          .find((r) => /^\/assets\/customer-[\w-]+\.js$/.test(new URL(r.name).pathname))?.startTime ?? -1,
+    }));
+    expect(order.entry).toBeGreaterThan(order.painted);
     expect(new URL(page.url()).pathname).toBe(`/customer/${form._id}/${owner.id}`);
     await page.locator('form[method="post"]').getByLabel('Your name').click();
     await page.waitForURL(/\/preview$/);
