@@ -140,6 +140,24 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     await context.close();
   });
 
+  it('reloads the link itself offline after a first visit that only read the form', async () => {
+    const form = await createForm(false);
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const link = `${server.url}/customer/${form._id}/${owner.id}`;
+    // No touch, so React never started: the page the server drew is all this visit saw.
+    await page.goto(link);
+    await page.waitForFunction((fid) => localStorage.getItem('fid') === fid, form._id);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Untitled', level: 1 }).waitFor();
+    await page.getByLabel('Full name').fill('Lena Fischer');
+    await screenshot(page, 'offline-link-reloaded');
+    expect(await page.getByText('We could not load this form').count()).toBe(0);
+    await context.close();
+  });
+
   it('brings a queued response back to the form with its answers when the form closed meanwhile', async () => {
     const form = await createForm(false);
     const context = await browser.newContext({ viewport: PHONE });

@@ -48,7 +48,15 @@ export async function loadCustomerLink(
     justLoaded = { form, ownerId };
     return 'preview';
   } catch (error) {
-    return { state: unavailable(error) ?? 'offline', message: closedMessage(error) };
+    const reason = unavailable(error);
+    // No network (the worker gave the bare page, without the form in it): the copy this device kept when the link
+    // was opened before, if it is this form's.
+    const kept = reason ? null : (await import('./saved-fill.ts')).readContext();
+    if (kept?.form._id === fid) {
+      justLoaded = { form: kept.form, ownerId };
+      return 'preview';
+    }
+    return { state: reason ?? 'offline', message: closedMessage(error) };
   }
 }
 
