@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { createServer, defineConfig, type Plugin, type Rollup } from 'vite';
 
 // The dev server proxies the API to the Fastify process that `npm run dev` starts beside it.
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -108,6 +108,61 @@ function serviceWorker(): Plugin {
   };
 }
 
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * landing.html: index.html with '/' drawn in it, as a visitor without a session sees it, so the landing page paints
+ * from the first response instead of after three script round trips
+ * (docs/decisions/033-landing-page-drawn-at-build.md). The stylesheet of the chunks that draw it is named in its
+ * head; the server inlines the stylesheets and starts the script after the first paint (html-reply.ts).
+ */
+function landingPage(): Plugin {
+  return {
+    name: 'easyform-landing-page',
+    apply: 'build',
+    async writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+      const chunkOf = (module: RegExp) => {
+        const chunk = chunks.find((c) => c.facadeModuleId !== null && module.test(c.facadeModuleId));
+        if (!chunk) throw new Error(`vite.config.ts: no chunk for ${module}`);
+        return chunk;
+      };
+      const screens = [chunkOf(/[\\/]home-route\.tsx$/), chunkOf(/[\\/]landing[\\/]landing-page\.tsx$/)];
+      const css = screens.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
+      // Drawn by Vite's own SSR loader: it compiles the TSX and leaves the CSS imports to the build above.
+      const server = await createServer({
+        configFile: false,
+        root: 'src/web',
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+      });
+      let markup: string;
+      let gate: string;
+      try {
+        const prerender = await server.ssrLoadModule('/prerender.tsx');
+        markup = await prerender.renderHome();
+        gate = prerender.SESSION_GATE_SCRIPT;
+      } finally {
+        await server.close();
+      }
+      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+      if (!index.includes(EMPTY_ROOT) || !markup.includes('<h1'))
+        throw new Error('landing.html: nothing drawn');
+      const head = [
+        `<script>${gate}</script>`,
+        ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ].join('');
+      writeFileSync(
+        join(outDir, 'landing.html'),
+        index
+          .replace('</head>', () => `${head}</head>`)
+          .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`),
+      );
+    },
+  };
+}
+
 const ENTRY_SCRIPT = /<script type="module" src="[^"]+"><\/script>/;
 
 /**
@@ -133,7 +188,7 @@ function customerShell(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), customerShell(), serviceWorker(), precompress(), customerPage()],
+  plugins: [react(), customerShell(), serviceWorker(), landingPage(), precompress(), customerPage()],
   build: {
     outDir: `../../${outDir}`,
     emptyOutDir: true,

@@ -75,25 +75,48 @@ export type CustomerPage = {
   scripts?: string[];
 };
 
+/** When a page drawn by the server starts its entry script (`deferEntry`). */
+export type EntryStart = {
+  /**
+   * 'paint': once the page has loaded and its first contentful paint has been reported (the presented frame, not
+   * the frame the page drew, which the compositor can show a good while later), or on `load` where the browser
+   * reports no paint timing. 'first-touch': at the first pointer, touch, key or focus on the page (the landing page,
+   * whose links work without the app; ADR 032 does the same for the customer's React in its own entry).
+   */
+  on: 'paint' | 'first-touch';
+  /**
+   * A script expression under which the entry starts at once: a page that draws nothing before its script has no
+   * paint or touch to wait for (the landing page in an owner's browser, landing/session-gate.ts).
+   */
+  nowIf?: string;
+};
+
 /**
- * The template with its entry script started only after the server-drawn form has painted: once the page has loaded
- * and its first contentful paint has been reported (the presented frame, not the frame the page drew, which the
- * compositor can show a good while later), or on `load` where the browser reports no paint timing. The form is whole
- * without JavaScript, so nothing waits for it; the first paint owes nothing to the script, and no request for it
- * begins before that paint, which Lighthouse's simulation would otherwise charge to it (issue 13, LCP: before, an
- * import begun a frame after `load` but before the frame was shown added 150–400 ms in some runs; ADR 030).
- * Returns the template unchanged when it has no entry script (the app was not built).
+ * The template with its entry script started only once the page the server drew no longer needs the network to
+ * itself (`start`). The page is whole without JavaScript, so nothing waits for it; the first paint owes nothing to
+ * the script, and no request for it begins before that paint, which Lighthouse's simulation would otherwise charge
+ * to it (issue 13, LCP: before, an import begun a frame after `load` but before the frame was shown added 150–400 ms
+ * in some runs; ADR 030). Returns the template unchanged when it has no entry script (the app was not built).
  */
-export function deferEntry(template: string): { template: string; script: string | null } {
+export function deferEntry(
+  template: string,
+  start: EntryStart = { on: 'paint' },
+): { template: string; script: string | null } {
   const entry = /<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(
     template,
   );
   if (!entry?.[1]) return { template, script: null };
-  const script =
-    `let w=2;const go=()=>--w||import("${entry[1]}");addEventListener("load",go);` +
-    'PerformanceObserver.supportedEntryTypes?.includes("paint")' +
-    '?new PerformanceObserver((l,o)=>l.getEntriesByName("first-contentful-paint").length&&(o.disconnect(),go()))' +
-    '.observe({type:"paint",buffered:true}):go()';
+  const load = `import("${entry[1]}")`;
+  const deferred =
+    start.on === 'paint'
+      ? `let w=2;const go=()=>--w||${load};addEventListener("load",go);` +
+        'PerformanceObserver.supportedEntryTypes?.includes("paint")' +
+        '?new PerformanceObserver((l,o)=>l.getEntriesByName("first-contentful-paint").length&&(o.disconnect(),go()))' +
+        '.observe({type:"paint",buffered:true}):go()'
+      : 'const t=["pointerdown","pointermove","touchstart","keydown","focusin"],' +
+        `go=()=>{for(const e of t)removeEventListener(e,go,!0);${load}};` +
+        'for(const e of t)addEventListener(e,go,{capture:!0,passive:!0})';
+  const script = start.nowIf ? `if(${start.nowIf})${load};else{${deferred}}` : deferred;
   return {
     template: template
       .replace(entry[0], () => `<script type="module">${script}</script>`)
@@ -157,15 +180,20 @@ export function inlineStylesheets(template: string, readAsset: (name: string) =>
 }
 
 /** The <style> texts of a template (its inlined stylesheets), for the page's Content-Security-Policy. */
-export function templateStyles(template: string): string[] {
-  // Every customer page asks for these: read once per template (the built one and the fallback), not per request.
-  let styles = stylesOfTemplate.get(template);
-  if (!styles) {
-    styles = [...template.slice(0, template.indexOf('</head>')).matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
-      (m) => m[1] ?? '',
-    );
-    stylesOfTemplate.set(template, styles);
+export const templateStyles = (template: string): string[] => inlineTexts(template, 'style');
+
+/** The inline <script> texts of a template's head (landing.html's session gate), for its Content-Security-Policy. */
+export const templateScripts = (template: string): string[] => inlineTexts(template, 'script');
+
+// Every page asks for these: read once per template and tag, not per request.
+const inlineTextsOf = new Map<string, string[]>();
+function inlineTexts(template: string, tag: 'style' | 'script'): string[] {
+  const key = `${tag}\0${template}`;
+  let texts = inlineTextsOf.get(key);
+  if (!texts) {
+    const head = template.slice(0, template.indexOf('</head>'));
+    texts = [...head.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1] ?? '');
+    inlineTextsOf.set(key, texts);
   }
-  return styles;
+  return texts;
 }
-const stylesOfTemplate = new Map<string, string[]>();

@@ -37,19 +37,24 @@ export const PAGE_POLICY = serialize(PAGE_DIRECTIVES);
 /** A JSON answer loads nothing, whatever a browser makes of it. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/** The page policy, also allowing exactly these inline texts (by hash) that the server put in the page. */
+const withInline = (directives: Directives, styles: string[], scripts: string[]): Directives => ({
+  ...directives,
+  'script-src': ["'self'", ...scripts.map(cspHashOf)],
+  'style-src': ["'self'", ...styles.map(cspHashOf)],
+});
+
 /**
  * The customer's pages may be framed by any site, so a form can be embedded where its owner publishes it; the
  * owner's screens stay unframeable. `styles` and `scripts` are the exact inline texts the server put in this page.
  */
 export function customerPolicy(styles: string[] = [], scripts: string[] = []): string {
-  const hashes = styles.map(cspHashOf);
-  return serialize({
-    ...PAGE_DIRECTIVES,
-    'script-src': ["'self'", ...scripts.map(cspHashOf)],
-    'style-src': ["'self'", ...hashes],
-    'frame-ancestors': ['*'],
-  });
+  return serialize({ ...withInline(PAGE_DIRECTIVES, styles, scripts), 'frame-ancestors': ['*'] });
 }
+
+/** The landing page (landing.html): the app's page policy, with its inlined stylesheets and its one head script. */
+export const landingPolicy = (styles: string[], scripts: string[]): string =>
+  serialize(withInline(PAGE_DIRECTIVES, styles, scripts));
 
 /** The policy for a request path, before any route narrows it (/files/ answers with its own sandbox policy). */
 function policyFor(path: string): { policy: string; framable: boolean } {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,13 @@ import { createTestApp, signUpOwner, type TestApp } from './test-app.ts';
 const CUSTOMER_HTML =
   '<!doctype html><meta name="description" content="Easy Form: build a form" /><title>Easy Form</title><script type="module" src="/assets/customer-1.js"></script><div id="root"></div>';
 
+const LANDING_SCRIPT = 'document.documentElement.classList.add("x")';
+const LANDING_CSS = '.hero{color:#123}';
+const LANDING_HTML =
+  `<!doctype html><html><head><title>Easy Form</title><script>${LANDING_SCRIPT}</script>` +
+  '<link rel="stylesheet" crossorigin href="/assets/landing-1.css"></head>' +
+  '<body><div id="root"><main><h1>Forms your customers finish</h1></main></div></body></html>';
+
 let t: TestApp;
 let webDir: string;
 beforeAll(async () => {
@@ -16,6 +23,8 @@ beforeAll(async () => {
   await mkdir(join(webDir, 'assets'));
   await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Easy Form</title><div id="root"></div>');
   await writeFile(join(webDir, 'customer.html'), CUSTOMER_HTML);
+  await writeFile(join(webDir, 'landing.html'), LANDING_HTML);
+  await writeFile(join(webDir, 'assets', 'landing-1.css'), LANDING_CSS);
   await writeFile(join(webDir, 'customer.html.gz'), gzipSync(CUSTOMER_HTML));
   await writeFile(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   await writeFile(join(webDir, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
@@ -28,11 +37,31 @@ afterAll(async () => {
 
 describe('serving the web app', () => {
   it('answers any page route with index.html so the client router can take over', async () => {
-    for (const url of ['/', '/login', '/updatePassword/a%40b.com', '/no/such/page']) {
+    for (const url of ['/login', '/updatePassword/a%40b.com', '/no/such/page', '/?next=/login']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<div id="root">');
+      if (!url.startsWith('/?')) expect(res.body).not.toContain('<h1>');
+    }
+  });
+
+  it("answers '/' with the landing page the build drew, its stylesheet inlined and its one script allowed by hash", async () => {
+    for (const url of ['/', '/?utm_source=mail']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      const html = brotliDecompressSync(res.rawPayload).toString();
+      expect(html).toContain('<h1>Forms your customers finish</h1>');
+      expect(html).toContain(`<style>${LANDING_CSS}</style>`);
+      expect(html).not.toContain('landing-1.css');
+      const policy = String(res.headers['content-security-policy']);
+      const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+      expect(policy).toContain(`script-src 'self' ${hash(LANDING_SCRIPT)};`);
+      expect(policy).toContain(`style-src 'self' ${hash(LANDING_CSS)};`);
+      // The landing page is one of the app's own pages: never framed.
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
     }
   });
 

@@ -7,7 +7,7 @@ import { FormParamsSchema, type PublicForm } from '#common/forms.ts';
 import { closedHtml, missingHtml } from './customer-form-html.ts';
 import { CUSTOMER_PAGE, renderCustomerPage, renderMessagePage } from './customer-page.ts';
 import { notFound } from './errors.ts';
-import { readCustomerTemplate, sendCustomerPage } from './html-reply.ts';
+import { readCustomerTemplate, sendCustomerPage, sendLandingPage } from './html-reply.ts';
 
 /** What a customer link finds: the form to fill, a closed form's message, or nothing. */
 export type CustomerForm = { form: PublicForm } | { closedMessage: string } | null;
@@ -30,7 +30,8 @@ function safeDecode(text: string): string {
 
 /**
  * Serves the built React app: hashed assets cached for a year, the customer's pages from customer.html (with the
- * form in it for a customer link), everything else index.html so the client router can answer. Unknown paths
+ * form in it for a customer link), '/' from landing.html (the landing page drawn by the build), everything else
+ * index.html so the client router can answer. Unknown paths
  * under /api stay JSON 404s.
  */
 export async function registerWebApp(
@@ -40,6 +41,7 @@ export async function registerWebApp(
 ): Promise<void> {
   const hasWebApp = webDir !== undefined && existsSync(join(webDir, 'index.html'));
   const hasCustomerPage = webDir !== undefined && existsSync(join(webDir, 'customer.html'));
+  const hasLandingPage = webDir !== undefined && existsSync(join(webDir, 'landing.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -78,7 +80,11 @@ export async function registerWebApp(
       throw notFound(`No route ${request.method} ${path}`);
     }
     const customer = hasCustomerPage ? CUSTOMER_PAGE.exec(path) : null;
-    if (!customer) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (!customer) {
+      // '/' as the build drew it, so the landing page paints before any script has run.
+      if (path === '/' && hasLandingPage && webDir) return sendLandingPage(request, reply, webDir);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
     // /preview and /fileUpload: the page reads what it needs from the browser's storage, or fetches it.
     if (customer[1] === undefined) return reply.header('cache-control', 'no-cache').sendFile('customer.html');
     const fid = FormParamsSchema.safeParse({ fid: safeDecode(customer[1]) });

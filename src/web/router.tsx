@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { RequireOwner } from './accounts/require-owner.tsx';
 import { paths } from './paths.ts';
 import { RootError } from './ui/root-error.tsx';
@@ -17,7 +17,11 @@ const ownerPage = (load: () => Promise<ComponentType>) => async () => {
   };
 };
 
-export const router = createBrowserRouter([
+/**
+ * The app's routes: main.tsx makes the browser's router of them, prerender.tsx draws '/' with them at build
+ * time, so the page the server sends and the one the browser takes over are the same tree.
+ */
+export const routes: RouteObject[] = [
   {
     errorElement: <RootError />,
     children: [
@@ -123,4 +127,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

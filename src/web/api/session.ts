@@ -12,6 +12,8 @@ const KEYS = {
 export type Session = { id: string; token: string; profile: Profile | null };
 
 export function readSession(): Session | null {
+  // No storage at all: the build drawing '/' (prerender.tsx), which draws what a visitor sees.
+  if (typeof localStorage === 'undefined') return null;
   const id = localStorage.getItem(KEYS.id);
   const token = localStorage.getItem(KEYS.token);
   if (!localStorage.getItem(KEYS.easyId) || !id || !token) return null;
