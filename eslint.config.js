@@ -29,7 +29,7 @@ const SIDES = {
   web: {
     features: ['accounts', 'dashboard', 'editor', 'fill', 'landing', 'profile', 'responses', 'results'],
     shared: ['api', 'ui', 'public'],
-    composition: /^(main|router|home-route)\.tsx$|^customer-main\.ts$|\.html$/,
+    composition: /^(main|router|home-route|prerender)\.tsx$|^customer-main\.ts$|\.html$/,
   },
 };
 
