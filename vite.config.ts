@@ -113,8 +113,9 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /**
  * landing.html: index.html with '/' drawn in it, as a visitor without a session sees it, so the landing page paints
  * from the first response instead of after three script round trips
- * (docs/decisions/033-landing-page-drawn-at-build.md). The stylesheet of the chunks that draw it is named in its
- * head; the server inlines the stylesheets and starts the script after the first paint (html-reply.ts).
+ * (docs/decisions/033-landing-page-drawn-at-build.md). The stylesheet and the chunks that draw it are named in its
+ * head; the server inlines the stylesheets and starts the script, with those hints, at the first touch
+ * (html-reply.ts).
  */
 function landingPage(): Plugin {
   return {
@@ -152,6 +153,7 @@ function landingPage(): Plugin {
       const head = [
         `<script>${gate}</script>`,
         ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ...screens.map((c) => `<link rel="modulepreload" crossorigin href="/${c.fileName}">`),
       ].join('');
       writeFileSync(
         join(outDir, 'landing.html'),

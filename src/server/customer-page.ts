@@ -106,7 +106,18 @@ export function deferEntry(
     template,
   );
   if (!entry?.[1]) return { template, script: null };
-  const load = `import("${entry[1]}")`;
+  // At the first touch the page's module hints go in with the import, so that the entry's dependencies and the
+  // screens it will load come in one round trip rather than one after another (for the paint, none is wanted).
+  const hints =
+    start.on === 'first-touch'
+      ? [
+          ...template.matchAll(/<link rel="modulepreload"(?: crossorigin)? href="(\/assets\/[\w.-]+\.js)">/g),
+        ].map((hint) => hint[1] ?? '')
+      : [];
+  const load =
+    (hints.length > 0
+      ? `for(const h of ${JSON.stringify(hints)})document.head.append(Object.assign(document.createElement("link"),{rel:"modulepreload",href:h}));`
+      : '') + `import("${entry[1]}")`;
   const deferred =
     start.on === 'paint'
       ? `let w=2;const go=()=>--w||${load};addEventListener("load",go);` +
@@ -116,7 +127,7 @@ export function deferEntry(
       : 'const t=["pointerdown","pointermove","touchstart","keydown","focusin"],' +
         `go=()=>{for(const e of t)removeEventListener(e,go,!0);${load}};` +
         'for(const e of t)addEventListener(e,go,{capture:!0,passive:!0})';
-  const script = start.nowIf ? `if(${start.nowIf})${load};else{${deferred}}` : deferred;
+  const script = start.nowIf ? `if(${start.nowIf}){${load}}else{${deferred}}` : deferred;
   return {
     template: template
       .replace(entry[0], () => `<script type="module">${script}</script>`)

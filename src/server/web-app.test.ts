@@ -13,6 +13,8 @@ const LANDING_SCRIPT = 'document.documentElement.classList.add("x")';
 const LANDING_CSS = '.hero{color:#123}';
 const LANDING_HTML =
   `<!doctype html><html><head><title>Easy Form</title><script>${LANDING_SCRIPT}</script>` +
+  '<script type="module" crossorigin src="/assets/main-1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/react-1.js">' +
   '<link rel="stylesheet" crossorigin href="/assets/landing-1.css"></head>' +
   '<body><div id="root"><main><h1>Forms your customers finish</h1></main></div></body></html>';
 
@@ -55,9 +57,14 @@ describe('serving the web app', () => {
       expect(html).toContain('<h1>Forms your customers finish</h1>');
       expect(html).toContain(`<style>${LANDING_CSS}</style>`);
       expect(html).not.toContain('landing-1.css');
+      // Nothing of the app is asked for while the page loads: its entry and hints wait in the start script.
+      expect(html).not.toMatch(/<script[^>]* src=|<link rel="modulepreload"/);
+      const start = /<script type="module">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+      expect(start).toContain('import("/assets/main-1.js")');
+      expect(start).toContain('"/assets/react-1.js"');
       const policy = String(res.headers['content-security-policy']);
       const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-      expect(policy).toContain(`script-src 'self' ${hash(LANDING_SCRIPT)};`);
+      expect(policy).toContain(`script-src 'self' ${hash(LANDING_SCRIPT)} ${hash(start)};`);
       expect(policy).toContain(`style-src 'self' ${hash(LANDING_CSS)};`);
       // The landing page is one of the app's own pages: never framed.
       expect(policy).toContain("frame-ancestors 'none'");
