@@ -52,7 +52,7 @@ export function customerPolicy(styles: string[] = [], scripts: string[] = []): s
   return serialize({ ...withInline(PAGE_DIRECTIVES, styles, scripts), 'frame-ancestors': ['*'] });
 }
 
-/** The landing page (landing.html): the app's page policy, with its inlined stylesheets and its one head script. */
+/** The landing page (landing.html): the app's page policy, with its inlined stylesheets and inline scripts. */
 export const landingPolicy = (styles: string[], scripts: string[]): string =>
   serialize(withInline(PAGE_DIRECTIVES, styles, scripts));
 
