@@ -196,15 +196,15 @@ export const templateStyles = (template: string): string[] => inlineTexts(templa
 /** The inline <script> texts of a template's head (landing.html's session gate), for its Content-Security-Policy. */
 export const templateScripts = (template: string): string[] => inlineTexts(template, 'script');
 
-// Every page asks for these: read once per template and tag, not per request.
-const inlineTextsOf = new Map<string, string[]>();
+// Every page asks for these: read once per template and tag, not per request (keyed by the template itself, whose
+// hash the engine keeps, rather than by a new string made of it on every call).
+const inlineTextsOf = { style: new Map<string, string[]>(), script: new Map<string, string[]>() };
 function inlineTexts(template: string, tag: 'style' | 'script'): string[] {
-  const key = `${tag}\0${template}`;
-  let texts = inlineTextsOf.get(key);
+  let texts = inlineTextsOf[tag].get(template);
   if (!texts) {
     const head = template.slice(0, template.indexOf('</head>'));
     texts = [...head.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1] ?? '');
-    inlineTextsOf.set(key, texts);
+    inlineTextsOf[tag].set(template, texts);
   }
   return texts;
 }
