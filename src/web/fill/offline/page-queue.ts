@@ -3,16 +3,16 @@ import { ApiError } from '../../api/client.ts';
 import { submitAnswers } from '../../api/public-forms.ts';
 import { LOCAL_FILE } from './local-file.ts';
 import {
+  forgetSettled,
   putLocalFile,
   putQueued,
   randomId,
   readQueued,
   removeLocalFile,
-  removeQueued,
   type Queued,
 } from './queue-store.ts';
 import { withRetries } from './retry.ts';
-import { QUEUE_CHANNEL, sendQueued, SYNC_TAG } from './send-queued.ts';
+import { QUEUE_CHANNEL, sendQueued, SYNC_TAG, type SendTry } from './send-queued.ts';
 
 /**
  * The page's side of the device queue, loaded only when a submission or a file has to wait for the network (or the
@@ -33,10 +33,10 @@ export const forgetFileOnDevice = (deleteId: string) => removeLocalFile(deleteId
  * then), and sends it now if the browser thinks it is online. Without Background Sync, the `online` event in
  * `follow` or the next visit sends it.
  */
-async function requestSend(key: string): Promise<void> {
+async function requestSend(key: string): Promise<SendTry | undefined> {
   // Not awaited: the page's own try must not wait on the worker (a registration that never settles would hold it).
   if (navigator.serviceWorker?.controller) void registerSync().catch(() => undefined);
-  if (navigator.onLine) await sendQueued(key);
+  return navigator.onLine ? sendQueued(key) : undefined;
 }
 
 async function registerSync(): Promise<void> {
@@ -55,7 +55,10 @@ export type Outcome = {
   retry: (message: string) => void;
 };
 
-/** How long a page following a queued entry waits before each new try while the browser says it is online. */
+/**
+ * How long a page following a queued entry waits before its next try while the browser says it is online, by how
+ * many of its own tries have failed since the connection last came back.
+ */
 const RESEND_MS = [1000, 3000, 10_000, 30_000] as const;
 
 type Queue = { key: string; formId: string; ownerId: string; body: SubmissionBody };
@@ -92,11 +95,13 @@ export async function retryOrQueue(queue: Queue, outcome: Outcome): Promise<() =
 export const resume = (key: string, outcome: Outcome) => follow(key, null, outcome);
 
 async function follow(key: string, queue: Queue | null, outcome: Outcome): Promise<() => void> {
+  await forgetSettled().catch(() => undefined);
   const existing = await readQueued(key);
   if (!existing && !queue) return () => undefined;
   if (!existing && queue) await putQueued({ ...queue, state: 'queued', leaseUntil: 0 });
   let stopped = false;
-  let resends = 0;
+  /** This page's own tries that found no network since the `online` event; finding another sender at it is not one. */
+  let failures = 0;
   let lapse: ReturnType<typeof setTimeout> | undefined;
   const stop = () => {
     stopped = true;
@@ -106,18 +111,16 @@ async function follow(key: string, queue: Queue | null, outcome: Outcome): Promi
   };
   // Whoever tried last (this tab, another, the worker) may have found no network yet, even just after the `online`
   // event, and the others skipped it while it held the lock: so while the entry waits and the browser says it is
-  // online, this page tries again, less often each time; one another sender holds is looked at when its lease lapses.
+  // online, this page tries again, less often after each of its own failed tries; one another sender holds is looked
+  // at when its lease lapses, and one given back by another sender is tried after the shortest wait.
   const later = (entry: Queued) => {
     clearTimeout(lapse);
     if (entry.state === 'queued' && !navigator.onLine) return;
     const wait =
       entry.state === 'sending'
         ? Math.max(0, entry.leaseUntil - Date.now()) + RESEND_MS[0]
-        : (RESEND_MS[resends] ?? 30_000);
-    lapse = setTimeout(() => {
-      resends++;
-      send();
-    }, wait);
+        : (RESEND_MS[Math.min(failures, RESEND_MS.length - 1)] ?? RESEND_MS[0]);
+    lapse = setTimeout(send, wait);
   };
   const settle = (entry: Queued | undefined) => {
     if (stopped || !entry) return;
@@ -125,8 +128,8 @@ async function follow(key: string, queue: Queue | null, outcome: Outcome): Promi
       later(entry);
       return outcome.saved(entry.state === 'sending');
     }
+    // It stays in the store a while (SETTLED_KEEP_MS): another page following it may not have read it yet.
     stop();
-    void removeQueued(key);
     if (entry.state === 'sent') return outcome.sent(entry.submissionId ?? '');
     const { status, code, message, fieldId } = entry.refusal ?? { status: 400, code: 'UNKNOWN', message: '' };
     const uploaded = Object.entries(entry.body.fileObject ?? {}).filter(
@@ -140,9 +143,13 @@ async function follow(key: string, queue: Queue | null, outcome: Outcome): Promi
   const report = () => void readQueued(key).then(settle, () => undefined);
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(QUEUE_CHANNEL);
   if (channel) channel.onmessage = (event) => event.data === key && report();
-  const send = () => void requestSend(key).then(report, report);
+  const send = () =>
+    void requestSend(key).then((result) => {
+      if (result?.tried && result.entry?.state === 'queued') failures++;
+      report();
+    }, report);
   const online = () => {
-    resends = 0;
+    failures = 0;
     send();
   };
   window.addEventListener('online', online);

@@ -24,7 +24,25 @@ export type Queued = {
   holder?: string;
   submissionId?: string;
   refusal?: Refusal & { fieldId?: string };
+  /**
+   * When it was sent or refused. It is kept, its answers dropped (only the uploaded files' references are left),
+   * for SETTLED_KEEP_MS, so that every page following it reads how it ended, whichever saw it first.
+   */
+  settledAt?: number;
 };
+
+/**
+ * How long a sent or refused entry stays for the pages following it (a second tab, one frozen in the background
+ * that wakes later): a page that found it gone would never learn how it ended.
+ */
+export const SETTLED_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** The entry as it is kept once it has ended: the outcome, and the uploaded files a refused one brings back. */
+export const settled = (entry: Queued, now = Date.now()): Queued => ({
+  ...entry,
+  body: { formStructureId: entry.body.formStructureId, fileObject: entry.body.fileObject },
+  settledAt: now,
+});
 
 export type LocalFile = { id: string; blob: Blob; fileName: string };
 
@@ -80,8 +98,14 @@ export const readQueued = (key: string) =>
 
 export const allQueued = () => inStore(SUBMISSIONS, 'readonly', (s) => done<Queued[]>(s.getAll()));
 
-export const removeQueued = (key: string) =>
-  inStore(SUBMISSIONS, 'readwrite', (s) => done(s.delete(key)).then(() => undefined));
+/** Removes the entries that ended more than SETTLED_KEEP_MS ago. */
+export const forgetSettled = (now = Date.now()) =>
+  inStore(SUBMISSIONS, 'readwrite', async (s) => {
+    const ended = (await done<Queued[]>(s.getAll())).filter(
+      (e) => e.settledAt !== undefined && e.settledAt + SETTLED_KEEP_MS <= now,
+    );
+    for (const e of ended) await done(s.delete(e.key));
+  });
 
 /**
  * Changes one entry inside a single read-write transaction: IndexedDB runs read-write transactions on a store one

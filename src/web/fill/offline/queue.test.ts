@@ -7,12 +7,14 @@ import { resume, type Outcome } from './page-queue.ts';
 import {
   changeQueued,
   claimQueued,
+  forgetSettled,
   putLocalFile,
   putQueued,
   readLocalFile,
   randomId,
   readQueued,
   renewClaim,
+  SETTLED_KEEP_MS,
   type Queued,
 } from './queue-store.ts';
 import { LEASE_MS, QUEUE_CHANNEL, sendQueued } from './send-queued.ts';
@@ -94,10 +96,32 @@ describe('the device queue (IndexedDB)', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe(`/api/forms/${OWNER}`);
     expect(new Headers(calls[0]?.init.headers).get('idempotency-key')).toBe(queued.key);
-    expect([a?.state, b?.state]).toContain('sent');
+    expect([a.entry?.state, b.entry?.state]).toContain('sent');
+    // One of the two found the other at it and did not try.
+    expect([a.tried, b.tried].sort()).toEqual([false, true]);
     expect((await readQueued(queued.key))?.submissionId).toBe('submission-1');
-    await sendQueued(queued.key);
+    expect(await sendQueued(queued.key)).toMatchObject({ entry: { state: 'sent' }, tried: false });
     expect(calls).toHaveLength(1);
+  });
+
+  it('keeps an entry that ended, without its answers, for the pages following it, then forgets it', async () => {
+    const queued = entry({ textObject: { t1: 'Ravi Kumar' } });
+    await putQueued(queued);
+    network(() => json(200, { _id: 'submission-9' }));
+    const before = Date.now();
+    await sendQueued(queued.key);
+    const kept = await readQueued(queued.key);
+    expect(kept).toMatchObject({ state: 'sent', submissionId: 'submission-9' });
+    expect(JSON.stringify(kept)).not.toContain('Ravi Kumar');
+    expect(kept?.settledAt).toBeGreaterThanOrEqual(before);
+    const waiting = entry();
+    await putQueued(waiting);
+    await forgetSettled((kept?.settledAt ?? 0) + SETTLED_KEEP_MS - 1);
+    expect(await readQueued(queued.key)).toBeDefined();
+    await forgetSettled((kept?.settledAt ?? 0) + SETTLED_KEEP_MS);
+    expect(await readQueued(queued.key)).toBeUndefined();
+    // One still waiting is never forgotten.
+    expect(await readQueued(waiting.key)).toMatchObject({ state: 'queued' });
   });
 
   it('keeps its claim while a slow send goes on past the lease, and lets go of it when done', async () => {
@@ -121,7 +145,7 @@ describe('the device queue (IndexedDB)', () => {
     // Past the first lease, another sender still finds it taken.
     expect(await claimQueued(queued.key, LEASE_MS, 'other tab', firstLease + 1)).toBeNull();
     answer(json(200, { _id: 'submission-7' }));
-    expect(await sending).toMatchObject({ state: 'sent', leaseUntil: 0, holder: undefined });
+    expect((await sending).entry).toMatchObject({ state: 'sent', leaseUntil: 0, holder: undefined });
     // Stopped with the send: no renewal puts a lease back on the sent entry.
     vi.advanceTimersByTime(LEASE_MS);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -134,7 +158,7 @@ describe('the device queue (IndexedDB)', () => {
     const queued = entry();
     await putQueued(queued);
     network(() => Promise.reject(new TypeError('Failed to fetch')));
-    expect((await sendQueued(queued.key))?.state).toBe('queued');
+    expect(await sendQueued(queued.key)).toMatchObject({ entry: { state: 'queued' }, tried: true });
     expect((await claimQueued(queued.key, 1000, 'tab'))?.state).toBe('sending');
   });
 
@@ -144,7 +168,7 @@ describe('the device queue (IndexedDB)', () => {
     network(() =>
       json(410, { error: { code: 'FORM_CLOSED', message: 'This form is no longer accepting responses' } }),
     );
-    const refused = await sendQueued(queued.key);
+    const { entry: refused } = await sendQueued(queued.key);
     expect(refused?.state).toBe('refused');
     expect(refused?.refusal).toEqual({
       status: 410,
@@ -164,7 +188,7 @@ describe('the device queue (IndexedDB)', () => {
         ? json(200, { file: '/files/abc', _id: 'upload-1', name: 'booking.pdf' })
         : json(200, { _id: 'submission-2' }),
     );
-    expect((await sendQueued(queued.key))?.state).toBe('sent');
+    expect((await sendQueued(queued.key)).entry?.state).toBe('sent');
     expect(calls.map((c) => c.url)).toEqual([`/api/profile?formId=${FORM}`, `/api/forms/${OWNER}`]);
     const sent = JSON.parse(String(calls[1]?.init.body)) as SubmissionBody;
     expect(sent.fileObject?.f1).toEqual({
@@ -183,7 +207,7 @@ describe('the device queue (IndexedDB)', () => {
     });
     await putQueued(queued);
     network(() => json(413, { error: { code: 'TOO_LARGE', message: 'Files up to 10 MB' } }));
-    const refused = await sendQueued(queued.key);
+    const { entry: refused } = await sendQueued(queued.key);
     expect(refused?.refusal).toMatchObject({ status: 413, fieldId: 'f1', message: 'Files up to 10 MB' });
   });
 
@@ -221,7 +245,7 @@ describe('the device queue (IndexedDB)', () => {
     deadlines[0]?.pass();
     await vi.waitFor(() => expect(calls).toHaveLength(3), { timeout: 5000 });
     deadlines[2]?.pass();
-    expect((await sending)?.state).toBe('sent');
+    expect((await sending).entry?.state).toBe('sent');
     expect(calls.map((c) => c.url.split('?')[0])).toEqual([
       '/api/profile',
       '/api/profile',
@@ -270,6 +294,52 @@ describe('the device queue (IndexedDB)', () => {
       channel.close();
       await vi.waitFor(() => expect(seen.at(-1)).toBe('sent submission-3'), { timeout: 5000 });
       expect(calls).toHaveLength(1);
+    });
+
+    it('sends it within a few seconds once another sender that held it for a while gives it back', async () => {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+      const queued = entry();
+      await putQueued(queued);
+      const calls = network(() => json(200, { _id: 'submission-8' }));
+      // Another sender (the worker, on a slow connection) holds it and keeps renewing its short lease, so the page
+      // looks at it several times as each lease would lapse and finds it still held.
+      await claimQueued(queued.key, 300, 'worker');
+      const renewing = setInterval(() => void renewClaim(queued.key, 300, 'worker'), 100);
+      onTestFinished(() => clearInterval(renewing));
+      const { seen, outcome } = screen();
+      onTestFinished(await resume(queued.key, outcome));
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(seen.at(-1)).toBe('sending');
+      expect(calls).toHaveLength(0);
+      // Its try fails in the end and it gives the submission back: none of the page's looks was a failed try of
+      // its own, so the page sends it after its first, shortest wait, not a back-off grown by the looks.
+      clearInterval(renewing);
+      await changeQueued(queued.key, (e) => ({ ...e, state: 'queued', leaseUntil: 0, holder: undefined }));
+      const channel = new BroadcastChannel(QUEUE_CHANNEL);
+      channel.postMessage(queued.key);
+      channel.close();
+      const givenBack = Date.now();
+      await vi.waitFor(() => expect(seen.at(-1)).toBe('sent submission-8'), { timeout: 8000 });
+      expect(Date.now() - givenBack).toBeLessThan(2500);
+      expect(calls).toHaveLength(1);
+    }, 15_000);
+
+    it('shows it sent in every tab following it, whichever tab read it first', async () => {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      const queued = entry();
+      await putQueued(queued);
+      const first = screen();
+      onTestFinished(await resume(queued.key, first.outcome));
+      await vi.waitFor(() => expect(first.seen).toContain('saved'));
+      // Another sender sent it; its message has not reached the first tab yet when a second tab opens and reads it.
+      await changeQueued(queued.key, (e) => ({ ...e, state: 'sent', submissionId: 'submission-10' }));
+      const second = screen();
+      onTestFinished(await resume(queued.key, second.outcome));
+      await vi.waitFor(() => expect(second.seen.at(-1)).toBe('sent submission-10'));
+      const channel = new BroadcastChannel(QUEUE_CHANNEL);
+      channel.postMessage(queued.key);
+      channel.close();
+      await vi.waitFor(() => expect(first.seen.at(-1)).toBe('sent submission-10'));
     });
 
     it('takes over one whose sender went away mid-send once its lease lapses, and sends it once', async () => {

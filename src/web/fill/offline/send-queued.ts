@@ -11,6 +11,7 @@ import {
   readQueued,
   removeLocalFile,
   renewClaim,
+  settled,
   type Queued,
   type Refusal,
 } from './queue-store.ts';
@@ -99,10 +100,15 @@ async function uploadLocal(entry: Queued, fieldId: string, answer: FileAnswer): 
   await removeLocalFile(id);
 }
 
-async function attempt(key: string): Promise<Queued | undefined> {
+/** One call's outcome: the entry as it now is, and whether this caller held it and tried to send it. */
+export type SendTry = { entry: Queued | undefined; tried: boolean };
+
+const looked = async (key: string): Promise<SendTry> => ({ entry: await readQueued(key), tried: false });
+
+async function attempt(key: string): Promise<SendTry> {
   const holder = randomId();
   const claimed = await claimQueued(key, LEASE_MS, holder);
-  if (!claimed) return readQueued(key);
+  if (!claimed) return looked(key);
   announce(claimed);
   const heartbeat = setInterval(
     () => void renewClaim(key, LEASE_MS, holder).catch(() => undefined),
@@ -127,9 +133,12 @@ async function attempt(key: string): Promise<Queued | undefined> {
   } finally {
     clearInterval(heartbeat);
   }
-  const stored = await changeQueued(key, (e) => ({ ...e, ...result, leaseUntil: 0, holder: undefined }));
+  const stored = await changeQueued(key, (e) => {
+    const next: Queued = { ...e, ...result, leaseUntil: 0, holder: undefined };
+    return next.state === 'queued' ? next : settled(next);
+  });
   if (stored) announce(stored);
-  return stored ?? undefined;
+  return { entry: stored ?? undefined, tried: true };
 }
 
 function announce(entry: Queued): void {
@@ -142,15 +151,14 @@ function announce(entry: Queued): void {
 /**
  * Sends one entry unless someone else is: a Web Lock per key where the browser has them, and always the claim in
  * IndexedDB (a lease), so two tabs, or a tab and the worker, never send it at the same time; the server's
- * Idempotency-Key dedup covers a sender that died after the server stored it. Answers the entry as it now is.
+ * Idempotency-Key dedup covers a sender that died after the server stored it. Answers the entry as it now is, and
+ * whether this call tried the network (false when it found another sender at it).
  */
-export async function sendQueued(key: string): Promise<Queued | undefined> {
+export async function sendQueued(key: string): Promise<SendTry> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   if (!locks) return attempt(key);
-  const sent: Queued | undefined = await locks.request(
-    `easyform-send ${key}`,
-    { ifAvailable: true },
-    (lock) => (lock ? attempt(key) : readQueued(key)),
+  const sent: SendTry = await locks.request(`easyform-send ${key}`, { ifAvailable: true }, (lock) =>
+    lock ? attempt(key) : looked(key),
   );
   return sent;
 }
@@ -159,5 +167,5 @@ export async function sendQueued(key: string): Promise<Queued | undefined> {
 export async function sendAllQueued(): Promise<boolean> {
   const waiting = (await allQueued()).filter((e) => e.state === 'queued' || e.state === 'sending');
   const after = await Promise.all(waiting.map((e) => sendQueued(e.key)));
-  return after.every((e) => e?.state !== 'queued');
+  return after.every(({ entry }) => entry?.state !== 'queued');
 }
