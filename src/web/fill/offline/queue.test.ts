@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import type { SubmissionBody } from '#common/submissions.ts';
@@ -18,6 +19,10 @@ import {
   type Queued,
 } from './queue-store.ts';
 import { LEASE_MS, QUEUE_CHANNEL, sendQueued } from './send-queued.ts';
+
+/** Taken before any test fakes the timers: a real pause, for IndexedDB and BroadcastChannel to run. */
+const realSetTimeout = globalThis.setTimeout;
+const realPause = () => new Promise((resolve) => realSetTimeout(resolve, 1));
 
 const FORM = '6f1c2b8e-4a1d-4c55-9a55-2d4f3f0e9c01';
 const OWNER = '0b0e5c9a-7d5e-4c1e-8a57-6d0f1d2e3f40';
@@ -369,5 +374,101 @@ describe('the device queue (IndexedDB)', () => {
       await vi.waitFor(() => expect(seen.at(-1)).toBe('sent submission-5'));
       expect(calls).toHaveLength(1);
     });
+
+    it('ends sent once, shown sent in every tab, whatever the tabs, the worker and the network do (generated)', async () => {
+      // One submission with a file kept on the device; one to three tabs following it from different moments; the
+      // worker's Background Sync trying it at other moments; perhaps a sender that died holding it; the browser
+      // offline for a while; then a network whose first requests are lost on the way, or reach the server and lose
+      // the answer. Time is simulated (two minutes in steps); IndexedDB and BroadcastChannel run as they are.
+      const scenario = fc.record({
+        tabs: fc.array(fc.integer({ min: 0, max: 3000 }), { minLength: 1, maxLength: 3 }),
+        worker: fc.array(fc.integer({ min: 0, max: 20_000 }), { maxLength: 3 }),
+        deadHolder: fc.boolean(),
+        offlineFor: fc.integer({ min: 0, max: 10_000 }),
+        fates: fc.array(fc.constantFrom('down', 'lost', 'answered'), { maxLength: 6 }),
+        latency: fc.integer({ min: 10, max: 800 }),
+      });
+      await fc.assert(
+        fc.asyncProperty(scenario, async (s) => {
+          vi.useFakeTimers({
+            toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+          });
+          const stops: Promise<() => void>[] = [];
+          try {
+            let online = s.offlineFor === 0;
+            vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+            await putLocalFile({ id: `blob-p${serial}`, blob: new Blob(['%PDF-1.4']), fileName: 'pass.pdf' });
+            const file = { name: 'Pass', deleteId: `local:blob-p${serial}`, originalName: 'pass.pdf' };
+            const queued = entry({ fileObject: { f1: file } });
+            const lease = s.deadHolder
+              ? { state: 'sending' as const, leaseUntil: Date.now() + LEASE_MS }
+              : {};
+            await putQueued({ ...queued, ...lease, holder: s.deadHolder ? 'gone' : undefined });
+
+            // The server: uploads stored as they come; submissions deduplicated by their Idempotency-Key.
+            const uploads = new Set<string>();
+            const stored = new Map<string, SubmissionBody>();
+            let inFlight = 0;
+            let mostInFlight = 0;
+            let call = 0;
+            vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+              const fate = online ? (s.fates[call++] ?? 'answered') : 'down';
+              if (fate === 'down') return Promise.reject(new TypeError('Failed to fetch'));
+              mostInFlight = Math.max(mostInFlight, ++inFlight);
+              return new Promise<Response>((resolve, reject) =>
+                setTimeout(() => {
+                  inFlight--;
+                  let answer: Response;
+                  if (url.startsWith('/api/profile')) {
+                    const id = `upload-${uploads.size + 1}`;
+                    uploads.add(id);
+                    answer = json(200, { file: `/files/${id}`, _id: id, name: 'pass.pdf' });
+                  } else {
+                    const key = new Headers(init.headers).get(IDEMPOTENCY_HEADER) ?? '';
+                    if (!stored.has(key)) stored.set(key, JSON.parse(String(init.body)) as SubmissionBody);
+                    answer = json(200, { _id: `submission-of-${key}` });
+                  }
+                  if (fate === 'lost') reject(new TypeError('Network connection lost'));
+                  else resolve(answer);
+                }, s.latency),
+              );
+            });
+
+            const screens = s.tabs.map(() => screen());
+            const events = [
+              ...s.tabs.map((at, i) => ({
+                at,
+                run: () => void stops.push(resume(queued.key, screens[i]?.outcome ?? screen().outcome)),
+              })),
+              ...s.worker.map((at) => ({ at: s.offlineFor + at, run: () => void sendQueued(queued.key) })),
+              {
+                at: s.offlineFor,
+                run: () => {
+                  online = true;
+                  window.dispatchEvent(new Event('online'));
+                },
+              },
+            ];
+            const STEP = 250;
+            for (let now = 0; now <= 120_000; now += STEP) {
+              for (const event of events.filter((e) => e.at >= now && e.at < now + STEP)) event.run();
+              await vi.advanceTimersByTimeAsync(STEP);
+              await realPause();
+            }
+
+            expect([...stored.keys()]).toEqual([queued.key]);
+            expect(uploads.has(stored.get(queued.key)?.fileObject?.f1?.deleteId ?? '')).toBe(true);
+            expect(mostInFlight).toBe(1);
+            for (const { seen } of screens) expect(seen.at(-1)).toBe(`sent submission-of-${queued.key}`);
+            expect(await readQueued(queued.key)).toMatchObject({ state: 'sent' });
+          } finally {
+            for (const stop of await Promise.all(stops)) stop();
+            vi.unstubAllGlobals();
+            vi.useRealTimers();
+          }
+        }),
+        { numRuns: 15 },
+      );
+    }, 120_000);
   });
 });
