@@ -375,15 +375,17 @@ describe('the device queue (IndexedDB)', () => {
       expect(calls).toHaveLength(1);
     });
 
-    it('ends sent once, shown sent in every tab, whatever the tabs, the worker and the network do (generated)', async () => {
+    it('ends sent once, or refused, shown so in every tab, whatever the tabs, the worker and the network do (generated)', async () => {
       // One submission with a file kept on the device; one to three tabs following it from different moments; the
       // worker's Background Sync trying it at other moments; perhaps a sender that died holding it; the browser
       // offline for a while; then a network whose first requests are lost on the way, or reach the server and lose
-      // the answer. Time is simulated (two minutes in steps); IndexedDB and BroadcastChannel run as they are.
+      // the answer; and perhaps a form that closed meanwhile. Time is simulated (two minutes in steps); IndexedDB and
+      // BroadcastChannel run as they are.
       const scenario = fc.record({
         tabs: fc.array(fc.integer({ min: 0, max: 3000 }), { minLength: 1, maxLength: 3 }),
         worker: fc.array(fc.integer({ min: 0, max: 20_000 }), { maxLength: 3 }),
         deadHolder: fc.boolean(),
+        closed: fc.boolean(),
         offlineFor: fc.integer({ min: 0, max: 10_000 }),
         fates: fc.array(fc.constantFrom('down', 'lost', 'answered'), { maxLength: 6 }),
         latency: fc.integer({ min: 10, max: 800 }),
@@ -423,6 +425,9 @@ describe('the device queue (IndexedDB)', () => {
                     const id = `upload-${uploads.size + 1}`;
                     uploads.add(id);
                     answer = json(200, { file: `/files/${id}`, _id: id, name: 'pass.pdf' });
+                  } else if (s.closed) {
+                    const message = 'This form is no longer accepting responses';
+                    answer = json(410, { error: { code: 'FORM_CLOSED', message } });
                   } else {
                     const key = new Headers(init.headers).get(IDEMPOTENCY_HEADER) ?? '';
                     if (!stored.has(key)) stored.set(key, JSON.parse(String(init.body)) as SubmissionBody);
@@ -456,11 +461,20 @@ describe('the device queue (IndexedDB)', () => {
               await realPause();
             }
 
-            expect([...stored.keys()]).toEqual([queued.key]);
-            expect(uploads.has(stored.get(queued.key)?.fileObject?.f1?.deleteId ?? '')).toBe(true);
             expect(mostInFlight).toBe(1);
-            for (const { seen } of screens) expect(seen.at(-1)).toBe(`sent submission-of-${queued.key}`);
-            expect(await readQueued(queued.key)).toMatchObject({ state: 'sent' });
+            const kept = await readQueued(queued.key);
+            if (s.closed) {
+              expect(stored.size).toBe(0);
+              for (const { seen } of screens) expect(seen.at(-1)).toBe('refused FORM_CLOSED');
+              // The file did reach the server: the customer's answers come back with it, not to be uploaded again.
+              expect(kept).toMatchObject({ state: 'refused', refusal: { status: 410, code: 'FORM_CLOSED' } });
+              expect(uploads.has(kept?.body.fileObject?.f1?.deleteId ?? '')).toBe(true);
+            } else {
+              expect([...stored.keys()]).toEqual([queued.key]);
+              expect(uploads.has(stored.get(queued.key)?.fileObject?.f1?.deleteId ?? '')).toBe(true);
+              for (const { seen } of screens) expect(seen.at(-1)).toBe(`sent submission-of-${queued.key}`);
+              expect(kept).toMatchObject({ state: 'sent' });
+            }
           } finally {
             for (const stop of await Promise.all(stops)) stop();
             vi.unstubAllGlobals();
