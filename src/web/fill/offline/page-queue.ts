@@ -3,7 +3,8 @@ import { ApiError } from '../../api/client.ts';
 import { submitAnswers } from '../../api/public-forms.ts';
 import { LOCAL_FILE } from './local-file.ts';
 import {
-  forgetSettled,
+  forgetShown,
+  markShown,
   putLocalFile,
   putQueued,
   randomId,
@@ -95,7 +96,7 @@ export async function retryOrQueue(queue: Queue, outcome: Outcome): Promise<() =
 export const resume = (key: string, outcome: Outcome) => follow(key, null, outcome);
 
 async function follow(key: string, queue: Queue | null, outcome: Outcome): Promise<() => void> {
-  await forgetSettled().catch(() => undefined);
+  await forgetShown().catch(() => undefined);
   const existing = await readQueued(key);
   if (!existing && !queue) return () => undefined;
   if (!existing && queue) await putQueued({ ...queue, state: 'queued', leaseUntil: 0 });
@@ -128,8 +129,9 @@ async function follow(key: string, queue: Queue | null, outcome: Outcome): Promi
       later(entry);
       return outcome.saved(entry.state === 'sending');
     }
-    // It stays in the store a while (SETTLED_KEEP_MS): another page following it may not have read it yet.
+    // It stays in the store a while (SHOWN_KEEP_MS): another page following it may not have read it yet.
     stop();
+    void markShown(key).catch(() => undefined);
     if (entry.state === 'sent') return outcome.sent(entry.submissionId ?? '');
     const { status, code, message, fieldId } = entry.refusal ?? { status: 400, code: 'UNKNOWN', message: '' };
     const uploaded = Object.entries(entry.body.fileObject ?? {}).filter(

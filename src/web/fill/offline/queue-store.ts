@@ -25,23 +25,23 @@ export type Queued = {
   submissionId?: string;
   refusal?: Refusal & { fieldId?: string };
   /**
-   * When it was sent or refused. It is kept, its answers dropped (only the uploaded files' references are left),
-   * for SETTLED_KEEP_MS, so that every page following it reads how it ended, whichever saw it first.
+   * Once sent or refused, when a page first showed how it ended. The entry is kept (its answers dropped when it
+   * ended) until SHOWN_KEEP_MS after that, so that every page following it reads how it ended, whichever saw it
+   * first; one that ended with no page open (the worker's Background Sync) waits for the next visit to show it.
    */
-  settledAt?: number;
+  shownAt?: number;
 };
 
 /**
- * How long a sent or refused entry stays for the pages following it (a second tab, one frozen in the background
- * that wakes later): a page that found it gone would never learn how it ended.
+ * How long an entry that ended stays after a page showed its outcome, for the other pages following it (a second
+ * tab, one frozen in the background that wakes later): a page that found it gone would never learn how it ended.
  */
-export const SETTLED_KEEP_MS = 24 * 60 * 60 * 1000;
+export const SHOWN_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /** The entry as it is kept once it has ended: the outcome, and the uploaded files a refused one brings back. */
-export const settled = (entry: Queued, now = Date.now()): Queued => ({
+export const ended = (entry: Queued): Queued => ({
   ...entry,
   body: { formStructureId: entry.body.formStructureId, fileObject: entry.body.fileObject },
-  settledAt: now,
 });
 
 export type LocalFile = { id: string; blob: Blob; fileName: string };
@@ -98,13 +98,17 @@ export const readQueued = (key: string) =>
 
 export const allQueued = () => inStore(SUBMISSIONS, 'readonly', (s) => done<Queued[]>(s.getAll()));
 
-/** Removes the entries that ended more than SETTLED_KEEP_MS ago. */
-export const forgetSettled = (now = Date.now()) =>
+/** Notes that a page showed how the entry ended (the first time only). */
+export const markShown = (key: string, now = Date.now()) =>
+  changeQueued(key, (e) => (e.shownAt === undefined ? { ...e, shownAt: now } : null));
+
+/** Removes the entries whose outcome a page showed more than SHOWN_KEEP_MS ago. */
+export const forgetShown = (now = Date.now()) =>
   inStore(SUBMISSIONS, 'readwrite', async (s) => {
-    const ended = (await done<Queued[]>(s.getAll())).filter(
-      (e) => e.settledAt !== undefined && e.settledAt + SETTLED_KEEP_MS <= now,
+    const old = (await done<Queued[]>(s.getAll())).filter(
+      (e) => e.shownAt !== undefined && e.shownAt + SHOWN_KEEP_MS <= now,
     );
-    for (const e of ended) await done(s.delete(e.key));
+    for (const e of old) await done(s.delete(e.key));
   });
 
 /**

@@ -8,14 +8,14 @@ import { resume, type Outcome } from './page-queue.ts';
 import {
   changeQueued,
   claimQueued,
-  forgetSettled,
+  forgetShown,
   putLocalFile,
   putQueued,
   readLocalFile,
   randomId,
   readQueued,
   renewClaim,
-  SETTLED_KEEP_MS,
+  SHOWN_KEEP_MS,
   type Queued,
 } from './queue-store.ts';
 import { LEASE_MS, QUEUE_CHANNEL, sendQueued } from './send-queued.ts';
@@ -109,21 +109,36 @@ describe('the device queue (IndexedDB)', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('keeps an entry that ended, without its answers, for the pages following it, then forgets it', async () => {
+  it('keeps an entry that ended, without its answers, until a day after a page showed it', async () => {
     const queued = entry({ textObject: { t1: 'Ravi Kumar' } });
     await putQueued(queued);
     network(() => json(200, { _id: 'submission-9' }));
-    const before = Date.now();
+    // Sent with no page open (the worker's Background Sync): kept, however long, for the next visit to show.
     await sendQueued(queued.key);
     const kept = await readQueued(queued.key);
     expect(kept).toMatchObject({ state: 'sent', submissionId: 'submission-9' });
     expect(JSON.stringify(kept)).not.toContain('Ravi Kumar');
-    expect(kept?.settledAt).toBeGreaterThanOrEqual(before);
+    await forgetShown(Date.now() + 30 * SHOWN_KEEP_MS);
+    expect(await readQueued(queued.key)).toBeDefined();
+    const seen: string[] = [];
+    const before = Date.now();
+    const stop = await resume(queued.key, {
+      saved: () => seen.push('saved'),
+      sent: (id) => seen.push(`sent ${id}`),
+      refused: () => seen.push('refused'),
+      retry: () => seen.push('retry'),
+    });
+    onTestFinished(stop);
+    await vi.waitFor(() => expect(seen).toEqual(['sent submission-9']));
+    await vi.waitFor(async () =>
+      expect((await readQueued(queued.key))?.shownAt).toBeGreaterThanOrEqual(before),
+    );
+    const shownAt = (await readQueued(queued.key))?.shownAt ?? 0;
     const waiting = entry();
     await putQueued(waiting);
-    await forgetSettled((kept?.settledAt ?? 0) + SETTLED_KEEP_MS - 1);
+    await forgetShown(shownAt + SHOWN_KEEP_MS - 1);
     expect(await readQueued(queued.key)).toBeDefined();
-    await forgetSettled((kept?.settledAt ?? 0) + SETTLED_KEEP_MS);
+    await forgetShown(shownAt + SHOWN_KEEP_MS);
     expect(await readQueued(queued.key)).toBeUndefined();
     // One still waiting is never forgotten.
     expect(await readQueued(waiting.key)).toMatchObject({ state: 'queued' });

@@ -11,7 +11,7 @@ import {
   readQueued,
   removeLocalFile,
   renewClaim,
-  settled,
+  ended,
   type Queued,
   type Refusal,
 } from './queue-store.ts';
@@ -135,7 +135,7 @@ async function attempt(key: string): Promise<SendTry> {
   }
   const stored = await changeQueued(key, (e) => {
     const next: Queued = { ...e, ...result, leaseUntil: 0, holder: undefined };
-    return next.state === 'queued' ? next : settled(next);
+    return next.state === 'queued' ? next : ended(next);
   });
   if (stored) announce(stored);
   return { entry: stored ?? undefined, tried: true };
