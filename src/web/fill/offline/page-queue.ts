@@ -1,9 +1,12 @@
 import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
 import { ApiError } from '../../api/client.ts';
 import { submitAnswers } from '../../api/public-forms.ts';
+import { KEYS, readJson } from '../fill-storage.ts';
 import { LOCAL_FILE } from './local-file.ts';
 import {
   forgetShown,
+  forgetUnnamedFiles,
+  localFileIds,
   markShown,
   putLocalFile,
   putQueued,
@@ -23,11 +26,32 @@ import { QUEUE_CHANNEL, sendQueued, SYNC_TAG, type SendTry } from './send-queued
 /** Keeps a file that could not be uploaded on the device; the answer stands in for it until the submission is sent. */
 export async function keepFileOnDevice(file: File, question: string): Promise<FileAnswer> {
   const id = randomId();
-  await putLocalFile({ id, blob: file, fileName: file.name });
+  await putLocalFile({ id, blob: file, fileName: file.name, keptAt: Date.now() });
+  void tidyDevice();
   return { name: question, deleteId: `${LOCAL_FILE}${id}`, originalName: file.name };
 }
 
 export const forgetFileOnDevice = (deleteId: string) => removeLocalFile(deleteId.slice(LOCAL_FILE.length));
+
+/** The files kept on the device that the saved answers name (read as stored: unreadable answers name none). */
+function namedBySavedAnswers(): Set<string> {
+  const saved = readJson(KEYS.draft);
+  const files = typeof saved === 'object' && saved !== null && 'files' in saved ? saved.files : null;
+  if (typeof files !== 'object' || files === null) return new Set();
+  const answers = Object.values(files).filter(
+    (f): f is { deleteId: string } => typeof f === 'object' && f !== null && typeof f.deleteId === 'string',
+  );
+  return new Set(localFileIds(answers));
+}
+
+/**
+ * Forgets what the device keeps for nobody: entries whose outcome was shown long ago, then the files neither the
+ * queue nor the saved answers name. Never fails the caller.
+ */
+export const tidyDevice = () =>
+  forgetShown()
+    .then(() => forgetUnnamedFiles(namedBySavedAnswers()))
+    .catch(() => undefined);
 
 /**
  * Asks the service worker's Background Sync to send it when the connection returns (the page need not be open
@@ -96,7 +120,7 @@ export async function retryOrQueue(queue: Queue, outcome: Outcome): Promise<() =
 export const resume = (key: string, outcome: Outcome) => follow(key, null, outcome);
 
 async function follow(key: string, queue: Queue | null, outcome: Outcome): Promise<() => void> {
-  await forgetShown().catch(() => undefined);
+  await tidyDevice();
   const existing = await readQueued(key);
   if (!existing && !queue) return () => undefined;
   if (!existing && queue) await putQueued({ ...queue, state: 'queued', leaseUntil: 0 });

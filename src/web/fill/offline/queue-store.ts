@@ -1,4 +1,5 @@
 import type { SubmissionBody } from '#common/submissions.ts';
+import { LOCAL_FILE } from './local-file.ts';
 
 /**
  * The device queue (docs/decisions/025-offline-customer-page.md): submissions that could not reach the server, and
@@ -44,7 +45,15 @@ export const ended = (entry: Queued): Queued => ({
   body: { formStructureId: entry.body.formStructureId, fileObject: entry.body.fileObject },
 });
 
-export type LocalFile = { id: string; blob: Blob; fileName: string };
+/** A file picked while offline; `keptAt` (ms) is missing on files kept before it was recorded. */
+export type LocalFile = { id: string; blob: Blob; fileName: string; keptAt?: number };
+
+/**
+ * How long a file kept on the device is spared though neither the queue nor the saved answers name it: a page
+ * names it in its answers a moment after keeping it, and a tab may still hold answers naming it in memory after
+ * another tab's answers (for another form) replaced the saved ones.
+ */
+export const UNNAMED_FILE_KEEP_MS = 24 * 60 * 60 * 1000;
 
 const DB_NAME = 'easyform-offline';
 const SUBMISSIONS = 'submissions';
@@ -75,20 +84,23 @@ function openDb(): Promise<IDBDatabase> {
 }
 
 /** Runs `work` in one transaction and resolves with its result once the transaction has committed. */
-async function inStore<T>(
-  name: string,
+async function inTransaction<T>(
+  names: string[],
   mode: IDBTransactionMode,
-  work: (store: IDBObjectStore) => Promise<T>,
+  work: (tx: IDBTransaction) => Promise<T>,
 ): Promise<T> {
-  const tx = (await openDb()).transaction(name, mode);
+  const tx = (await openDb()).transaction(names, mode);
   const committed = new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onabort = tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
   });
-  const result = await work(tx.objectStore(name));
+  const result = await work(tx);
   await committed;
   return result;
 }
+
+const inStore = <T>(name: string, mode: IDBTransactionMode, work: (store: IDBObjectStore) => Promise<T>) =>
+  inTransaction([name], mode, (tx) => work(tx.objectStore(name)));
 
 export const putQueued = (entry: Queued) =>
   inStore(SUBMISSIONS, 'readwrite', (s) => done(s.put(entry)).then(() => undefined));
@@ -153,3 +165,27 @@ export const readLocalFile = (id: string) =>
 
 export const removeLocalFile = (id: string) =>
   inStore(FILES, 'readwrite', (s) => done(s.delete(id)).then(() => undefined));
+
+/** The ids of the files kept on the device that these file answers name. */
+export const localFileIds = (answers: readonly { deleteId: string }[]): string[] =>
+  answers.flatMap((f) => (f.deleteId.startsWith(LOCAL_FILE) ? [f.deleteId.slice(LOCAL_FILE.length)] : []));
+
+/**
+ * Removes the files kept on the device that no entry of the queue and none of `named` (the saved answers' files)
+ * names, once kept longer than UNNAMED_FILE_KEEP_MS: those a customer left behind with a refused submission, or
+ * whose answers were replaced by answers to another form. One transaction over both stores, so an entry put
+ * meanwhile is either read here or put after the files are gone (and finds its file missing, as a refusal).
+ */
+export const forgetUnnamedFiles = (named: ReadonlySet<string>, now = Date.now()) =>
+  inTransaction([SUBMISSIONS, FILES], 'readwrite', async (tx) => {
+    const entries = await done<Queued[]>(tx.objectStore(SUBMISSIONS).getAll());
+    const kept = new Set([
+      ...named,
+      ...entries.flatMap((e) => localFileIds(Object.values(e.body.fileObject ?? {}))),
+    ]);
+    const files = tx.objectStore(FILES);
+    const unnamed = (await done<LocalFile[]>(files.getAll())).filter(
+      (f) => !kept.has(f.id) && (f.keptAt ?? 0) + UNNAMED_FILE_KEEP_MS <= now,
+    );
+    for (const f of unnamed) await done(files.delete(f.id));
+  });

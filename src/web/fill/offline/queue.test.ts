@@ -2,7 +2,8 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import type { SubmissionBody } from '#common/submissions.ts';
 import { SUBMIT_TIMEOUT_MS, uploadDeadlineMs } from '../../api/timeouts.ts';
-import { resume } from './page-queue.ts';
+import { KEYS } from '../fill-storage.ts';
+import { resume, tidyDevice } from './page-queue.ts';
 import { entry, FORM, json, network, OWNER, queueTestHooks } from './queue-fixtures.ts';
 import {
   claimQueued,
@@ -14,6 +15,7 @@ import {
   readQueued,
   renewClaim,
   SHOWN_KEEP_MS,
+  UNNAMED_FILE_KEEP_MS,
 } from './queue-store.ts';
 import { LEASE_MS, sendQueued } from './send-queued.ts';
 
@@ -94,6 +96,48 @@ describe('the device queue (IndexedDB)', () => {
     expect(await readQueued(queued.key)).toBeUndefined();
     // One still waiting is never forgotten.
     expect(await readQueued(waiting.key)).toMatchObject({ state: 'queued' });
+  });
+
+  it('forgets a file kept on the device a day after nothing names it, never one the queue or the saved answers name', async () => {
+    const now = Date.now();
+    const dayOld = now - UNNAMED_FILE_KEEP_MS;
+    const keep = (id: string, keptAt?: number) =>
+      putLocalFile({ id, blob: new Blob([id]), fileName: `${id}.png`, keptAt });
+    await keep('in-queue', dayOld);
+    await keep('in-answers', dayOld);
+    await keep('left-behind', dayOld);
+    await keep('left-before-dates'); // kept before the time was recorded
+    await keep('just-picked', now - 60_000); // the page has not saved its answer yet
+    await putQueued(
+      entry({ fileObject: { f1: { name: 'Photo', deleteId: 'local:in-queue', originalName: 'a.png' } } }),
+    );
+    const answers = { f2: { name: 'Scan', deleteId: 'local:in-answers', originalName: 'b.png' } };
+    localStorage.setItem(
+      KEYS.draft,
+      JSON.stringify({ formId: FORM, values: {}, files: answers, website: '', idempotencyKey: null }),
+    );
+    onTestFinished(() => localStorage.removeItem(KEYS.draft));
+
+    await tidyDevice();
+    const left = async (id: string) => (await readLocalFile(id)) !== undefined;
+    expect({
+      inQueue: await left('in-queue'),
+      inAnswers: await left('in-answers'),
+      leftBehind: await left('left-behind'),
+      leftBeforeDates: await left('left-before-dates'),
+      justPicked: await left('just-picked'),
+    }).toEqual({
+      inQueue: true,
+      inAnswers: true,
+      leftBehind: false,
+      leftBeforeDates: false,
+      justPicked: true,
+    });
+    // Saved answers that cannot be read name nothing: the page would start over without them.
+    localStorage.setItem(KEYS.draft, '{not json');
+    await tidyDevice();
+    expect(await left('in-answers')).toBe(false);
+    expect(await left('in-queue')).toBe(true);
   });
 
   it('keeps its claim while a slow send goes on past the lease, and lets go of it when done', async () => {
