@@ -14,7 +14,7 @@ import {
   renewClaim,
   type Queued,
 } from './queue-store.ts';
-import { LEASE_MS, QUEUE_CHANNEL, sendQueued } from './send-queued.ts';
+import { announce, LEASE_MS, sendQueued } from './send-queued.ts';
 
 queueTestHooks();
 
@@ -44,9 +44,7 @@ describe('a page following a waiting submission', () => {
     expect(calls).toHaveLength(0);
     // The worker's network was not back yet: its try ends with the submission waiting again, and it tells the pages.
     await changeQueued(queued.key, (e) => ({ ...e, state: 'queued', leaseUntil: 0 }));
-    const channel = new BroadcastChannel(QUEUE_CHANNEL);
-    channel.postMessage(queued.key);
-    channel.close();
+    announce(queued.key);
     await vi.waitFor(() => expect(seen.at(-1)).toBe('sent submission-3'), { timeout: 5000 });
     expect(calls).toHaveLength(1);
   });
@@ -70,9 +68,7 @@ describe('a page following a waiting submission', () => {
     // its own, so the page sends it after its first, shortest wait, not a back-off grown by the looks.
     clearInterval(renewing);
     await changeQueued(queued.key, (e) => ({ ...e, state: 'queued', leaseUntil: 0, holder: undefined }));
-    const channel = new BroadcastChannel(QUEUE_CHANNEL);
-    channel.postMessage(queued.key);
-    channel.close();
+    announce(queued.key);
     const givenBack = Date.now();
     await vi.waitFor(() => expect(seen.at(-1)).toBe('sent submission-8'), { timeout: 8000 });
     expect(Date.now() - givenBack).toBeLessThan(2500);
@@ -91,9 +87,7 @@ describe('a page following a waiting submission', () => {
     const second = screen();
     onTestFinished(await resume(queued.key, second.outcome));
     await vi.waitFor(() => expect(second.seen.at(-1)).toBe('sent submission-10'));
-    const channel = new BroadcastChannel(QUEUE_CHANNEL);
-    channel.postMessage(queued.key);
-    channel.close();
+    announce(queued.key);
     await vi.waitFor(() => expect(first.seen.at(-1)).toBe('sent submission-10'));
   });
 

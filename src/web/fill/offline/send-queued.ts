@@ -109,7 +109,7 @@ async function attempt(key: string): Promise<SendTry> {
   const holder = randomId();
   const claimed = await claimQueued(key, LEASE_MS, holder);
   if (!claimed) return looked(key);
-  announce(claimed);
+  announce(claimed.key);
   const heartbeat = setInterval(
     () => void renewClaim(key, LEASE_MS, holder).catch(() => undefined),
     RENEW_MS,
@@ -137,14 +137,15 @@ async function attempt(key: string): Promise<SendTry> {
     const next: Queued = { ...e, ...result, leaseUntil: 0, holder: undefined };
     return next.state === 'queued' ? next : ended(next);
   });
-  if (stored) announce(stored);
+  if (stored) announce(stored.key);
   return { entry: stored ?? undefined, tried: true };
 }
 
-function announce(entry: Queued): void {
+/** Tells the pages following this entry (in every tab) to read it again: it changed. */
+export function announce(key: string): void {
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(QUEUE_CHANNEL);
-  channel.postMessage(entry.key);
+  channel.postMessage(key);
   channel.close();
 }
 
