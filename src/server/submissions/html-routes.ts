@@ -2,7 +2,7 @@
 // (docs/decisions/024-form-without-javascript.md). The same submitter as POST /api/forms/{ownerId} validates and
 // stores it; this file only reads the body and draws the answer as a page.
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
@@ -34,6 +34,7 @@ import type { SubmitInput } from './writer.ts';
 const IdsSchema = z.object({ fid: z.uuid(), ownerId: z.uuid() });
 const TOKEN = /^[\w-]{8,100}$/;
 const OUT_OF_DATE = 'This page is out of date. Open the form again and send your answers from there.';
+const TOO_MUCH = 'The form sent more than it asks for.';
 /** Fields besides the answers: the page token, the honeypot, and a little room. */
 const EXTRA_FIELDS = 4;
 
@@ -103,6 +104,31 @@ async function readPosted(request: FastifyRequest, form: Form, intake: FileIntak
   }
 }
 
+/** The page for answers that were not sent, with a way back to the form when its address is known. */
+function sendNotSent(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  template: string,
+  status: number,
+  message: string,
+  formPath: string | null,
+) {
+  const link = formPath ? { href: formPath, text: 'Open the form again' } : undefined;
+  const title = 'Your answers were not sent';
+  return sendCustomerPage(
+    request,
+    reply,
+    status,
+    renderMessagePage(template, title, messageHtml('!', title, [message], link)),
+  );
+}
+
+/** The start of the refusal at the address's submission limit, as a customer reads it: how long to wait. */
+export function tooManyResponses(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many responses came from this connection in a short time. Wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`}`;
+}
+
 const discardAll = (intake: FileIntake, deleteIds: readonly string[]) =>
   Promise.all(deleteIds.map((id) => intake.discard(id)));
 
@@ -139,6 +165,22 @@ export async function htmlSubmissionRoutes(
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, _body, done) =>
     done(null, undefined),
   );
+  // Without JavaScript a refusal is a page too, also one made before the handler runs (the address's limit, a body
+  // too large for its parser); anything else goes on to the app's own error handler.
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status < 400 || status >= 500) throw error;
+    const ids = IdsSchema.safeParse(request.params);
+    const message =
+      status === 429
+        ? `${tooManyResponses(Number(reply.getHeader('retry-after')) || 60)}, then go back and send your answers again.`
+        : status === 413
+          ? TOO_MUCH
+          : 'Send the form from its page.';
+    const template = withoutScripts(await readCustomerTemplate(app.config.webDir));
+    const formPath = ids.success ? `/customer/${ids.data.fid}/${ids.data.ownerId}` : null;
+    return sendNotSent(request, reply, template, status, message, formPath);
+  });
 
   app.post<{ Params: { fid: string; ownerId: string } }>(
     '/customer/:fid/:ownerId',
@@ -157,14 +199,7 @@ export async function htmlSubmissionRoutes(
         return say(410, 'Form closed', closedHtml(closedMessageOf(form.settings, closed, deps.timeZone)));
       const self = `/customer/${form._id}/${form.ownerIdAsStructureId}`;
       const problem = (status: number, message: string) =>
-        say(
-          status,
-          'Your answers were not sent',
-          messageHtml('!', 'Your answers were not sent', [message], {
-            href: self,
-            text: 'Open the form again',
-          }),
-        );
+        sendNotSent(request, reply, template, status, message, self);
       if (!request.isMultipart()) return problem(415, 'Send the form from its page.');
 
       let posted: Posted;
@@ -173,10 +208,7 @@ export async function htmlSubmissionRoutes(
       } catch (error) {
         if (!(error instanceof HttpError) && !(error as { statusCode?: number }).statusCode) throw error;
         const status = (error as { statusCode: number }).statusCode;
-        return problem(
-          status,
-          status === 413 ? 'The form sent more than it asks for.' : (error as Error).message,
-        );
+        return problem(status, status === 413 ? TOO_MUCH : (error as Error).message);
       }
       const token = posted.values[PAGE_TOKEN_FIELD]?.[0] ?? '';
       if (!TOKEN.test(token)) {

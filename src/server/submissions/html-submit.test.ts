@@ -1,6 +1,5 @@
 // The form without JavaScript (issue 13 item 1, docs/decisions/024): its multipart POST through the same submitter
 // as the JSON API. The page drawn whole on the server: html-page.test.ts.
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { NO_SETTINGS } from '#common/form-settings.ts';
 import type { Form } from '#common/forms.ts';
@@ -8,44 +7,22 @@ import type { Submission } from '#common/submissions.ts';
 import { PDF, PNG } from '../test-files.ts';
 import {
   auth,
-  form,
+  countOf,
   idOf,
   makeForm,
+  multipartOf,
   owner,
   page,
+  post,
   randomUUIDLike,
   setUpHtmlForm,
   t,
   tokenIn,
+  unclaimedOf,
+  type Part,
 } from './html-test-fixture.ts';
 
 setUpHtmlForm();
-
-type Part = [name: string, value: string] | [name: string, file: { filename: string; content: Buffer }];
-
-/** A multipart/form-data body as a browser sends a form: fields and files in page order. */
-function multipartOf(parts: Part[]) {
-  const boundary = `----easyform${randomBytes(8).toString('hex')}`;
-  const chunks = parts.map(([name, value]) =>
-    typeof value === 'string'
-      ? Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-      : Buffer.concat([
-          Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\n` +
-              'Content-Type: application/octet-stream\r\n\r\n',
-          ),
-          value.content,
-          Buffer.from('\r\n'),
-        ]),
-  );
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const post = (parts: Part[], f: Form = form) =>
-  t.app.inject({ method: 'POST', url: `/customer/${f._id}/${owner.id}`, ...multipartOf(parts) });
 
 function fullAnswers(f: Form, token: string): Part[] {
   return [
@@ -63,19 +40,6 @@ function fullAnswers(f: Form, token: string): Part[] {
     ['website', ''],
   ];
 }
-
-/** Uploads for the form that no submission claimed: a refused or repeated post leaves none behind. */
-const unclaimedOf = async (f: Form) =>
-  (
-    await t.app.db.query<{ n: number }>(
-      'select count(*)::int as n from uploads where form_id = $1 and claimed_at is null',
-      [f._id],
-    )
-  )[0]?.n;
-const countOf = async (f: Form) =>
-  (await t.app.inject({ method: 'GET', url: '/api/formSummary', headers: auth() }))
-    .json<{ _id: string; count: number }[]>()
-    .find((x) => x._id === f._id)?.count ?? 0;
 
 describe('POST /customer/{fid}/{id}', () => {
   it('stores the answers and the file, which the owner then sees, and thanks the customer', async () => {
@@ -249,6 +213,55 @@ describe('POST /customer/{fid}/{id}', () => {
     }
     expect(await countOf(f)).toBe(0);
     expect(await unclaimedOf(f)).toBe(0);
+  });
+
+  it('answers a refusal made before the form is read (a body too large, the limit per address) with a page, not JSON', async () => {
+    const f = await makeForm('Refused early');
+    const url = `/customer/${f._id}/${owner.id}`;
+    // Its own address, so that the limit it reaches holds back no other test.
+    const from = { remoteAddress: '203.0.113.77' };
+    const large = await t.app.inject({
+      method: 'POST',
+      url,
+      ...from,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${'x'.repeat(70 * 1024)}`,
+    });
+    expect(large.statusCode).toBe(413);
+    expect(large.headers['content-type']).toMatch(/^text\/html/);
+    expect(large.body).toContain('The form sent more than it asks for.');
+
+    const token = tokenIn((await page(f)).body);
+    let limited: Awaited<ReturnType<typeof post>> | undefined;
+    for (let i = 0; i < 200 && !limited; i++) {
+      const res = await t.app.inject({ method: 'POST', url, ...from, ...multipartOf([['token', token]]) });
+      if (res.statusCode === 429) limited = res;
+    }
+    expect(limited?.headers['content-type']).toMatch(/^text\/html/);
+    expect(limited?.body).toContain('Your answers were not sent');
+    expect(limited?.body).toMatch(
+      /Too many responses came from this connection in a short time\. Wait (a minute|\d+ minutes), then go back/,
+    );
+    expect(limited?.body).toContain(`href="${url}"`);
+    expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0);
+    // The JSON submit shares the limit, and the customer's React page shows its message as it comes.
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/forms/${owner.id}`,
+      ...from,
+      payload: { formStructureId: f._id },
+    });
+    expect(json.statusCode).toBe(429);
+    expect(json.json()).toEqual({
+      error: {
+        code: 'RATE_LIMITED',
+        message: expect.stringMatching(
+          /^Too many responses came from this connection in a short time\. Wait (a minute|\d+ minutes) and send your answers again\.$/,
+        ) as unknown,
+      },
+    });
+    // Another address is not held back.
+    expect((await post(fullAnswers(f, token), f)).statusCode).toBe(200);
   });
 
   it('answers a closed form with its closed message', async () => {

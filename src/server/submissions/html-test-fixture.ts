@@ -1,5 +1,6 @@
 // What the no-JavaScript form suites share: one app per test file (each file imports its own copy of this module)
 // serving a built customer page, an owner with a hotel-booking form, and the customer's GET of the drawn page.
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,3 +71,43 @@ export function setUpHtmlForm(): void {
     await rm(webDir, { recursive: true, force: true });
   });
 }
+
+export type Part =
+  [name: string, value: string] | [name: string, file: { filename: string; content: Buffer }];
+
+/** A multipart/form-data body as a browser sends a form: fields and files in page order. */
+export function multipartOf(parts: Part[]) {
+  const boundary = `----easyform${randomBytes(8).toString('hex')}`;
+  const chunks = parts.map(([name, value]) =>
+    typeof value === 'string'
+      ? Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      : Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\n` +
+              'Content-Type: application/octet-stream\r\n\r\n',
+          ),
+          value.content,
+          Buffer.from('\r\n'),
+        ]),
+  );
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export const post = (parts: Part[], f: Form = form) =>
+  t.app.inject({ method: 'POST', url: `/customer/${f._id}/${owner.id}`, ...multipartOf(parts) });
+
+/** Uploads for the form that no submission claimed: a refused or repeated post leaves none behind. */
+export const unclaimedOf = async (f: Form) =>
+  (
+    await t.app.db.query<{ n: number }>(
+      'select count(*)::int as n from uploads where form_id = $1 and claimed_at is null',
+      [f._id],
+    )
+  )[0]?.n;
+export const countOf = async (f: Form) =>
+  (await t.app.inject({ method: 'GET', url: '/api/formSummary', headers: auth() }))
+    .json<{ _id: string; count: number }[]>()
+    .find((x) => x._id === f._id)?.count ?? 0;

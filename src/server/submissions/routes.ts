@@ -8,7 +8,7 @@ import { SubmissionBodySchema, SubmitResponseSchema } from '#common/submissions.
 import { formClosed, HttpError } from '../errors.ts';
 import { SUBMISSION_BODY_LIMIT } from './body-limit.ts';
 import type { FileIntake, SubmissionDeps } from './deps.ts';
-import { htmlSubmissionRoutes } from './html-routes.ts';
+import { htmlSubmissionRoutes, tooManyResponses } from './html-routes.ts';
 import { createSubmitter } from './writer.ts';
 
 /** Exported with the body schema for the bench's no-database ceiling (bench/ceiling-server.ts), which composes them. */
@@ -36,6 +36,11 @@ export async function publicSubmissionRoutes(
     max: perIp.max,
     timeWindow: perIp.windowMs,
     keyGenerator: (r) => `submit:${r.ip}`,
+    // The customer's page shows the message: say how long to wait, not the plugin's "Rate limit exceeded".
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `${tooManyResponses(context.ttl / 1000)} and send your answers again.`,
+    }),
   });
 
   // Its own scope: multipart bodies are read only there, the JSON submit keeps answering them 415.
