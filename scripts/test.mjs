@@ -23,6 +23,7 @@ const S3_SUITES = [
   'src/server/submissions/managing-responses.test.ts',
   'src/server/submissions/owner-reads.test.ts',
   'src/server/submissions/html-submit.test.ts',
+  'src/server/submissions/html-submit-generated.test.ts',
   'src/server/webhooks',
   'src/server/backup',
 ];
