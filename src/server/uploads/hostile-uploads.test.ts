@@ -1,12 +1,16 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parse as parseContentDisposition } from 'content-disposition';
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
+import { HOSTILE_STRINGS } from '../fuzz-values.ts';
 import {
   createForm,
   createTestApp,
+  FUZZ_SETTINGS,
   signUpOwner,
   storedKeys,
   TEST_ENGINE,
@@ -27,6 +31,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** Path separators and control characters, which a stored file name never holds. */
+// eslint-disable-next-line no-control-regex -- control characters are what is matched
+const UNSAFE_IN_NAME = /[/\\\u0000-\u001f\u007f]/;
 
 const upload = (filename: string, content: Buffer) =>
   t.app.inject({ method: 'POST', url: `/api/profile?formId=${form._id}`, ...multipart(filename, content) });
@@ -130,6 +138,55 @@ describe(`hostile uploads on ${TEST_ENGINE}`, () => {
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-disposition']).not.toMatch(/[/\\]/);
     }
+  });
+
+  it('keeps any generated file name as sent, or made safe, and downloads it under the name it shows (generated)', async () => {
+    const piece = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 30 }),
+      fc.string({ unit: 'binary', maxLength: 12 }),
+      fc.constantFrom(
+        ...HOSTILE_STRINGS.filter((h) => h.length < 1000),
+        '..',
+        '/',
+        '\\',
+        '"',
+        '%22',
+        ';',
+        '*=',
+      ),
+    );
+    const named = fc.tuple(
+      fc.array(piece, { minLength: 1, maxLength: 4 }),
+      fc.constantFrom('png', 'PNG', 'pdf'),
+    );
+    await fc.assert(
+      fc.asyncProperty(named, async ([pieces, ext]) => {
+        const sent = `${pieces.join('')}.${ext}`;
+        const rows = await uploadRows();
+        const res = await upload(sent, ext === 'pdf' ? PDF : PNG);
+        expect(res.statusCode, res.body).toBeLessThan(500);
+        if (res.statusCode !== 200) {
+          expect(res.json().error.message).toBeTruthy();
+          expect(await uploadRows()).toBe(rows);
+          return;
+        }
+        const { name, file } = res.json<UploadResponse>();
+        expect(name.isWellFormed()).toBe(true);
+        expect(name).not.toMatch(UNSAFE_IN_NAME);
+        expect(name.length).toBeGreaterThan(0);
+        expect(name.length).toBeLessThanOrEqual(255);
+        // A name a browser sends as it is (no quote, backslash, line break or path) is kept as it arrived.
+        const asSent = Buffer.from(sent).toString().trim();
+        const plain = !UNSAFE_IN_NAME.test(asSent) && !asSent.includes('"') && asSent.length <= 255;
+        if (plain) expect(name).toBe(asSent);
+        const download = await t.app.inject({ method: 'GET', url: file });
+        expect(download.statusCode).toBe(200);
+        const disposition = String(download.headers['content-disposition']);
+        expect(parseContentDisposition(disposition).parameters.filename).toBe(name);
+      }),
+      // FUZZ_RUNS=1000 for a deep run, as src/server/fuzz.test.ts.
+      { numRuns: Number(FUZZ_SETTINGS.runs ?? 80) },
+    );
   });
 
   it('stays healthy after the corpus: /api/health answers 200 and a valid upload works', async () => {
