@@ -35,6 +35,7 @@ const IdsSchema = z.object({ fid: z.uuid(), ownerId: z.uuid() });
 const TOKEN = /^[\w-]{8,100}$/;
 const OUT_OF_DATE = 'This page is out of date. Open the form again and send your answers from there.';
 const TOO_MUCH = 'The form sent more than it asks for.';
+const FROM_ITS_PAGE = 'Send the form from its page.';
 /** Fields besides the answers: the page token, the honeypot, and a little room. */
 const EXTRA_FIELDS = 4;
 
@@ -176,7 +177,7 @@ export async function htmlSubmissionRoutes(
         ? `${tooManyResponses(Number(reply.getHeader('retry-after')) || 60)}, then go back and send your answers again.`
         : status === 413
           ? TOO_MUCH
-          : 'Send the form from its page.';
+          : FROM_ITS_PAGE;
     const template = withoutScripts(await readCustomerTemplate(app.config.webDir));
     const formPath = ids.success ? `/customer/${ids.data.fid}/${ids.data.ownerId}` : null;
     return sendNotSent(request, reply, template, status, message, formPath);
@@ -200,7 +201,7 @@ export async function htmlSubmissionRoutes(
       const self = `/customer/${form._id}/${form.ownerIdAsStructureId}`;
       const problem = (status: number, message: string) =>
         sendNotSent(request, reply, template, status, message, self);
-      if (!request.isMultipart()) return problem(415, 'Send the form from its page.');
+      if (!request.isMultipart()) return problem(415, FROM_ITS_PAGE);
 
       let posted: Posted;
       try {
