@@ -166,18 +166,20 @@ export async function htmlSubmissionRoutes(
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, _body, done) =>
     done(null, undefined),
   );
-  // Without JavaScript a refusal is a page too, also one made before the handler runs (the address's limit, a body
-  // too large for its parser); anything else goes on to the app's own error handler.
+  // Without JavaScript every failure is a page too: a refusal made before the handler runs (the address's limit, a
+  // body too large for its parser), and our own fault, logged as the app's handler logs it.
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status < 400 || status >= 500) throw error;
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
     const ids = IdsSchema.safeParse(request.params);
     const message =
-      status === 429
-        ? `${tooManyResponses(Number(reply.getHeader('retry-after')) || 60)}, then go back and send your answers again.`
-        : status === 413
-          ? TOO_MUCH
-          : FROM_ITS_PAGE;
+      status >= 500
+        ? `Something went wrong on our side. Go back and send your answers again in a moment. Reference: ${request.id}`
+        : status === 429
+          ? `${tooManyResponses(Number(reply.getHeader('retry-after')) || 60)}, then go back and send your answers again.`
+          : status === 413
+            ? TOO_MUCH
+            : FROM_ITS_PAGE;
     const template = withoutScripts(await readCustomerTemplate(app.config.webDir));
     const formPath = ids.success ? `/customer/${ids.data.fid}/${ids.data.ownerId}` : null;
     return sendNotSent(request, reply, template, status, message, formPath);

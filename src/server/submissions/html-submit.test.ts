@@ -264,6 +264,30 @@ describe('POST /customer/{fid}/{id}', () => {
     expect((await post(fullAnswers(f, token), f)).statusCode).toBe(200);
   });
 
+  it('answers a fault of ours with a page naming its reference, and stores nothing', async () => {
+    const f = await makeForm('Our fault');
+    const token = tokenIn((await page(f)).body);
+    // A real fault: the database refuses every new submission row until the constraint is dropped.
+    await t.app.db.query('alter table submissions add constraint refuse_all check (false) not valid');
+    try {
+      const res = await post(fullAnswers(f, token), f);
+      expect(res.statusCode).toBe(500);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('Your answers were not sent');
+      expect(res.body).toMatch(
+        /Something went wrong on our side\. Go back and send your answers again in a moment\. Reference: [\w-]+/,
+      );
+      expect(res.body).toContain(`href="/customer/${f._id}/${owner.id}"`);
+    } finally {
+      await t.app.db.query('alter table submissions drop constraint refuse_all');
+    }
+    expect(await countOf(f)).toBe(0);
+    expect(await unclaimedOf(f)).toBe(0);
+    // Sent again once the fault is gone: stored once.
+    expect((await post(fullAnswers(f, token), f)).statusCode).toBe(200);
+    expect(await countOf(f)).toBe(1);
+  });
+
   it('answers a closed form with its closed message', async () => {
     const f = await makeForm('Closed now');
     const token = tokenIn((await page(f)).body);
