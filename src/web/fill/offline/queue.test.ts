@@ -227,6 +227,25 @@ describe('the device queue (IndexedDB)', () => {
     expect(refused?.refusal).toMatchObject({ status: 413, fieldId: 'f1', message: 'Files up to 10 MB' });
   });
 
+  it('refuses at its question a file no longer on the device, and sends nothing without it', async () => {
+    const queued = entry({
+      fileObject: { f1: { name: 'Photo', deleteId: 'local:forgotten', originalName: 'photo.png' } },
+    });
+    await putQueued(queued);
+    const calls = network(() => json(200, { _id: 'never' }));
+    const { entry: refused } = await sendQueued(queued.key);
+    expect(refused).toMatchObject({
+      state: 'refused',
+      refusal: {
+        status: 400,
+        code: 'FILE_MISSING',
+        fieldId: 'f1',
+        message: 'This file is no longer on this device; choose it again',
+      },
+    });
+    expect(calls).toEqual([]);
+  });
+
   it('gives up on a stalled upload and a stalled submit at their deadlines and sends each again, once', async () => {
     // Each try's deadline is an AbortSignal.timeout; here the test decides when each one passes.
     const deadlines: { ms: number; pass: () => void }[] = [];
