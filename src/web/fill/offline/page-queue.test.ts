@@ -31,11 +31,16 @@ describe('a page following a waiting submission', () => {
     return { seen, outcome };
   }
 
-  it('sends it itself when another sender (the worker) held it just after the connection came back and found no network', async () => {
+  /** Online, one submission waiting, and a server that stores it as `id`. */
+  async function waitingOnline(id: string) {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     const queued = entry();
     await putQueued(queued);
-    const calls = network(() => json(200, { _id: 'submission-3' }));
+    return { queued, calls: network(() => json(200, { _id: id })) };
+  }
+
+  it('sends it itself when another sender (the worker) held it just after the connection came back and found no network', async () => {
+    const { queued, calls } = await waitingOnline('submission-3');
     // The worker's Background Sync took it first; the page's own try, on the `online` event, finds it taken.
     await claimQueued(queued.key, 60_000, 'worker');
     const { seen, outcome } = screen();
@@ -50,10 +55,7 @@ describe('a page following a waiting submission', () => {
   });
 
   it('sends it within a few seconds once another sender that held it for a while gives it back', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
-    const queued = entry();
-    await putQueued(queued);
-    const calls = network(() => json(200, { _id: 'submission-8' }));
+    const { queued, calls } = await waitingOnline('submission-8');
     // Another sender (the worker, on a slow connection) holds it and keeps renewing its short lease, so the page
     // looks at it several times as each lease would lapse and finds it still held.
     await claimQueued(queued.key, 300, 'worker');
