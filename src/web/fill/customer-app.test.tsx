@@ -1,9 +1,11 @@
+import 'fake-indexeddb/auto';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicForm } from '#common/forms.ts';
 import { CustomerApp } from './customer-app.tsx';
 import { loadScreen } from './customer-screens.ts';
+import { KEYS } from './fill-storage.ts';
 
 const form: PublicForm = {
   _id: '6f1c2b8e-4a1d-4c55-9a55-2d4f3f0e9c01',
@@ -74,6 +76,38 @@ describe('the customer pages (customer.html)', () => {
       await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
     });
     expect(await screen.findByText(/Step 2 of 2/)).toBeVisible();
+  });
+
+  it('empties a file slot and says why when the file kept on the device is gone at submit', async () => {
+    // Picked while offline: the answer names a Blob in IndexedDB, which the browser has since cleared.
+    const kept = { name: 'Passport', deleteId: 'local:cleared', originalName: 'passport.pdf' };
+    const draft = {
+      formId: form._id,
+      values: { t1: 'Priya' },
+      files: { f1: kept },
+      website: '',
+      idempotencyKey: null,
+    };
+    localStorage.setItem(KEYS.draft, JSON.stringify(draft));
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => Promise.resolve(Response.json(form)));
+    await openLink();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('passport.pdf')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('This file is no longer on this device; choose it again')).toBeVisible();
+    expect(screen.queryByText('passport.pdf')).toBeNull();
+    expect(screen.getByLabelText(/Passport/)).toBeEnabled();
+    // Nothing was uploaded or submitted without the file; /fileUpload reads the form again, as it always does.
+    const sent = fetch.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => !url.startsWith('/api/publicForm/'));
+    expect(sent).toEqual([]);
+    const saved = JSON.parse(localStorage.getItem(KEYS.draft) ?? '{}') as typeof draft;
+    expect(saved).toMatchObject({ values: { t1: 'Priya' }, files: {}, idempotencyKey: null });
   });
 
   it('says the form is gone when the link names a form the server does not know', async () => {

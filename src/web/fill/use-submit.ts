@@ -54,7 +54,14 @@ export function useSubmit({ form, ownerId, draft, update, onQuestionError }: Opt
     saved: (sending) => setState({ status: 'saved', sending }),
     sent: succeed,
     refused: (failure, uploaded) => {
-      if (uploaded) update((d) => ({ ...d, files: { ...d.files, ...uploaded } }));
+      // A file gone from the device is no answer any more: its slot shows empty, with the refusal at its question.
+      const gone = failure.code === 'FILE_MISSING' ? questionOfMessage(form, failure.message) : null;
+      update((d) => {
+        const files = Object.entries({ ...d.files, ...uploaded }).filter(
+          ([id]) => id !== gone?.question.field._id,
+        );
+        return { ...d, files: Object.fromEntries(files) };
+      });
       refuse(failure);
     },
     retry: (message) => setState({ status: 'retry', message }),
