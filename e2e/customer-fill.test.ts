@@ -475,13 +475,17 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
       await call(`/api/text/${form._id}`, { token: owner.token, body });
     const page = await newPage(browser, PHONE);
     const errors = watchForErrors(page);
-    const scripts = () =>
-      page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map((r) => new URL(r.name).pathname)
-          .filter((path) => path.endsWith('.js')),
+    /** What the page has fetched, by the extension of its path. */
+    const fetched = (extension: string) =>
+      page.evaluate(
+        (ext) =>
+          performance
+            .getEntriesByType('resource')
+            .map((r) => new URL(r.name).pathname)
+            .filter((path) => path.endsWith(ext)),
+        extension,
       );
+    const scripts = () => fetched('.js');
     await page.goto(customerLink(form), { waitUntil: 'networkidle' });
     // The small entry ran (it keeps the form on the device for an offline reload), and nothing more.
     await page.waitForFunction((fid) => localStorage.getItem('fid') === fid, form._id);
@@ -500,6 +504,8 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     await page.locator('form[method="post"]').getByLabel('Your name').click();
     await page.waitForURL(/\/preview$/);
     expect(await scripts()).toContainEqual(expect.stringMatching(/\/assets\/take-over-/));
+    // The form's rules came with the page: React's chunks do not fetch them again.
+    expect(await fetched('.css')).toEqual([]);
     await page.keyboard.type('Asha');
     expect(await page.getByLabel('Your name').inputValue()).toBe('Asha');
     expect(errors).toEqual([]);

@@ -66,8 +66,10 @@ describe.skipIf(!hasChromium)('the landing page, drawn before any script runs', 
       }).observe(document, { childList: true, subtree: true });
     });
     const scripts: string[] = [];
+    const stylesheets: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
     });
     await page.goto(server.url);
     await page.waitForLoadState('networkidle');
@@ -76,6 +78,8 @@ describe.skipIf(!hasChromium)('the landing page, drawn before any script runs', 
     await page.mouse.move(10, 300);
     await page.waitForFunction(heldByReact);
     expect(scripts.length).toBeGreaterThan(0);
+    // Its rules came with the page: the app's chunks do not fetch them again.
+    expect(stylesheets).toEqual([]);
     await screenshotBoth(page, 'landing-drawn', 'phone');
     expect(
       await page.evaluate(() => (window as unknown as { removedHeadings: string[] }).removedHeadings),

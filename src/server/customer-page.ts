@@ -185,7 +185,9 @@ export function inlineStylesheets(template: string, readAsset: (name: string) =>
     /<link rel="stylesheet"(?: crossorigin)? href="\/assets\/([\w.-]+\.css)"\s*\/?>/g,
     (link, name: string) => {
       const css = readAsset(name);
-      return css === null || css.includes('</style') ? link : `<style>${css}</style>`;
+      return css === null || css.includes('</style')
+        ? link
+        : `<style>${css}</style><link rel="stylesheet" href="/assets/${name}" disabled>`;
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './auth.css';
 import { MessageCard } from './message-card.tsx';
 import { SiteHeader } from './site-header.tsx';
 
