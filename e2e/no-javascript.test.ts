@@ -85,9 +85,10 @@ async function lookAt(page: Page, name: string) {
   await copy.close();
 }
 
-describe.skipIf(!hasChromium)('a customer without JavaScript fills in a form on a phone', () => {
+/** A server of the describe's own (with `env`), a browser, an owner and a folder for files; all gone after it. */
+function withServer(env?: Record<string, string>) {
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ env });
     browser = await launchBrowser();
     owner = await createOwner(server);
     files = await mkdtemp(join(tmpdir(), 'easyform-nojs-'));
@@ -97,6 +98,10 @@ describe.skipIf(!hasChromium)('a customer without JavaScript fills in a form on 
     await server?.stop();
     if (files) await rm(files, { recursive: true, force: true });
   });
+}
+
+describe.skipIf(!hasChromium)('a customer without JavaScript fills in a form on a phone', () => {
+  withServer();
 
   it('is sent back with the answers kept, then submits with a file, and the owner sees one response', async () => {
     const form = await createForm();
@@ -153,5 +158,72 @@ describe.skipIf(!hasChromium)('a customer without JavaScript fills in a form on 
     expect(file?.originalName).toBe('waiver.pdf');
     const download = await fetch(`${server.url}${file?.value ?? ''}`);
     expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
+  });
+});
+
+describe.skipIf(!hasChromium)('customers without JavaScript behind one busy address', () => {
+  // One response a few seconds per address: the second customer on the same connection (an event's Wi-Fi) is held.
+  const WINDOW_MS = 4000;
+  withServer({ RATE_LIMITS: JSON.stringify({ submissionsPerIp: { max: 1, windowMs: WINDOW_MS } }) });
+
+  /** A customer in a browser of their own, JavaScript off, with every required answer given. */
+  async function fillIn(name: string) {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/customer/${form._id}/${owner.id}`);
+    await page.getByLabel('Full name').fill(name);
+    await page.getByLabel('Email').fill(`${name.split(' ')[0]?.toLowerCase()}@example.com`);
+    await page.getByLabel('T-shirt size').selectOption('L');
+    await page.getByRole('radio', { name: 'Morning' }).check();
+    await page.getByRole('checkbox', { name: 'Bags' }).check();
+    await page.getByLabel('Signed waiver (PDF)').setInputFiles(waiver);
+    return { context, page };
+  }
+  let form: Form;
+  let waiver: string;
+
+  it('tells the second customer their answers were not sent and how long to wait; Back keeps them, and they are sent after', async () => {
+    form = await createForm();
+    waiver = join(files, 'waiver.pdf');
+    await writeFile(waiver, PDF);
+    const first = await fillIn('Ravi Kumar');
+    await first.page.getByRole('button', { name: 'Submit' }).click();
+    await first.page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
+    await first.context.close();
+
+    const second = await fillIn('Meera Nair');
+    const { page } = second;
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Your answers were not sent' }).waitFor();
+    await page.getByText(/Wait a minute, then go back and send your answers again/).waitFor();
+    expect(await page.getByRole('link', { name: 'Open an empty form' }).getAttribute('href')).toBe(
+      `/customer/${form._id}/${owner.id}`,
+    );
+    await lookAt(page, 'nojs-not-sent');
+
+    // What the page promises: Back shows the form with every answer as it was.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Volunteer sign-up', level: 1 }).waitFor();
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Meera Nair');
+    expect(await page.getByLabel('Email').inputValue()).toBe('meera@example.com');
+    expect(await page.getByLabel('T-shirt size').inputValue()).toBe('L');
+    expect(await page.getByRole('radio', { name: 'Morning' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Bags' }).isChecked()).toBe(true);
+
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
+    await page.getByLabel('Signed waiver (PDF)').setInputFiles(waiver);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
+    expect(takeCspViolations()).toEqual([]);
+    await second.context.close();
+
+    const list = await call<{ total: number; items: { _id: string }[] }>(`/api/formSubmissions/${form._id}`);
+    expect(list.total).toBe(2);
+    const names = await Promise.all(
+      list.items.map(
+        async (item) => (await call<Submission>(`/api/forms/${item._id}`)).textObject['Full name'],
+      ),
+    );
+    expect(names.sort()).toEqual(['Meera Nair', 'Ravi Kumar']);
   });
 });

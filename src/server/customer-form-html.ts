@@ -253,10 +253,11 @@ export function messageHtml(
   icon: string,
   title: string,
   paragraphs: string[],
-  link?: { href: string; text: string },
+  link?: { href: string; text: string; secondary?: boolean },
 ): string {
+  const kind = link?.secondary ? 'button-secondary' : 'button-primary';
   const action = link
-    ? `<a class="button button-primary button-block" href="${e(link.href)}">${e(link.text)}</a>`
+    ? `<a class="button ${kind} button-block" href="${e(link.href)}">${e(link.text)}</a>`
     : '';
   return (
     `<header class="site-header"><div class="container site-header-inner"><a href="/" class="brand" target="_top">` +

@@ -105,7 +105,11 @@ async function readPosted(request: FastifyRequest, form: Form, intake: FileIntak
   }
 }
 
-/** The page for answers that were not sent, with a way back to the form when its address is known. */
+/**
+ * The page for answers that were not sent, with a way to the form when its address is known. `goBack`: the message
+ * sends the customer back to the page they posted, where their answers still are; the link then opens an empty form,
+ * and says so, in the quieter style, so that it is not taken for the way back.
+ */
 function sendNotSent(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -113,8 +117,10 @@ function sendNotSent(
   status: number,
   message: string,
   formPath: string | null,
+  goBack = false,
 ) {
-  const link = formPath ? { href: formPath, text: 'Open the form again' } : undefined;
+  const text = goBack ? 'Open an empty form' : 'Open the form again';
+  const link = formPath ? { href: formPath, text, secondary: goBack } : undefined;
   const title = 'Your answers were not sent';
   return sendCustomerPage(
     request,
@@ -182,7 +188,7 @@ export async function htmlSubmissionRoutes(
             : FROM_ITS_PAGE;
     const template = withoutScripts(await readCustomerTemplate(app.config.webDir));
     const formPath = ids.success ? `/customer/${ids.data.fid}/${ids.data.ownerId}` : null;
-    return sendNotSent(request, reply, template, status, message, formPath);
+    return sendNotSent(request, reply, template, status, message, formPath, status >= 500 || status === 429);
   });
 
   app.post<{ Params: { fid: string; ownerId: string } }>(

@@ -230,6 +230,9 @@ describe('POST /customer/{fid}/{id}', () => {
     expect(large.statusCode).toBe(413);
     expect(large.headers['content-type']).toMatch(/^text\/html/);
     expect(large.body).toContain('The form sent more than it asks for.');
+    expect(large.body).toContain(
+      `class="button button-primary button-block" href="${url}">Open the form again<`,
+    );
 
     const token = tokenIn((await page(f)).body);
     let limited: Awaited<ReturnType<typeof post>> | undefined;
@@ -242,7 +245,10 @@ describe('POST /customer/{fid}/{id}', () => {
     expect(limited?.body).toMatch(
       /Too many responses came from this connection in a short time\. Wait (a minute|\d+ minutes), then go back/,
     );
-    expect(limited?.body).toContain(`href="${url}"`);
+    // Back is the way to the answers; the link opens an empty form, says so, and does not look like the way back.
+    expect(limited?.body).toContain(
+      `class="button button-secondary button-block" href="${url}">Open an empty form<`,
+    );
     expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0);
     // The JSON submit shares the limit, and the customer's React page shows its message as it comes.
     const json = await t.app.inject({
@@ -277,7 +283,9 @@ describe('POST /customer/{fid}/{id}', () => {
       expect(res.body).toMatch(
         /Something went wrong on our side\. Go back and send your answers again in a moment\. Reference: [\w-]+/,
       );
-      expect(res.body).toContain(`href="/customer/${f._id}/${owner.id}"`);
+      expect(res.body).toContain(
+        `class="button button-secondary button-block" href="/customer/${f._id}/${owner.id}">Open an empty form<`,
+      );
     } finally {
       await t.app.db.query('alter table submissions drop constraint refuse_all');
     }
