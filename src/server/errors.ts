@@ -21,6 +21,18 @@ export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND
  * A form that takes nothing now (closed by its owner, not open yet, past its closing time or full): the link still
  * works, so 410 Gone, not 404. The message is the owner's closed message when set (common/form-gate.ts).
  */
+/**
+ * How long a refused client should wait, rounded up, in words a customer reads: "a minute", "12 minutes", "an hour",
+ * "75 minutes", "3 hours" (whole hours from two on, so that a wait is never overstated by more than an hour in two).
+ */
+export function waitWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes === 1) return 'a minute';
+  if (minutes === 60) return 'an hour';
+  if (minutes < 120) return `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
 export const formClosed = (message = FORM_CLOSED_MESSAGE) => new HttpError(410, 'FORM_CLOSED', message);
 
 /** 400 naming the field when `value` holds text that cannot be stored (NUL, an unpaired surrogate). */

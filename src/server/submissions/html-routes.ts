@@ -25,7 +25,7 @@ import {
   renderOnFormColours,
   withoutScripts,
 } from '../customer-page.ts';
-import { assertStorableText, HttpError } from '../errors.ts';
+import { assertStorableText, HttpError, waitWords } from '../errors.ts';
 import { readCustomerTemplate, sendCustomerPage } from '../html-reply.ts';
 import { AnswersError } from './answers.ts';
 import type { FileIntake, SubmissionDeps } from './deps.ts';
@@ -131,10 +131,8 @@ function sendNotSent(
 }
 
 /** The start of the refusal at the address's submission limit, as a customer reads it: how long to wait. */
-export function tooManyResponses(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many responses came from this connection in a short time. Wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`}`;
-}
+export const tooManyResponses = (retryAfterSeconds: number): string =>
+  `Too many responses came from this connection in a short time. Wait ${waitWords(retryAfterSeconds)}`;
 
 const discardAll = (intake: FileIntake, deleteIds: readonly string[]) =>
   Promise.all(deleteIds.map((id) => intake.discard(id)));

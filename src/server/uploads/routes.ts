@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UploadResponseSchema } from '#common/submissions.ts';
 import { authenticate, readToken } from '../auth.ts';
-import { assertStorableText, formClosed, HttpError, notFound } from '../errors.ts';
+import { assertStorableText, formClosed, HttpError, notFound, waitWords } from '../errors.ts';
 import { clientKeyOf } from './client-bounds.ts';
 import type { ImageReencoder } from './image.ts';
 import { clientAddressSecret, uploadDepsOf } from './intake.ts';
@@ -52,6 +52,11 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
     max: perIp.max,
     timeWindow: perIp.windowMs,
     keyGenerator: (r) => `upload:${clientKey(r)}`,
+    // The customer's file slot shows the message: say how long to wait, not the plugin's "Rate limit exceeded".
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many files came from this connection in a short time. Wait ${waitWords(context.ttl / 1000)} and try again.`,
+    }),
   });
 
   api.post(
