@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../config.ts';
-import { createTestApp, TEST_ENGINE, uniqueEmail, type TestApp } from '../test-app.ts';
+import { createTestApp, signUpOwner, TEST_ENGINE, uniqueEmail, type TestApp } from '../test-app.ts';
 
 let t: TestApp;
 const WINDOW = 60_000;
@@ -34,7 +34,10 @@ describe(`rate limits on ${TEST_ENGINE}`, () => {
     for (let i = 0; i < 3; i++) expect((await login(target)).statusCode).toBe(404);
     const blocked = await login(target);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error.code).toBe('RATE_LIMITED');
+    expect(blocked.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Try again in a minute.',
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await login(target, '198.51.100.9')).statusCode).toBe(429);
     expect((await login(uniqueEmail(), '198.51.100.9')).statusCode).toBe(404);
@@ -44,6 +47,29 @@ describe(`rate limits on ${TEST_ENGINE}`, () => {
     const ip = '192.0.2.44';
     for (let i = 0; i < 6; i++) expect((await login(uniqueEmail(), ip)).statusCode).toBe(404);
     expect((await login(uniqueEmail(), ip)).statusCode).toBe(429);
+  });
+
+  it('limits password changes per account, in the same words', async () => {
+    const owner = await signUpOwner(t);
+    const change = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/changePassword',
+        headers: { authorization: `Bearer ${owner.token}` },
+        payload: {
+          currentPassword: 'not it at all',
+          password: 'new password 1',
+          confirmPassword: 'new password 1',
+        },
+      });
+    for (let i = 0; i < 3; i++) expect((await change()).statusCode).toBe(400);
+    const blocked = await change();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Try again in a minute.',
+    });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('limits reset codes per email', async () => {

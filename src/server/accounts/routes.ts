@@ -17,16 +17,15 @@ import {
 } from '#common/accounts.ts';
 import { authenticate, ownerOf } from '../auth.ts';
 import type { RateLimitRule } from '../config.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { HttpError, notFound, waitWords } from '../errors.ts';
 import * as accounts from './service.ts';
 
+const attemptsMessage = (retryAfterSeconds: number) =>
+  `Too many attempts. Try again in ${waitWords(retryAfterSeconds)}.`;
 const tooManyAttempts = (retryAfterSeconds: number) =>
-  new HttpError(
-    429,
-    'RATE_LIMITED',
-    `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute${retryAfterSeconds > 60 ? 's' : ''}.`,
-    { 'retry-after': String(retryAfterSeconds) },
-  );
+  new HttpError(429, 'RATE_LIMITED', attemptsMessage(retryAfterSeconds), {
+    'retry-after': String(retryAfterSeconds),
+  });
 
 const VerifyQuerySchema = z.object({ token: z.string().max(200).optional() });
 
@@ -150,6 +149,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           max: limits.loginPerEmail.max,
           timeWindow: limits.loginPerEmail.windowMs,
           keyGenerator: (req) => `changePassword:${req.owner?.id ?? req.ip}`,
+          // The Settings page shows the message: the same words as the other account limits.
+          errorResponseBuilder: (_req, context) => ({
+            statusCode: 429,
+            message: attemptsMessage(context.ttl / 1000),
+          }),
         }),
       },
       async (request) => {
