@@ -17,10 +17,7 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND', message);
-/**
- * A form that takes nothing now (closed by its owner, not open yet, past its closing time or full): the link still
- * works, so 410 Gone, not 404. The message is the owner's closed message when set (common/form-gate.ts).
- */
+
 /**
  * How long a refused client should wait, rounded up, in words a customer reads: "a minute", "12 minutes", "an hour",
  * "75 minutes", "3 hours" (whole hours from two on, so that a wait is never overstated by more than an hour in two).
@@ -33,6 +30,10 @@ export function waitWords(seconds: number): string {
   return `${Math.ceil(minutes / 60)} hours`;
 }
 
+/**
+ * A form that takes nothing now (closed by its owner, not open yet, past its closing time or full): the link still
+ * works, so 410 Gone, not 404. The message is the owner's closed message when set (common/form-gate.ts).
+ */
 export const formClosed = (message = FORM_CLOSED_MESSAGE) => new HttpError(410, 'FORM_CLOSED', message);
 
 /** 400 naming the field when `value` holds text that cannot be stored (NUL, an unpaired surrogate). */
