@@ -15,33 +15,20 @@ import {
   openForm,
   PHONE,
   recordConsole,
+  lookAtScreen,
   screenshot,
-  screenshotBoth,
-  sideScrollAt,
   waitForOrExplain,
   watchForErrors,
 } from './support/browser.ts';
-import { signInBrowser } from './support/owner.ts';
+import { createOwner, ownerContext, type TestOwner } from './support/owner.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
 let files: string;
-let owner: { id: string; token: string };
+let owner: TestOwner;
 
 const call = <T>(path: string, init: CallInit = {}) => apiCall<T>(server, path, init);
-
-async function signUpOwner(): Promise<{ id: string; token: string }> {
-  const email = `asha.${Date.now()}@example.com`;
-  const password = 'a travel agent password';
-  await call('/api/v1/signUp', {
-    body: { fullName: 'Asha Rao', email, password, confirmPassword: password },
-  });
-  const link = /https?:\/\/\S+verifyEmail\?token=[\w-]+/.exec((await server.mail.waitFor(email)).text)?.[0];
-  expect(link).toBeTruthy();
-  await fetch(link ?? '', { redirect: 'manual' });
-  return call('/api/v1/login', { body: { email, password } });
-}
 
 /** The travel template (text, email, tel, date, a dropdown, an ID file) plus radio, checkboxes and a PDF slot. */
 async function createTravelForm(token: string): Promise<Form> {
@@ -65,20 +52,6 @@ async function createTravelForm(token: string): Promise<Form> {
 
 const customerLink = (form: Form) => `${server.url}/customer/${form._id}/${owner.id}`;
 
-/** A browser context signed in as the owner, at this viewport. */
-
-async function ownerContext(viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  await signInBrowser(context, { ...owner, fullName: 'Asha Rao', email: 'asha@example.com', password: '' });
-  return context;
-}
-
-/** Screenshots an owner screen; on a phone also at 360 px, where nothing may scroll sideways. */
-async function lookAt(page: Page, viewport: { width: number }, name: string) {
-  if (viewport === PHONE) expect(await sideScrollAt(page, name)).toEqual({ 360: 0, 390: 0 });
-  else await screenshot(page, name);
-}
-
 async function screenshotAt(page: Page, name: string, widths: number[]) {
   // Blur and scroll to the end, so the sticky button bar is drawn where it rests rather than mid-page.
   await page.evaluate(() => {
@@ -99,7 +72,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     server = await startServer();
     browser = await launchBrowser();
     files = await mkdtemp(join(tmpdir(), 'easyform-uploads-'));
-    owner = await signUpOwner();
+    owner = await createOwner(server);
   });
   afterAll(async () => {
     await browser?.close();
@@ -229,11 +202,11 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     // The owner reads it: Received shows 1 response, /formList lists it, the response shows every answer and the
     // image 300 px wide, the PDF drawn in the page by the bundled pdf.js.
     for (const viewport of [DESKTOP, PHONE]) {
-      const context = await ownerContext(viewport);
+      const context = await ownerContext(browser, owner, viewport);
       const ownerPage = await context.newPage();
       const ownerErrors = watchForErrors(ownerPage);
       const ownerLog = recordConsole(ownerPage);
-      const look = (name: string) => lookAt(ownerPage, viewport, name);
+      const look = (name: string) => lookAtScreen(ownerPage, viewport, name);
       await ownerPage.goto(`${server.url}/dashboard?tab=received`);
       const row = ownerPage.locator('tbody tr', { hasText: 'Travel Booking Form' });
       await row.getByText('1 response').waitFor();
@@ -510,221 +483,6 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     expect(await page.getByLabel('Your name').inputValue()).toBe('Asha');
     expect(errors).toEqual([]);
     await page.close();
-  });
-
-  it('shows a damaged PDF as a message beside its download link, not as a broken page', async () => {
-    const form = await call<Form>(
-      `/api/text/${(await call<Form>('/api/v1/length', { body: { formTitle: 'Claims' }, token: owner.token }))._id}`,
-      {
-        token: owner.token,
-        body: { id: 5, name: 'Receipt' },
-      },
-    );
-    // Starts like a PDF, so the upload's content check accepts it, but pdf.js cannot read it.
-    const upload = new FormData();
-    upload.append('file', new Blob(['%PDF-1.4\nthis is not really a PDF\n']), 'damaged.pdf');
-    const uploaded = (await (
-      await fetch(`${server.url}/api/profile?formId=${form._id}`, { method: 'POST', body: upload })
-    ).json()) as { _id: string; file: string; name: string };
-    const { _id } = await call<{ _id: string }>(`/api/forms/${owner.id}`, {
-      body: {
-        formStructureId: form._id,
-        formTitle: form.formTitle,
-        fileObject: {
-          [form.fileField[0]?._id ?? '']: {
-            deleteId: uploaded._id,
-            value: uploaded.file,
-            originalName: uploaded.name,
-            name: 'Receipt',
-          },
-        },
-      },
-    });
-    const context = await ownerContext(PHONE);
-    const page = await context.newPage();
-    const log = recordConsole(page);
-    await page.goto(`${server.url}/submitedForm/${_id}`);
-    await waitForOrExplain(page, page.getByRole('alert').getByText('This PDF could not be shown here'), log);
-    await page.getByRole('link', { name: 'Download damaged.pdf' }).waitFor();
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByRole('alert').getByText('This PDF could not be shown here').waitFor();
-    await screenshot(page, 'submission-damaged-pdf');
-    await context.close();
-  });
-
-  it('pages an owner through many responses on a phone, newest first', async () => {
-    const form = await call<Form>(
-      `/api/text/${(await call<Form>('/api/v1/length', { body: { formTitle: 'Guest list' }, token: owner.token }))._id}`,
-      { token: owner.token, body: { id: 1, name: 'Guest', required: true } },
-    );
-    const guest = form.textField[0]?._id ?? '';
-    // One more than a page (25): sent one after another, so each has its own time.
-    for (let n = 1; n <= 26; n++) {
-      await call(`/api/forms/${owner.id}`, {
-        body: { formStructureId: form._id, formTitle: form.formTitle, textObject: { [guest]: `Guest ${n}` } },
-      });
-    }
-    const context = await ownerContext(PHONE);
-    const page = await context.newPage();
-    const errors = watchForErrors(page);
-    await page.goto(`${server.url}/formList?fid=${form._id}`);
-    const rows = page.locator('tbody tr');
-    await rows.first().getByText('Guest 26').waitFor();
-    expect(await rows.count()).toBe(25);
-    // The Time column gives way on a phone; the time shows under the date instead.
-    expect(await page.getByRole('columnheader', { name: 'Time' }).isVisible()).toBe(false);
-    expect(await rows.first().locator('.only-on-phone').innerText()).toMatch(/\d{1,2}:\d{2}:\d{2}/);
-    await screenshot(page, 'form-list-paged');
-    const pager = page.getByRole('navigation', { name: 'Pages of responses' });
-    expect(await pager.getByRole('button', { name: 'Newest' }).isDisabled()).toBe(true);
-    await pager.getByRole('button', { name: 'Older →' }).click();
-    await rows.first().getByText('Guest 1', { exact: true }).waitFor();
-    expect(await rows.count()).toBe(1);
-    expect(await pager.getByRole('button', { name: 'Older →' }).isDisabled()).toBe(true);
-    await pager.getByRole('button', { name: 'Newest' }).click();
-    await rows.first().getByText('Guest 26').waitFor();
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('searches responses, deletes a selected one and another from its page, and sees the count drop', async () => {
-    const form = await call<Form>(
-      `/api/text/${(await call<Form>('/api/v1/length', { body: { formTitle: 'Workshop sign-ups' }, token: owner.token }))._id}`,
-      { token: owner.token, body: { id: 1, name: 'Guest', required: true } },
-    );
-    const guest = form.textField[0]?._id ?? '';
-    for (const name of ['Asha Rao', 'Ravi Kumar', 'Asha Menon', 'Meera Iyer']) {
-      await call(`/api/forms/${owner.id}`, {
-        body: { formStructureId: form._id, formTitle: form.formTitle, textObject: { [guest]: name } },
-      });
-    }
-    const context = await ownerContext(DESKTOP);
-    const page = await context.newPage();
-    const errors = watchForErrors(page);
-    await page.goto(`${server.url}/formList?fid=${form._id}`);
-    await page.getByText('4 responses, newest first').waitFor();
-    const rows = page.locator('tbody tr');
-
-    // Search: the filter goes into the URL and the count says how many match.
-    await page.getByLabel('Search answers').fill('asha');
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByText('2 responses match, newest first').waitFor();
-    expect(page.url()).toContain('q=asha');
-    expect(await rows.count()).toBe(2);
-    await screenshotBoth(page, 'form-list-filtered');
-    await page.setViewportSize(PHONE);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
-    await page.setViewportSize(DESKTOP);
-
-    // Delete one selected response, after confirming.
-    await page.getByRole('checkbox', { name: /^Select Asha Menon/ }).check();
-    await page.getByText('1 selected').waitFor();
-    await page.getByRole('button', { name: 'Delete selected' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete 1 response?' });
-    await dialog.waitFor();
-    await screenshot(page, 'form-list-confirm-delete');
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('1 response match, newest first').waitFor();
-    await page.getByText('Deleted 1 response.').waitFor();
-    expect(await rows.count()).toBe(1);
-
-    // A search that matches nothing says so.
-    await page.getByLabel('Search answers').fill('nobody');
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByText('No responses match this search and dates.').waitFor();
-    await page.getByRole('button', { name: 'Clear' }).click();
-    await page.getByText('3 responses, newest first').waitFor();
-
-    // Delete one from its own page: back on the list, one fewer.
-    await page.getByRole('link', { name: 'Ravi Kumar' }).click();
-    await page.getByRole('button', { name: 'Delete response' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete this response?' })
-      .getByRole('button', { name: 'Delete response' })
-      .click();
-    await page.getByText('2 responses, newest first').waitFor();
-    expect(page.url()).toContain(`/formList?fid=${form._id}`);
-    await screenshotBoth(page, 'form-list-after-delete');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it("shows the owner a form's Results: views, bars and day columns with their tables, latest answers", async () => {
-    const token = owner.token;
-    let form = await call<Form>('/api/v1/length', { body: { formTitle: 'Team offsite' }, token });
-    for (const body of [
-      { id: 1, name: 'Your name', type: 'text', required: true },
-      { id: 3, name: 'Which city?', options: [{ value: 'Goa' }, { value: 'Munnar' }, { value: 'Hampi' }] },
-      {
-        id: 4,
-        name: 'Activities',
-        options: [{ value: 'Trekking' }, { value: 'Kayaking' }, { value: 'Cooking class' }],
-      },
-      { id: 2, name: 'Room', options: [{ value: 'Shared' }, { value: 'Single' }] },
-      { id: 1, name: 'Anything else?', type: 'textarea' },
-      { id: 5, name: 'ID proof' },
-    ]) {
-      form = await call<Form>(`/api/text/${form._id}`, { token, body });
-    }
-    const [name, note] = form.textField.map((f) => f._id);
-    const [city] = form.radioField.map((f) => f._id);
-    const [activities] = form.checkField.map((f) => f._id);
-    const [room] = form.selectField.map((f) => f._id);
-    // Eight opens of the public link (each one a view), then six responses.
-    for (let i = 0; i < 8; i++) expect((await fetch(customerLink(form))).status).toBe(200);
-    const answers = [
-      ['Meera', 'Goa', ['Trekking', 'Kayaking'], 'Shared', 'Vegetarian food, please.'],
-      ['Arjun', 'Goa', ['Kayaking'], 'Single', ''],
-      ['Fatima', 'Munnar', ['Trekking', 'Cooking class'], 'Shared', 'Arriving a day late.'],
-      ['Kiran', 'Goa', [], 'Shared', ''],
-      ['Divya', 'Hampi', ['Trekking'], '', 'Can we bring a partner?'],
-      ['Sanjay', 'Munnar', ['Trekking', 'Kayaking', 'Cooking class'], 'Single', ''],
-    ] as const;
-    for (const [who, where, what, kind, extra] of answers) {
-      await call(`/api/forms/${owner.id}`, {
-        body: {
-          formStructureId: form._id,
-          textObject: { [name ?? '']: who, ...(extra ? { [note ?? '']: extra } : {}) },
-          selectedRadio: { [city ?? '']: where },
-          selectedCheckboxes: what.length > 0 ? [{ name: activities, values: what }] : [],
-          selectedValues: kind ? { [room ?? '']: kind } : {},
-        },
-      });
-    }
-
-    for (const viewport of [DESKTOP, PHONE]) {
-      const context = await ownerContext(viewport);
-      const page = await context.newPage();
-      const errors = watchForErrors(page);
-      // Reached from the responses list (and, on a desktop, from the editor's top bar too).
-      await page.goto(`${server.url}/formList?fid=${form._id}`);
-      await page.getByRole('link', { name: 'Results' }).click();
-      await page.getByRole('heading', { level: 2, name: 'Responses per day' }).waitFor();
-      const summary = page.locator('.results-summary');
-      expect(await summary.innerText()).toMatch(/Responses\s+6\s+Views\s+8\s+Completion rate\s+75%/);
-      const cities = page.getByRole('table', { name: 'Which city?: responses per option' });
-      expect(await cities.getByRole('row').allInnerTexts()).toEqual([
-        'Option\tResponses\tShare of answers',
-        'Goa\t3\t50%',
-        'Munnar\t2\t33.3%',
-        'Hampi\t1\t16.7%',
-      ]);
-      const days = page.getByRole('table', { name: 'Responses and views per day, last 30 days' });
-      expect(await days.getByRole('row').count()).toBe(31);
-      expect(await days.getByRole('row').last().innerText()).toMatch(/\t6\t8$/);
-      await page.getByText('0 of 6 responses with a file').waitFor();
-      await lookAt(page, viewport, 'results');
-      // Each latest answer opens its response.
-      await page.getByRole('link', { name: 'Arriving a day late.' }).click();
-      await page.getByText('Fatima').first().waitFor();
-      if (viewport === DESKTOP) {
-        await page.goto(`${server.url}/makeForms?fid=${form._id}`);
-        await page.getByRole('link', { name: 'Results' }).click();
-        await page.getByRole('heading', { level: 1, name: 'Team offsite' }).waitFor();
-      }
-      expect(errors).toEqual([]);
-      await context.close();
-    }
   });
 
   it('shows a friendly page for an unknown form and for /preview opened without a link', async () => {

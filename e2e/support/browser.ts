@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -152,6 +153,12 @@ export async function sideScrollAt(page: Page, name: string): Promise<Record<num
     await screenshot(page, name);
   }
   return widths;
+}
+
+/** Screenshots a screen at `viewport` (with axe); on a phone also at 360 px, where nothing may scroll sideways. */
+export async function lookAtScreen(page: Page, viewport: { width: number }, name: string): Promise<void> {
+  if (viewport.width === PHONE.width) expect(await sideScrollAt(page, name)).toEqual({ 360: 0, 390: 0 });
+  else await screenshot(page, name);
 }
 
 /** Fails with a readable list when axe finds WCAG 2.1 A/AA violations on the page as it is now. */

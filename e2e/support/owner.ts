@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { RunningServer } from './server.ts';
 
 export type TestOwner = { email: string; password: string; fullName: string; id: string; token: string };
@@ -39,4 +39,15 @@ export async function signInBrowser(context: BrowserContext, owner: TestOwner): 
     localStorage.setItem('token', o.token);
     localStorage.setItem('myProfile', JSON.stringify({ fullName: o.fullName, email: o.email }));
   }, owner);
+}
+
+/** A browser context of its own, signed in as `owner`, at this viewport. */
+export async function ownerContext(
+  browser: Browser,
+  owner: TestOwner,
+  viewport: { width: number; height: number },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  await signInBrowser(context, owner);
+  return context;
 }
