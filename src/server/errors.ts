@@ -88,6 +88,18 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; m
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'Send the request body as application/json',
   },
+  // @fastify/multipart's limits (its own words are "reach parts limit" and the like).
+  FST_PARTS_LIMIT: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request has too many parts: send the file alone, in the field "file"',
+  },
+  FST_FILES_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Send one file a request' },
+  FST_FIELDS_LIMIT: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request has too many text fields: send the file alone, in the field "file"',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     code: 'MALFORMED_JSON',

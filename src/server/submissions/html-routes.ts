@@ -50,6 +50,12 @@ type Posted = {
 };
 
 const fail = (status: number, message: string) => new HttpError(status, 'VALIDATION_FAILED', message);
+/** A failure of the database or storage while a file was kept: a 500 to log, never the customer's body. */
+class OurFault extends Error {
+  constructor(cause: unknown) {
+    super('keeping a file failed', { cause });
+  }
+}
 
 /**
  * Reads the body part by part. Limits come from the form: one value per question (one per option of a checkbox
@@ -90,14 +96,17 @@ async function readPosted(request: FastifyRequest, form: Form, intake: FileIntak
         posted.deleteIds.push(upload.deleteId);
         posted.files[part.fieldname] = { deleteId: upload.deleteId, name: upload.name, value: upload.url };
       } catch (error) {
-        // The file's own fault (type, size, name, the address's allowance) is told at its question.
-        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+        // The file's own fault (type, size, name, the address's allowance) is told at its question; a form
+        // deleted while the file arrived (404), and a fault of ours, are not the customer's to mend there.
+        if (!(error instanceof HttpError) || error.statusCode >= 500) throw new OurFault(error);
+        if (error.statusCode === 404) throw error;
         posted.fileErrors[part.fieldname] = error.message;
       }
     }
     return posted;
   } catch (error) {
     await discardAll(intake, posted.deleteIds);
+    if (error instanceof OurFault) throw error.cause;
     const status = (error as { statusCode?: number }).statusCode;
     if (error instanceof HttpError || (status && status < 500)) throw error;
     // Anything else busboy throws is about the client's body: a missing boundary, a broken header.
@@ -215,6 +224,7 @@ export async function htmlSubmissionRoutes(
       } catch (error) {
         if (!(error instanceof HttpError) && !(error as { statusCode?: number }).statusCode) throw error;
         const status = (error as { statusCode: number }).statusCode;
+        if (status === 404) return say(404, 'Form not found', missingHtml());
         return problem(status, status === 413 ? TOO_MUCH : (error as Error).message);
       }
       const token = posted.values[PAGE_TOKEN_FIELD]?.[0] ?? '';

@@ -1,5 +1,6 @@
 // The form without JavaScript (issue 13 item 1, docs/decisions/024): its multipart POST through the same submitter
 // as the JSON API. The page drawn whole on the server: html-page.test.ts.
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { NO_SETTINGS } from '#common/form-settings.ts';
 import type { Form } from '#common/forms.ts';
@@ -47,7 +48,7 @@ describe('POST /customer/{fid}/{id}', () => {
     const res = await post(fullAnswers(f, tokenIn((await page(f)).body)), f);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Submitted successfully');
-    expect(res.body).toContain('Your response to <strong>Stored booking</strong> was sent.');
+    expect(res.body).toContain('Your response to <strong dir="auto">Stored booking</strong> was sent.');
     expect(res.body).not.toContain('<script type="module"');
     expect(await countOf(f)).toBe(1);
     const list = await t.app.inject({ method: 'GET', url: `/api/formSubmissions/${f._id}`, headers: auth() });
@@ -73,13 +74,16 @@ describe('POST /customer/{fid}/{id}', () => {
     expect(res.statusCode).toBe(422);
     const html = res.body;
     const nameId = idOf(f, 'Name');
-    expect(html).toContain(`<a href="#q-${nameId}">Name: This question is required</a>`);
+    expect(html).toContain(
+      `<a href="#q-${nameId}"><span dir="auto">Name</span>: This question is required</a>`,
+    );
+    expect(html).toMatch(new RegExp(`<p class="field-error fill-error" id="q-${nameId}-error" dir="auto">`));
     expect(html).toMatch(
       new RegExp(`id="q-${nameId}"[^>]*aria-invalid="true" aria-describedby="q-${nameId}-error"`),
     );
     expect(html).toContain(`id="q-${nameId}-error"`);
     expect(html).toContain('value="priya@example.com"');
-    expect(html).toContain('<option value="Double" selected>');
+    expect(html).toContain('<option value="Double" dir="auto" selected>');
     expect(html).toMatch(/value="Veg" checked/);
     expect(html).toMatch(/value="Wifi" checked/);
     expect(html).toMatch(/value="Parking" checked/);
@@ -90,6 +94,23 @@ describe('POST /customer/{fid}/{id}', () => {
     expect((await post(fullAnswers(f, token), f)).statusCode).toBe(200);
     expect(await countOf(f)).toBe(1);
     expect(await unclaimedOf(f)).toBe(0);
+  });
+
+  it('joins a question that ends in its own punctuation to its message without another colon, in any script', async () => {
+    const f = await makeForm('Punctuation', [
+      { id: 4, name: 'Which activities interest you?', options: [{ value: 'Music' }], required: true },
+      { id: 3, name: 'هل ستحضر؟', options: [{ value: 'نعم' }], required: true },
+      { id: 1, name: 'Your name:', type: 'text', required: true },
+      { id: 1, name: 'Phone', type: 'tel', required: true },
+    ]);
+    const res = await post([['token', tokenIn((await page(f)).body)]], f);
+    expect(res.statusCode).toBe(422);
+    const summary = /<ul>(.*?)<\/ul>/.exec(res.body)?.[1] ?? '';
+    expect(summary).toContain('<span dir="auto">Which activities interest you?</span> Tick at least one option');
+    expect(summary).toContain('<span dir="auto">هل ستحضر؟</span> ');
+    expect(summary).toContain('<span dir="auto">Your name:</span> This question is required');
+    expect(summary).toContain('<span dir="auto">Phone</span>: This question is required');
+    expect(summary).not.toMatch(/[?؟:]<\/span>:/);
   });
 
   it('stores one response when the same page is sent twice (Back and Submit, a double click)', async () => {
@@ -294,6 +315,51 @@ describe('POST /customer/{fid}/{id}', () => {
     // Sent again once the fault is gone: stored once.
     expect((await post(fullAnswers(f, token), f)).statusCode).toBe(200);
     expect(await countOf(f)).toBe(1);
+  });
+
+  it('answers a fault of ours while keeping a file with the reference page (a 500 logged), not "could not be read"', async () => {
+    const f = await makeForm('Storage fault');
+    const token = tokenIn((await page(f)).body);
+    await t.app.db.query('alter table uploads add constraint refuse_all check (false) not valid');
+    try {
+      const res = await post(fullAnswers(f, token), f);
+      expect(res.statusCode).toBe(500);
+      expect(res.body).toMatch(/Something went wrong on our side\. .*Reference: [\w-]+/);
+      expect(res.body).not.toContain('could not be read');
+    } finally {
+      await t.app.db.query('alter table uploads drop constraint refuse_all');
+    }
+    expect(await countOf(f)).toBe(0);
+  });
+
+  it('answers "Form not found" when the form is deleted while its file arrives, keeping nothing', async () => {
+    const f = await makeForm('Deleted midway');
+    const token = tokenIn((await page(f)).body);
+    const big = { filename: 'passport.pdf', content: Buffer.concat([PDF, Buffer.alloc(16 * 1024, 0x20)]) };
+    const parts = fullAnswers(f, token).map((p): Part => (p[0] === idOf(f, 'ID proof') ? [p[0], big] : p));
+    const whole = multipartOf(parts);
+    const body = new PassThrough();
+    const answer = t.app.inject({
+      method: 'POST',
+      url: `/customer/${f._id}/${owner.id}`,
+      headers: whole.headers,
+      payload: body,
+    });
+    const midFile = whole.payload.indexOf('%PDF') + 1024;
+    body.write(whole.payload.subarray(0, midFile));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/deleteForm/${f._id}`,
+      headers: auth(),
+    });
+    expect(deleted.statusCode).toBe(200);
+    body.end(whole.payload.subarray(midFile));
+    const res = await answer;
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('Form not found');
+    expect(await unclaimedOf(f)).toBe(0);
   });
 
   it('answers a closed form with its closed message', async () => {

@@ -32,9 +32,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Path separators and control characters, which a stored file name never holds. */
-// eslint-disable-next-line no-control-regex -- control characters are what is matched
-const UNSAFE_IN_NAME = /[/\\\u0000-\u001f\u007f]/;
+/**
+ * Path separators, control characters (C0, DEL, C1) and the invisible ones that make a name show other than it is
+ * (direction overrides, line separators, zero-width spaces), which a stored file name never holds.
+ */
+const UNSAFE_IN_NAME =
+  // eslint-disable-next-line no-control-regex -- control characters are what is matched
+  /[/\\\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/;
 
 const upload = (filename: string, content: Buffer) =>
   t.app.inject({ method: 'POST', url: `/api/profile?formId=${form._id}`, ...multipart(filename, content) });
@@ -96,7 +100,7 @@ describe(`hostile uploads on ${TEST_ENGINE}`, () => {
       async () => Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(512)]),
       415,
     ],
-    ['an empty file', 'empty.png', async () => Buffer.alloc(0), 415],
+    ['an empty file', 'empty.png', async () => Buffer.alloc(0), 400],
     [
       'a PNG whose header claims 30000 × 30000 pixels',
       'huge.png',
@@ -121,6 +125,70 @@ describe(`hostile uploads on ${TEST_ENGINE}`, () => {
     // Nothing stored, not even a partial file, on disk or in S3.
     expect(await storedKeys(t)).toEqual(keys);
     expect(await filesIn('staging')).toEqual([]);
+  });
+
+  it('says an empty file is empty, not of the wrong type', async () => {
+    const res = await upload('empty.pdf', Buffer.alloc(0));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('file: The file is empty. Choose the file again');
+  });
+
+  it.each([
+    ['PDF', 'cut.pdf', PDF],
+    ['PNG', 'cut.png', PNG],
+  ])(
+    'answers 400 to a %s whose body ends before its closing boundary, keeping nothing',
+    async (_kind, name, file) => {
+      const rows = await uploadRows();
+      const keys = await storedKeys(t);
+      const whole = multipart(name, file);
+      // Everything up to the file's last byte; the CRLF and closing boundary never come.
+      const cut = whole.payload.subarray(0, whole.payload.lastIndexOf('\r\n--'));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/profile?formId=${form._id}`,
+        headers: whole.headers,
+        payload: cut,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.message).toMatch(/^file: The multipart body is malformed/);
+      expect(await uploadRows()).toBe(rows);
+      expect(await storedKeys(t)).toEqual(keys);
+      expect(await filesIn('staging')).toEqual([]);
+    },
+  );
+
+  it("says what is wrong with a body of too many parts, in our words rather than the parser's", async () => {
+    const boundary = 'XB';
+    const fields = Array.from(
+      { length: 6 },
+      (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/profile?formId=${form._id}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `${fields.join('')}--${boundary}--\r\n`,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The request has too many text fields: send the file alone, in the field "file"',
+    });
+  });
+
+  it('keeps no direction override or invisible character in a name, so it shows as what it is', async () => {
+    for (const [name, kept] of [
+      ['invoice\u202Egnp.pdf', 'invoice_gnp.pdf'],
+      ['report\u2066\u200b.pdf', 'report__.pdf'],
+      ['x\u0085\u009b.pdf', 'x__.pdf'],
+      // Joiners are part of emoji and of Persian words: kept.
+      ['👩\u200d💻 نامه\u200cها.pdf', '👩\u200d💻 نامه\u200cها.pdf'],
+    ] as const) {
+      const res = await upload(name, PDF);
+      expect(res.statusCode, name).toBe(200);
+      expect(res.json<UploadResponse>().name).toBe(kept);
+    }
   });
 
   it('keeps only the last part of a name with path separators, and cuts a 300-character name whole', async () => {

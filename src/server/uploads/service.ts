@@ -44,8 +44,16 @@ const wrongType = () =>
     'UNSUPPORTED_MEDIA_TYPE',
     'Upload a JPEG, PNG or PDF file whose name ends in .jpg, .jpeg, .png or .pdf',
   );
+const emptyFile = () =>
+  new HttpError(400, 'VALIDATION_FAILED', 'file: The file is empty. Choose the file again');
+/** The multipart parser's own failure mid-file: the body was cut off or broken, which is the client's doing. */
+const brokenBody = (error: unknown) =>
+  new HttpError(400, 'VALIDATION_FAILED', `file: The multipart body is malformed (${String(error)})`);
 const tooLarge = (max: number) =>
   new HttpError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${Math.floor(max / (1024 * 1024))} MB`);
+
+/** PostgreSQL's (and PGlite's) SQLSTATE for a row whose foreign key names no row. */
+const isForeignKeyViolation = (error: unknown) => (error as { code?: unknown }).code === '23503';
 
 /** Who is uploading: for a form, as an owner (profile documents), or anonymously (spec §7); and from where. */
 export type UploadContext = { formId: string | null; ownerId: string | null; clientKey: string };
@@ -66,6 +74,7 @@ export async function receiveUpload(
     },
   );
   const inspect = (head: Buffer) => {
+    if (head.length === 0) throw emptyFile();
     if (sniffMime(head) !== mime) throw wrongType();
   };
   const refuseTruncated = () => {
@@ -85,6 +94,8 @@ export async function receiveUpload(
   } catch (error) {
     part.file.resume();
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(deps.maxBytes);
+    // An error of the part's own stream (busboy: "Part terminated early…") is the body's, not ours.
+    if (part.file.errored && !(error instanceof HttpError)) throw brokenBody(part.file.errored);
     throw error;
   }
   if (part.file.truncated) {
@@ -107,6 +118,9 @@ export async function receiveUpload(
   } catch (error) {
     // The customer gets an error and will upload again: keep no file that nothing points to.
     await deps.storage.remove(saved.key);
+    // The form was deleted while its file was arriving (checked before the first byte; the row's foreign key is
+    // the check at the end).
+    if (isForeignKeyViolation(error)) throw notFound('Form not found');
     throw error;
   }
   try {
@@ -203,12 +217,16 @@ export async function deleteOrphanFiles(deps: SweepDeps, now = new Date()): Prom
 export function storableFileName(name: string): string {
   assertStorableText(name, 'file.filename');
   const base = name.split(/[/\\]/).pop() ?? '';
-  // Control characters (C0 and DEL) would be invisible or break a header; NUL was refused above.
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '_').trim();
+  // Control characters (C0, DEL, C1) would be invisible or break a header; NUL was refused above. Direction
+  // controls, line separators and invisible spaces would let a name show other than it is ("invoice\u202Egnp.pdf"
+  // shows as "invoicefdp.png"). Joiners stay: emoji sequences and Persian words need them.
+  const clean = base.replace(INVISIBLE_OR_CONTROL, '_').trim();
   const safe = clean === '' || clean === '.' || clean === '..' ? 'file' : clean;
   if (safe.length <= MAX_NAME) return safe;
   const ext = extname(safe).slice(0, 16);
   return truncateText(safe.slice(0, safe.length - ext.length), MAX_NAME - ext.length) + ext;
 }
 const MAX_NAME = 255;
+const INVISIBLE_OR_CONTROL =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;

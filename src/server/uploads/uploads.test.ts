@@ -1,6 +1,6 @@
 import { readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
@@ -186,6 +186,35 @@ describe(`uploads on ${TEST_ENGINE}`, () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toMatch(/^note: contains a NUL/);
+    });
+  });
+
+  describe('a form deleted while its file arrives', () => {
+    it('answers 404 "Form not found" and keeps neither the row nor the file', async () => {
+      const doomed = await createForm(owner.token, 'travel');
+      const whole = multipart('late.pdf', Buffer.concat([PDF, Buffer.alloc(8 * 1024, 0x20)]));
+      const body = new PassThrough();
+      const keys = await storedKeys(t);
+      const answer = t.app.inject({
+        method: 'POST',
+        url: `/api/profile?formId=${doomed._id}`,
+        headers: whole.headers,
+        payload: body,
+      });
+      // The form is checked and the file's first bytes are read; then the form goes, then the rest arrives.
+      body.write(whole.payload.subarray(0, 4 * 1024));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/deleteForm/${doomed._id}`,
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(deleted.statusCode).toBe(200);
+      body.end(whole.payload.subarray(4 * 1024));
+      const res = await answer;
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().error.message).toBe('Form not found');
+      expect(await storedKeys(t)).toEqual(keys);
     });
   });
 
