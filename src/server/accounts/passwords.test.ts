@@ -156,5 +156,37 @@ describe(`passwords on ${TEST_ENGINE}`, () => {
         (await post('/api/v1/login', { email: owner.email, password: 'new password 1' })).statusCode,
       ).toBe(201);
     });
+
+    it('lets one of two racing changes win: the other is refused, and the winner stays signed in', async () => {
+      const owner = await signUpOwner(t);
+      const second = (await post('/api/v1/login', { email: owner.email, password: owner.password })).json()
+        .token as string;
+      const change = (token: string, password: string) =>
+        post(
+          '/api/v1/changePassword',
+          { currentPassword: owner.password, password, confirmPassword: password },
+          { authorization: `Bearer ${token}` },
+        );
+      const answers = await Promise.all([
+        change(owner.token, 'first new password'),
+        change(second, 'second new password'),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+      const winner = answers[0]?.statusCode === 200 ? 0 : 1;
+      const loser = answers[1 - winner];
+      expect(loser?.json().error.message).toBe('currentPassword: Your current password is not right');
+      const [token, password] =
+        winner === 0 ? [owner.token, 'first new password'] : [second, 'second new password'];
+      const [lostPassword] = winner === 0 ? ['second new password'] : ['first new password'];
+      const login = (p: string) => post('/api/v1/login', { email: owner.email, password: p });
+      expect((await login(password)).statusCode).toBe(201);
+      expect((await login(lostPassword)).statusCode).not.toBe(201);
+      const me = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/${owner.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(me.statusCode).toBe(200);
+    });
   });
 });

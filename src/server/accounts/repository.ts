@@ -50,6 +50,23 @@ export async function updatePasswordHash(
   await db.query('update accounts set password_hash = $2 where id = $1', [accountId, passwordHash]);
 }
 
+/**
+ * Sets the hash only if it is still `expected` (the one the current password was checked against): of two changes
+ * racing, the second finds it changed and sets nothing. True when it was set.
+ */
+export async function replacePasswordHash(
+  db: Queryable,
+  accountId: string,
+  expected: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    'update accounts set password_hash = $3 where id = $1 and password_hash = $2 returning id',
+    [accountId, expected, passwordHash],
+  );
+  return rows.length === 1;
+}
+
 export async function markEmailVerified(db: Queryable, accountId: string): Promise<void> {
   await db.query('update accounts set email_verified_at = coalesce(email_verified_at, now()) where id = $1', [
     accountId,

@@ -153,13 +153,15 @@ export async function changePassword(
   owner: { id: string; tokenHash: string },
   input: { currentPassword: string; password: string },
 ): Promise<void> {
+  const notRight = () =>
+    new HttpError(400, 'VALIDATION_FAILED', 'currentPassword: Your current password is not right');
   const current = await repo.findPasswordHash(deps.db, owner.id);
-  if (!current || !(await verifyPassword(current, input.currentPassword))) {
-    throw new HttpError(400, 'VALIDATION_FAILED', 'currentPassword: Your current password is not right');
-  }
+  if (!current || !(await verifyPassword(current, input.currentPassword))) throw notRight();
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
-    await repo.updatePasswordHash(tx, owner.id, passwordHash);
+    // Changed by another session since it was checked (two changes racing): the one that lands first wins, and
+    // this one is told its current password is no longer the current one.
+    if (!(await repo.replacePasswordHash(tx, owner.id, current, passwordHash))) throw notRight();
     await repo.deleteOtherSessions(tx, owner.id, owner.tokenHash);
   });
 }
