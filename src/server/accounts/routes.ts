@@ -16,6 +16,7 @@ import {
   UpdateProfileBodySchema,
 } from '#common/accounts.ts';
 import { authenticate, ownerOf } from '../auth.ts';
+import { networkOf } from '../client-address.ts';
 import type { RateLimitRule } from '../config.ts';
 import { HttpError, notFound, waitWords } from '../errors.ts';
 import * as accounts from './service.ts';
@@ -42,7 +43,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       app.createRateLimit({
         max: perIp.max,
         timeWindow: perIp.windowMs,
-        keyGenerator: (req) => `${name}:ip:${req.ip}`,
+        keyGenerator: (req) => `${name}:ip:${networkOf(req.ip)}`,
       }),
       app.createRateLimit({
         max: perEmail.max,
@@ -148,7 +149,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         preHandler: scope.rateLimit({
           max: limits.loginPerEmail.max,
           timeWindow: limits.loginPerEmail.windowMs,
-          keyGenerator: (req) => `changePassword:${req.owner?.id ?? req.ip}`,
+          keyGenerator: (req) => `changePassword:${req.owner?.id ?? networkOf(req.ip)}`,
           // The Settings page shows the message: the same words as the other account limits.
           errorResponseBuilder: (_req, context) => ({
             statusCode: 429,

@@ -47,6 +47,22 @@ describe(`TRUST_PROXY on ${TEST_ENGINE}`, () => {
     expect(blocked.json().error.code).toBe('RATE_LIMITED');
   });
 
+  it('one hop: an IPv6 client is counted by its /64, however the proxy writes the address', async () => {
+    // Each a different address, or a different spelling, in one subscriber's /64.
+    const addresses = [
+      '2001:db8:5:6::1',
+      '2001:DB8:5:6::2',
+      '[2001:db8:5:6::3]',
+      '2001:0db8:0005:0006:ffff::9',
+    ];
+    for (let i = 0; i < LIMIT; i++) {
+      expect((await login(byHops, PROXY, addresses[i % addresses.length])).statusCode).toBe(404);
+    }
+    expect((await login(byHops, PROXY, '2001:db8:5:6:abcd::77')).statusCode).toBe(429);
+    // The next /64 is somebody else.
+    expect((await login(byHops, PROXY, '2001:db8:5:7::1')).statusCode).toBe(404);
+  });
+
   it('one hop: two genuine clients behind the proxy are counted separately', async () => {
     const [alice, bob] = ['203.0.113.21', '203.0.113.22'];
     for (let i = 0; i < LIMIT; i++) expect((await login(byHops, PROXY, alice)).statusCode).toBe(404);

@@ -5,6 +5,7 @@ import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import { FormParamsSchema, PublicFormSchema, toPublicForm } from '#common/forms.ts';
 import { SubmissionBodySchema, SubmitResponseSchema } from '#common/submissions.ts';
+import { networkOf } from '../client-address.ts';
 import { formClosed, HttpError } from '../errors.ts';
 import { SUBMISSION_BODY_LIMIT } from './body-limit.ts';
 import type { FileIntake, SubmissionDeps } from './deps.ts';
@@ -35,7 +36,7 @@ export async function publicSubmissionRoutes(
   const submitLimit = app.rateLimit({
     max: perIp.max,
     timeWindow: perIp.windowMs,
-    keyGenerator: (r) => `submit:${r.ip}`,
+    keyGenerator: (r) => `submit:${networkOf(r.ip)}`,
     // The customer's page shows the message: say how long to wait, not the plugin's "Rate limit exceeded".
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

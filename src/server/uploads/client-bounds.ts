@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { networkOf } from '../client-address.ts';
 import type { RateLimitRule } from '../config.ts';
 import { sign } from '../crypto.ts';
 import type { Queryable } from '../db/database.ts';
@@ -12,24 +12,6 @@ import { unclaimedUsageOf } from './repository.ts';
  */
 export function clientKeyOf(ip: string, secret: string): string {
   return sign(secret, networkOf(ip)).slice(0, 22);
-}
-
-function networkOf(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  if (isIPv4(ip) || !isIPv6(ip)) return ip;
-  return expandIPv6(ip).slice(0, 4).join(':') + '::/64';
-}
-
-/** The eight 16-bit groups of an IPv6 address, `::` filled in, zone dropped. */
-function expandIPv6(ip: string): string[] {
-  const [head = '', tail] = ip.replace(/%.*$/, '').split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const fill = Array.from({ length: Math.max(0, 8 - left.length - right.length) }, () => '0');
-  return [...left, ...(tail === undefined ? [] : fill), ...right].map((g) =>
-    g.toLowerCase().replace(/^0+(?=.)/, ''),
-  );
 }
 
 export type UnclaimedBounds = { count: RateLimitRule; bytes: RateLimitRule };

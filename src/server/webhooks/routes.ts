@@ -16,8 +16,9 @@ import {
   WebhookParamsSchema,
 } from '#common/webhooks.ts';
 import { authenticate, ownerOf } from '../auth.ts';
+import { networkOf } from '../client-address.ts';
 import { newSecret } from '../crypto.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { HttpError, notFound, waitWords } from '../errors.ts';
 import type { WebhookRouteDeps } from './deps.ts';
 import {
   addWebhook,
@@ -55,7 +56,11 @@ export async function webhookRoutes(app: FastifyInstance, deps: WebhookRouteDeps
   const testLimit = app.rateLimit({
     max: perOwner.max,
     timeWindow: perOwner.windowMs,
-    keyGenerator: (request) => `webhookTest:${request.owner?.id ?? request.ip}`,
+    keyGenerator: (request) => `webhookTest:${request.owner?.id ?? networkOf(request.ip)}`,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many test deliveries in a short time. Wait ${waitWords(context.ttl / 1000)} and send another.`,
+    }),
   });
 
   api.get(

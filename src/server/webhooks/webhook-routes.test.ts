@@ -193,7 +193,12 @@ describe('Send test without private receivers (WEBHOOK_ALLOW_PRIVATE off)', () =
       await sendTest(t, hook.token, hook.base);
       const limited = await post(t, hook.token, `${hook.base}/test`);
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+      expect(limited.json()).toEqual({
+        error: {
+          code: 'RATE_LIMITED',
+          message: 'Too many test deliveries in a short time. Wait a minute and send another.',
+        },
+      });
       // Per owner: another owner still may.
       const other = await hooked(t, receiver.url);
       expect((await post(t, other.token, `${other.base}/test`)).statusCode).toBe(200);
