@@ -16,7 +16,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { runAlone } from './db/run-alone.ts';
 import { getOrCreateSetting } from './db/settings.ts';
-import { refuseUnstorableText, registerErrorHandler } from './errors.ts';
+import { answerClientError, refuseUnstorableText, registerErrorHandler } from './errors.ts';
 import { retiredFieldsOf } from './forms/field-repository.ts';
 import { findFormById, findFormOfOwner, findVersionedForms, formStatusOf } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
@@ -90,6 +90,8 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
       const body: ErrorBody = { error: { code: 'VALIDATION_FAILED', message: 'Not a valid address' } };
       return (reply as FastifyReply).code(400).send(body);
     },
+    // A request that is not valid HTTP (a broken chunk, headers too large): our error body and headers too.
+    clientErrorHandler: answerClientError,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxyOf(config.trustProxy),
     // No total time limit: a slow but steady upload may take as long as it needs; enforceBodyRate cuts a stalled or
@@ -297,9 +299,9 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
   );
 
   await registerWebApp(app, config.webDir, {
-    findCustomerForm: async (formId) => {
+    findCustomerForm: async (formId, ownerId) => {
       const form = await findForm(formId);
-      if (!form) return null;
+      if (!form || form.ownerIdAsStructureId !== ownerId) return null;
       const closed = closedReasonOf(form, new Date(), form.responseCount);
       return closed
         ? { closedMessage: closedMessageOf(form.settings, closed, timeZone) }

@@ -1,8 +1,10 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { FORM_CLOSED_MESSAGE } from '#common/answer-limits.ts';
 import type { ErrorBody, ErrorCode } from '#common/errors.ts';
 import { findUnstorableText } from '#common/unstorable-text.ts';
+import { API_POLICY } from './security-headers.ts';
 
 /** Anything the server rejects on purpose. The single error handler turns it into the JSON error body. */
 export class HttpError extends Error {
@@ -131,4 +133,33 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .code(500)
       .send(body('INTERNAL', `Something went wrong on our side. Reference: ${request.id}`));
   });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what a request that is not valid HTTP gets (a broken chunk, a Content-Length the
+ * body contradicts, headers over Node's 16 KiB), answered by Node before any route or hook. Our error body and the
+ * headers every API answer has, instead of Fastify's `{"error":"Bad Request","message":"Client Error"}` bare.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, answer] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [
+          431,
+          'Request Header Fields Too Large',
+          body('VALIDATION_FAILED', 'The request headers are too large'),
+        ]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', body('VALIDATION_FAILED', 'The request took too long to arrive')]
+        : [400, 'Bad Request', body('VALIDATION_FAILED', 'The request is not valid HTTP')];
+  const json = JSON.stringify(answer);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n` +
+        `Content-Security-Policy: ${API_POLICY}\r\nX-Content-Type-Options: nosniff\r\n` +
+        `X-Frame-Options: DENY\r\nReferrer-Policy: no-referrer\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -110,7 +111,7 @@ describe(`security headers on ${TEST_ENGINE}`, () => {
   });
 
   it('the other customer pages are framable too; owner pages with similar paths are not', async () => {
-    for (const url of ['/preview', '/fileUpload', '/customer/not-a-form/x', `/CUSTOMER/${form._id}/x/`]) {
+    for (const url of ['/preview', '/fileUpload', '/customer/not-a-form/x', `/CUSTOMER/${form._id}/${owner.id}/`]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(url.includes('not-a-form') ? 404 : 200);
       expectCommonHeaders(res);
@@ -165,6 +166,42 @@ describe(`security headers on ${TEST_ENGINE}`, () => {
       expectCommonHeaders(res);
       expectPagePolicy(res);
       expect(res.json().error.code).toMatch(/^[A-Z_]+$/);
+    }
+  });
+
+  it('a request that is not valid HTTP (answered by Node, before any route) gets our error body and headers', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    /** Sends raw bytes, and reads the whole answer until the server closes the connection. */
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        const socket = connect({ host: '127.0.0.1', port: Number(port) }, () => socket.end(request));
+        socket.on('data', (c: Buffer) => chunks.push(c));
+        socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
+        socket.on('error', reject);
+      });
+    const cases = [
+      [
+        'GET /api/health HTTP/1.1\r\nHost: x\r\nCookie: ' + 'a'.repeat(20_000) + '\r\n\r\n',
+        431,
+        'The request headers are too large',
+      ],
+      [
+        'POST /api/v1/login HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n',
+        400,
+        'The request is not valid HTTP',
+      ],
+    ] as const;
+    for (const [request, status, message] of cases) {
+      const answer = await raw(request);
+      const [head = '', json = ''] = answer.split('\r\n\r\n');
+      expect(head.split('\r\n')[0]).toBe(
+        `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`,
+      );
+      expect(head).toMatch(/^content-security-policy: default-src 'none'; frame-ancestors 'none'$/im);
+      expect(head).toMatch(/^x-content-type-options: nosniff$/im);
+      expect(JSON.parse(json)).toEqual({ error: { code: 'VALIDATION_FAILED', message } });
     }
   });
 

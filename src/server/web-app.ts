@@ -13,8 +13,11 @@ import { readCustomerTemplate, sendCustomerPage, sendLandingPage } from './html-
 export type CustomerForm = { form: PublicForm } | { closedMessage: string } | null;
 
 export type WebAppDeps = {
-  /** The form as GET /api/publicForm/{fid} answers it, what it says when closed, or null for an unknown form. */
-  findCustomerForm: (formId: string) => Promise<CustomerForm>;
+  /**
+   * The form as GET /api/publicForm/{fid} answers it, what it says when closed, or null for an unknown form or one
+   * whose owner is not `ownerId` (the link's second part, which its page posts to and the post checks).
+   */
+  findCustomerForm: (formId: string, ownerId: string) => Promise<CustomerForm>;
   /** Counts one open of the form's public page (a number per form and day, nothing about the visitor). */
   formOpened: (formId: string) => void;
 };
@@ -74,6 +77,8 @@ export async function registerWebApp(
     if (
       path === '/api' ||
       path.startsWith('/api/') ||
+      // A hashed asset no build has (a page from before a deploy asking for its old chunk): not the app's page.
+      path.startsWith('/assets/') ||
       !hasWebApp ||
       !['GET', 'HEAD'].includes(request.method)
     ) {
@@ -88,7 +93,10 @@ export async function registerWebApp(
     // /preview and /fileUpload: the page reads what it needs from the browser's storage, or fetches it.
     if (customer[1] === undefined) return reply.header('cache-control', 'no-cache').sendFile('customer.html');
     const fid = FormParamsSchema.safeParse({ fid: safeDecode(customer[1]) });
-    const found = fid.success ? await deps.findCustomerForm(fid.data.fid) : null;
+    // The owner part as the page will post it: a link whose owner part is not the form's finds no form, here as
+    // on Submit, rather than a form that could never be sent.
+    const ownerId = safeDecode(path.split('/')[3] ?? '').toLowerCase();
+    const found = fid.success ? await deps.findCustomerForm(fid.data.fid, ownerId) : null;
     const template = await readCustomerTemplate(webDir);
     // Drawn in full on the server, so a closed or missing form reads the same with or without JavaScript; the
     // script that takes over fetches the form and shows its own copy of the same card.
@@ -109,9 +117,8 @@ export async function registerWebApp(
     // response (docs/decisions/024-form-without-javascript.md).
     const state = { token: randomUUID() };
     // The route's own spelling (a link may arrive as /CUSTOMER/… or with a trailing slash, which the route does not
-    // match): the form's id and the owner segment as the link gave it.
-    const ownerSegment = encodeURIComponent(safeDecode(path.split('/')[3] ?? ''));
-    const action = `/customer/${found.form._id}/${ownerSegment}`;
+    // match): the form's id and its owner's.
+    const action = `/customer/${found.form._id}/${encodeURIComponent(ownerId)}`;
     const page = renderCustomerPage(template, found.form, { action, state, embed: true });
     return sendCustomerPage(request, reply, 200, page);
   });
