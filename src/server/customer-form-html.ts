@@ -1,6 +1,11 @@
 // The customer's form as HTML, drawn on the server so it works without JavaScript (docs/decisions/024). The markup
 // and classes are those of the fill components (src/web/fill/*.tsx), so the page looks the same before, without and
 // after the script; change both together.
+//
+// Text the owner or the customer wrote (title, description, questions, options, answers, the owner's messages) goes
+// in an element with dir="auto": each takes its direction from its own first letter, so an Arabic or Hebrew form
+// reads right to left (its "؟" at the end, its links in order) while our own words and a Latin-script form stay as
+// they were. Inline owner words inside our sentences are isolated the same way.
 import {
   FORM_CLOSED_MESSAGE,
   HONEYPOT_FIELD,
@@ -52,7 +57,7 @@ const label = (name: string, required: boolean) =>
 
 const errorOf = (id: string, message: string | undefined) =>
   message
-    ? `<p class="field-error fill-error" id="${errorId(id)}"><span aria-hidden="true" class="fill-error-icon">!</span>${e(message)}</p>`
+    ? `<p class="field-error fill-error" id="${errorId(id)}" dir="auto"><span aria-hidden="true" class="fill-error-icon">!</span>${e(message)}</p>`
     : '';
 
 const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
@@ -69,6 +74,7 @@ function textQuestion(field: TextField, value: string, error: string | undefined
   const shared = {
     id: controlId(id),
     name: id,
+    dir: 'auto',
     'aria-required': field.required ? 'true' : undefined,
     'aria-invalid': error ? 'true' : undefined,
     'aria-describedby': describedBy(error && errorId(id), isPassword && hintId(id)),
@@ -81,7 +87,7 @@ function textQuestion(field: TextField, value: string, error: string | undefined
     ? `<p class="field-hint" id="${hintId(id)}">Never enter a password you use elsewhere.</p>`
     : '';
   return (
-    `<div class="fill-card field"><label class="fill-question" for="${controlId(id)}">${label(field.name, field.required)}</label>` +
+    `<div class="fill-card field"><label class="fill-question" for="${controlId(id)}" dir="auto">${label(field.name, field.required)}</label>` +
     `${control}${hint}${errorOf(id, error)}</div>`
   );
 }
@@ -89,7 +95,10 @@ function textQuestion(field: TextField, value: string, error: string | undefined
 function selectQuestion(field: ChoiceField, value: string, error: string | undefined): string {
   const id = field._id;
   const options = field.options
-    .map((o) => `<option${attrs({ value: o.value, selected: o.value === value })}>${e(o.value)}</option>`)
+    .map(
+      (o) =>
+        `<option${attrs({ value: o.value, dir: 'auto', selected: o.value === value })}>${e(o.value)}</option>`,
+    )
     .join('');
   const select = attrs({
     id: controlId(id),
@@ -100,7 +109,7 @@ function selectQuestion(field: ChoiceField, value: string, error: string | undef
     'aria-describedby': describedBy(error && errorId(id)),
   });
   return (
-    `<div class="fill-card field"><label class="fill-question" for="${controlId(id)}">${label(field.name, field.required)}</label>` +
+    `<div class="fill-card field"><label class="fill-question" for="${controlId(id)}" dir="auto">${label(field.name, field.required)}</label>` +
     `<select${select}><option value="">Select an Option</option>${options}</select>${errorOf(id, error)}</div>`
   );
 }
@@ -119,7 +128,7 @@ function choiceGroup(
   const options = field.options
     .map(
       (o) =>
-        `<label class="fill-option"><input${attrs({
+        `<label class="fill-option" dir="auto"><input${attrs({
           type: multiple ? 'checkbox' : 'radio',
           name: id,
           value: o.value,
@@ -137,7 +146,7 @@ function choiceGroup(
     'aria-describedby': describedBy(error && errorId(id)),
   });
   return (
-    `<fieldset${group}><legend class="fill-question" id="${controlId(id)}-legend">${label(field.name, field.required)}</legend>` +
+    `<fieldset${group}><legend class="fill-question" id="${controlId(id)}-legend" dir="auto">${label(field.name, field.required)}</legend>` +
     (multiple ? '<p class="fill-group-hint">Choose all that apply</p>' : '') +
     `<div class="fill-options">${options}</div>${errorOf(id, error)}</fieldset>`
   );
@@ -159,7 +168,7 @@ function fileQuestion(field: FileField, error: string | undefined, chooseAgain: 
     ? `<p class="field-hint" id="${againId(id)}">Choose the file again: a browser cannot keep a chosen file when the page comes back.</p>`
     : '';
   return (
-    `<div class="fill-card field fill-slot"><label class="fill-question" for="${controlId(id)}">${label(field.name, field.required)}</label>` +
+    `<div class="fill-card field fill-slot"><label class="fill-question" for="${controlId(id)}" dir="auto">${label(field.name, field.required)}</label>` +
     `<p class="field-hint" id="${hintId(id)}">JPEG, PNG or PDF</p><input${input}>${again}${errorOf(id, error)}</div>`
   );
 }
@@ -181,13 +190,22 @@ function questionHtml(question: Question, state: FormState): string {
   }
 }
 
+/**
+ * What joins a question to its message in the error summary: ": ", or only a space after a question that already
+ * ends in its own punctuation ("Which activities interest you? Tick…", not "you?: Tick…"), in any script.
+ */
+export function summarySeparator(question: string): string {
+  return /[.?!:;…؟۔。？！：；।]$/u.test(question.trimEnd()) ? ' ' : ': ';
+}
+
 /** The list at the top of a refused form: one link per question to fix, in the form's order. */
 function errorSummary(form: PublicForm, errors: QuestionErrors): string {
   const items = orderedQuestions(form)
     .filter((q) => errors[q.field._id])
     .map(
       (q) =>
-        `<li><a href="#${controlId(q.field._id)}">${e(q.field.name)}: ${e(errors[q.field._id] ?? '')}</a></li>`,
+        `<li><a href="#${controlId(q.field._id)}"><span dir="auto">${e(q.field.name)}</span>` +
+        `${summarySeparator(q.field.name)}${e(errors[q.field._id] ?? '')}</a></li>`,
     );
   if (items.length === 0) return '';
   const title =
@@ -223,8 +241,10 @@ export function formHtml(form: PublicForm, action: string, state: FormState): st
 
 /** The heading of fill-layout / form-heading: title and description. */
 export function headingHtml(form: PublicForm, className: string, step?: string): string {
-  const description = form.description ? `<p class="fill-description">${e(form.description)}</p>` : '';
-  return `<header class="${className}">${step ? `<p class="fill-step">${e(step)}</p>` : ''}<h1>${e(form.formTitle)}</h1>${description}</header>`;
+  const description = form.description
+    ? `<p class="fill-description" dir="auto">${e(form.description)}</p>`
+    : '';
+  return `<header class="${className}">${step ? `<p class="fill-step">${e(step)}</p>` : ''}<h1 dir="auto">${e(form.formTitle)}</h1>${description}</header>`;
 }
 
 const SUCCESS_ICON =
@@ -236,7 +256,9 @@ const SUCCESS_ICON =
  * (no automatic redirect without a script: a timed refresh fails WCAG 2.2.1), or a way to answer again.
  */
 export function thankYouHtml(form: PublicForm, againHref: string, redirect: URL | null): string {
-  const message = form.thankYouMessage ? `<p class="fill-owner-message">${e(form.thankYouMessage)}</p>` : '';
+  const message = form.thankYouMessage
+    ? `<p class="fill-owner-message" dir="auto">${e(form.thankYouMessage)}</p>`
+    : '';
   const next = redirect
     ? `<div class="fill-redirect"><p>Continue to <strong>${e(redirect.host)}</strong>.</p>` +
       `<a class="button button-primary button-block" href="${e(redirect.href)}">Continue now</a></div>`
@@ -244,15 +266,21 @@ export function thankYouHtml(form: PublicForm, againHref: string, redirect: URL 
   return (
     `<section class="fill-card fill-success" aria-labelledby="fill-success-title">${SUCCESS_ICON}` +
     `<h1 id="fill-success-title">${e(SUBMIT_SUCCESS_MESSAGE)}</h1>` +
-    `<p>Your response to <strong>${e(form.formTitle)}</strong> was sent.</p>${message}${next}</section>`
+    `<p>Your response to <strong dir="auto">${e(form.formTitle)}</strong> was sent.</p>${message}${next}</section>`
   );
 }
+
+/** A paragraph of a message page: ours, or the owner's own words (their direction, their line breaks). */
+export type MessageParagraph = string | { ownerText: string };
+
+const paragraphHtml = (p: MessageParagraph) =>
+  typeof p === 'string' ? `<p>${e(p)}</p>` : `<p class="fill-owner-message" dir="auto">${e(p.ownerText)}</p>`;
 
 /** form-unavailable.tsx's page: the site header and one card that says one thing. */
 export function messageHtml(
   icon: string,
   title: string,
-  paragraphs: string[],
+  paragraphs: MessageParagraph[],
   link?: { href: string; text: string; secondary?: boolean },
 ): string {
   const kind = link?.secondary ? 'button-secondary' : 'button-primary';
@@ -263,7 +291,7 @@ export function messageHtml(
     `<header class="site-header"><div class="container site-header-inner"><a href="/" class="brand" target="_top">` +
     `<span class="brand-mark" aria-hidden="true">E</span><span class="brand-name">Easy Form</span></a></div></header>` +
     `<main class="auth-main"><div class="card auth-card"><div class="icon-hero" aria-hidden="true">${e(icon)}</div>` +
-    `<h1>${e(title)}</h1>${paragraphs.map((p) => `<p>${e(p)}</p>`).join('')}${action}</div></main>`
+    `<h1>${e(title)}</h1>${paragraphs.map(paragraphHtml).join('')}${action}</div></main>`
   );
 }
 
@@ -275,7 +303,7 @@ export function closedHtml(message: string): string {
   }
   return messageHtml('!', 'This form is closed', [
     message !== FORM_CLOSED_MESSAGE
-      ? message
+      ? { ownerText: message }
       : 'It is no longer accepting responses. Ask whoever sent you the link if you need to reach them.',
   ]);
 }

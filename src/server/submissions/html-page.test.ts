@@ -28,7 +28,7 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
     const html = res.body;
     expect(html).toContain('<form class="fill-form" method="post" enctype="multipart/form-data" novalidate');
     expect(html).toContain(`action="/customer/${form._id}/${owner.id}"`);
-    expect(html).toContain('<h1>Hotel booking</h1>');
+    expect(html).toContain('<h1 dir="auto">Hotel booking</h1>');
     expect(html).toContain('Tell us about your stay');
     for (const f of fieldsOf(form)) expect(html).toContain(`>${f.name}`);
     expect(html).toMatch(
@@ -40,7 +40,7 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
     expect(html).toMatch(new RegExp(`id="q-${idOf(form, 'Secret word')}"[^>]*type="password"`));
     expect(html).toContain('Never enter a password you use elsewhere. Easy Form will never ask');
     expect(html).toContain(
-      '<option value="">Select an Option</option><option value="Single">Single</option>',
+      '<option value="">Select an Option</option><option value="Single" dir="auto">Single</option>',
     );
     expect(html).toContain('role="radiogroup"');
     expect(html).toContain('type="checkbox" name="' + idOf(form, 'Extras') + '" value="Wifi"');
@@ -88,7 +88,7 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
       expect(res.body).not.toMatch(/<img|<\/script><img/);
       const body = res.body.slice(res.body.indexOf('<div id="root">'));
       expect(body).toContain(
-        `<h1>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')}</h1>`,
+        `<h1 dir="auto">${title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')}</h1>`,
       );
     }
     // NUL and lone surrogates never reach a form: the API refuses them.
@@ -99,6 +99,36 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
       payload: { formTitle: 'a\u0000b\ud800' },
     });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('lets every text the owner wrote, and every answer box, take its own direction (dir="auto"): an Arabic form reads right to left', async () => {
+    const f = await makeForm('استمارة التسجيل', [
+      { id: 1, name: 'الاسم الكامل', type: 'text', required: true },
+      { id: 1, name: 'البريد الإلكتروني', type: 'email' },
+      { id: 1, name: 'نبذة عنك', type: 'textarea' },
+      { id: 2, name: 'المدينة', options: [{ value: 'الرياض' }, { value: 'القاهرة' }] },
+      { id: 3, name: 'هل ستحضر؟', options: [{ value: 'نعم' }, { value: 'لا' }], required: true },
+      { id: 4, name: 'الاهتمامات', options: [{ value: 'التصميم' }, { value: 'البرمجة' }] },
+      { id: 5, name: 'صورة الهوية' },
+    ]);
+    const html = (await page(f)).body;
+    const body = html.slice(html.indexOf('<div id="root">'));
+    expect(body).toContain('<h1 dir="auto">استمارة التسجيل</h1>');
+    expect(body).toContain('<p class="fill-description" dir="auto">Tell us about your stay</p>');
+    // Every question's label or legend (7), every option row (4), every dropdown option (2).
+    expect(body.match(/<(label|legend) class="fill-question"[^>]*>/g)).toHaveLength(7);
+    for (const tag of body.match(/<(label|legend) class="fill-question"[^>]*>/g) ?? [])
+      expect(tag).toContain('dir="auto"');
+    expect(body).toContain('dir="auto">هل ستحضر؟<span class="fill-required">');
+    expect(body.match(/<label class="fill-option" dir="auto"><input/g)).toHaveLength(4);
+    expect(body).toContain('<option value="الرياض" dir="auto">الرياض</option>');
+    // Typed Arabic aligns right in its box; our own words (hints, Submit) keep the page's direction.
+    expect(body).toMatch(
+      new RegExp(`<input id="q-${idOf(f, 'الاسم الكامل')}"[^>]*dir="auto"[^>]*type="text"`),
+    );
+    expect(body).toMatch(new RegExp(`<input id="q-${idOf(f, 'البريد الإلكتروني')}"[^>]*dir="auto"`));
+    expect(body).toMatch(new RegExp(`<textarea id="q-${idOf(f, 'نبذة عنك')}"[^>]*dir="auto"`));
+    expect(body).toContain('<p class="fill-group-hint">Choose all that apply</p>');
   });
 
   it('draws a closed form as its closed message, and a link to no form as a 404 page', async () => {
@@ -117,7 +147,9 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
     });
     const closed = await page(f);
     expect(closed.body).toContain('This form is closed');
-    expect(closed.body).toContain('Bookings &lt;b&gt;closed&lt;/b&gt; for the season');
+    expect(closed.body).toContain(
+      '<p class="fill-owner-message" dir="auto">Bookings &lt;b&gt;closed&lt;/b&gt; for the season</p>',
+    );
     const missing = await t.app.inject({ method: 'GET', url: `/customer/${randomUUIDLike()}/${owner.id}` });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('This form is no longer available');

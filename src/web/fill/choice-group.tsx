@@ -26,13 +26,13 @@ export function ChoiceGroup({ field, multiple, value, error, onChange }: Props) 
       id={controlId(field._id)}
       aria-describedby={error ? errorId(field._id) : undefined}
     >
-      <legend className="fill-question">
+      <legend className="fill-question" dir="auto">
         <QuestionLabel name={field.name} required={field.required} />
       </legend>
       {multiple ? <p className="fill-group-hint">Choose all that apply</p> : null}
       <div className="fill-options">
         {field.options.map((option) => (
-          <label key={option._id} className="fill-option">
+          <label key={option._id} className="fill-option" dir="auto">
             <input
               type={multiple ? 'checkbox' : 'radio'}
               name={field._id}

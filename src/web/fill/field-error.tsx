@@ -2,7 +2,7 @@
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p className="field-error fill-error" id={id}>
+    <p className="field-error fill-error" id={id} dir="auto">
       <span aria-hidden="true" className="fill-error-icon">
         !
       </span>

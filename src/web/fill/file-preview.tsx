@@ -43,7 +43,9 @@ export function FilePreview({ answer, children }: { answer: FileAnswer; children
         </svg>
       )}
       <div className="fill-preview-body">
-        <p className="fill-preview-name">{name}</p>
+        <p className="fill-preview-name" dir="auto">
+          {name}
+        </p>
         {children}
       </div>
     </div>

@@ -114,7 +114,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
     <div className="fill-card field fill-slot">
       {answer ? (
         <>
-          <p className="fill-question" id={id} tabIndex={-1}>
+          <p className="fill-question" id={id} tabIndex={-1} dir="auto">
             <QuestionLabel name={field.name} required={field.required} />
           </p>
           <FilePreview answer={answer}>
@@ -134,7 +134,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
         </>
       ) : (
         <>
-          <label className="fill-question" htmlFor={id}>
+          <label className="fill-question" htmlFor={id} dir="auto">
             <QuestionLabel name={field.name} required={field.required} />
           </label>
           <p className="field-hint" id={hintId(field._id)}>

@@ -14,8 +14,12 @@ export function FormHeading({ form, step }: Props) {
           Step {step.number} of {step.of} · {step.name}
         </p>
       ) : null}
-      <h1>{form.formTitle}</h1>
-      {form.description ? <p className="fill-description">{form.description}</p> : null}
+      <h1 dir="auto">{form.formTitle}</h1>
+      {form.description ? (
+        <p className="fill-description" dir="auto">
+          {form.description}
+        </p>
+      ) : null}
     </header>
   );
 }

@@ -40,7 +40,9 @@ function UnavailableMessage({ reason, message }: { reason: Unavailable; message?
     return (
       <MessageCard icon="!" title="This form is closed">
         {message && message !== FORM_CLOSED_MESSAGE ? (
-          <p className="fill-owner-message">{message}</p>
+          <p className="fill-owner-message" dir="auto">
+            {message}
+          </p>
         ) : (
           <p>It is no longer accepting responses. Ask whoever sent you the link if you need to reach them.</p>
         )}

@@ -10,7 +10,7 @@ export function SelectQuestion({ field, value, error, onChange }: Props) {
   const id = controlId(field._id);
   return (
     <div className="fill-card field">
-      <label className="fill-question" htmlFor={id}>
+      <label className="fill-question" htmlFor={id} dir="auto">
         <QuestionLabel name={field.name} required={field.required} />
       </label>
       <select
@@ -24,7 +24,7 @@ export function SelectQuestion({ field, value, error, onChange }: Props) {
       >
         <option value="">Select an Option</option>
         {field.options.map((option) => (
-          <option key={option._id} value={option.value}>
+          <option key={option._id} value={option.value} dir="auto">
             {option.value}
           </option>
         ))}

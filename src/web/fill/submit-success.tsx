@@ -30,9 +30,13 @@ export function SubmitSuccess({ form, onRestart }: Props) {
         {SUBMIT_SUCCESS_MESSAGE}
       </h1>
       <p>
-        Your response to <strong>{form.formTitle}</strong> was sent.
+        Your response to <strong dir="auto">{form.formTitle}</strong> was sent.
       </p>
-      {form.thankYouMessage ? <p className="fill-owner-message">{form.thankYouMessage}</p> : null}
+      {form.thankYouMessage ? (
+        <p className="fill-owner-message" dir="auto">
+          {form.thankYouMessage}
+        </p>
+      ) : null}
       {form.redirectUrl ? (
         <RedirectNotice url={form.redirectUrl} />
       ) : (

@@ -22,13 +22,14 @@ export function TextQuestion({ field, value, error, onChange }: Props) {
   const shared = {
     id,
     name: field._id,
+    dir: 'auto',
     value,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy || undefined,
   };
   return (
     <div className="fill-card field">
-      <label className="fill-question" htmlFor={id}>
+      <label className="fill-question" htmlFor={id} dir="auto">
         <QuestionLabel name={field.name} required={field.required} />
       </label>
       {field.type === 'textarea' ? (

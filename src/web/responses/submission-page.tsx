@@ -41,21 +41,25 @@ function AnswerValue({ answer }: { answer: SubmissionAnswer }) {
           </Suspense>
         )}
         <a href={file.downloadUrl} className="button button-secondary button-small">
-          Download {file.originalName}
+          Download <bdi>{file.originalName}</bdi>
         </a>
       </div>
     );
   }
   if (Array.isArray(answer.value)) {
     return (
-      <ul className="answer-list">
+      <ul className="answer-list" dir="auto">
         {answer.value.map((v) => (
           <li key={v}>{v}</li>
         ))}
       </ul>
     );
   }
-  return <p className="answer-text">{answer.value}</p>;
+  return (
+    <p className="answer-text" dir="auto">
+      {answer.value}
+    </p>
+  );
 }
 
 /** /submitedForm/{userFormId} (spec §2): every answer of one response; images 300 px wide, PDFs in the page. */
@@ -86,9 +90,9 @@ export function SubmissionPage() {
         ) : null}
         {submission.isSuccess ? (
           <article className="card submission" style={{ borderTop: `8px solid ${submission.data.border}` }}>
-            <header className="row-between submission-head">
-              <div>
-                <h1>{submission.data.formTitle}</h1>
+            <header className="submission-head">
+              <div className="submission-title">
+                <h1 dir="auto">{submission.data.formTitle}</h1>
                 <p className="muted">Submitted {submission.data.Date}</p>
               </div>
               <button
@@ -107,7 +111,7 @@ export function SubmissionPage() {
             <dl className="answers">
               {submission.data.answers.map((answer) => (
                 <div key={answer.fieldId} className="answer">
-                  <dt>{answer.name}</dt>
+                  <dt dir="auto">{answer.name}</dt>
                   <dd>
                     <AnswerValue answer={answer} />
                   </dd>

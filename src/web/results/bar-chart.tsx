@@ -13,7 +13,7 @@ export function BarChart({ caption, options }: Props) {
         {options.map((o) => (
           <div className="bar-row" key={`${o.offered ? 'on' : 'off'}:${o.value}`}>
             <span className="bar-label">
-              {o.value}
+              <bdi>{o.value}</bdi>
               {o.offered ? null : <span className="badge badge-muted">No longer offered</span>}
             </span>
             <svg className="bar" viewBox="0 0 100 10" preserveAspectRatio="none" focusable="false">
@@ -45,7 +45,7 @@ export function BarChart({ caption, options }: Props) {
             {options.map((o) => (
               <tr key={`${o.offered ? 'on' : 'off'}:${o.value}`}>
                 <th scope="row">
-                  {o.value}
+                  <bdi>{o.value}</bdi>
                   {o.offered ? '' : ' (no longer offered)'}
                 </th>
                 <td>{o.count}</td>

@@ -11,7 +11,7 @@ export function LatestAnswers({ latest }: { latest: TextResult['latest'] }) {
       <ol className="latest-answers">
         {latest.map((a) => (
           <li key={a.submissionId}>
-            <Link className="latest-answer-link" to={paths.submitedForm.href(a.submissionId)}>
+            <Link className="latest-answer-link" to={paths.submitedForm.href(a.submissionId)} dir="auto">
               {a.value}
             </Link>
             <span className="muted latest-answer-date">{a.Date}</span>

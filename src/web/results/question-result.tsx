@@ -18,7 +18,9 @@ export function QuestionResult({ question, responses }: { question: Result; resp
   return (
     <section className="card result-question" aria-labelledby={headingId}>
       <div className="result-question-head">
-        <h3 id={headingId}>{question.name || 'Untitled question'}</h3>
+        <h3 id={headingId} dir="auto">
+          {question.name || 'Untitled question'}
+        </h3>
         <span className="badge">{KIND_LABELS[question.kind]}</span>
       </div>
       <p className="muted result-answered">

@@ -70,6 +70,23 @@ describe('the Results view', () => {
     expect(screen.getByRole('link', { name: 'Responses list' })).toHaveAttribute('href', '/formList?fid=f1');
   });
 
+  it('lets the owner’s words (title, questions, options, answers) take their own direction: Arabic reads right to left', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <ResultsView results={results} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Hotel booking' })).toHaveAttribute('dir', 'auto');
+    expect(screen.getByRole('heading', { level: 3, name: 'Meal' })).toHaveAttribute('dir', 'auto');
+    expect(screen.getByRole('link', { name: 'Asha' })).toHaveAttribute('dir', 'auto');
+    // An option's label is isolated beside its badge and in the table's row header.
+    expect([...container.querySelectorAll('.bar-label bdi')].map((b) => b.textContent)).toEqual([
+      'Vegetarian',
+      'Non-veg',
+      'Veg',
+    ]);
+  });
+
   it('shows a dash for the completion rate before any view is counted', () => {
     render(
       <MemoryRouter>

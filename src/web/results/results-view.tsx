@@ -11,7 +11,7 @@ export function ResultsView({ results }: { results: FormResults }) {
     <>
       <div className="row-between results-head">
         <div>
-          <h1>{results.formTitle}</h1>
+          <h1 dir="auto">{results.formTitle}</h1>
           <p className="muted">Results</p>
         </div>
         <div className="results-actions">

@@ -28,8 +28,8 @@ export function SavedOnDevice({ formTitle, sending }: { formTitle: string; sendi
           : 'Saved on this device — it will be sent when you are back online.'}
       </p>
       <p>
-        Your answers to <strong>{formTitle}</strong> and your files are kept here, so nothing needs to be
-        typed again. If you close this page, opening the form&apos;s link again sends it.
+        Your answers to <strong dir="auto">{formTitle}</strong> and your files are kept here, so nothing needs
+        to be typed again. If you close this page, opening the form&apos;s link again sends it.
       </p>
     </section>
   );
