@@ -63,6 +63,10 @@ export function isNestedDeeperThan(value: unknown, max: number): boolean {
 
 /** preValidation hook shared by every route: params, query string and JSON body. */
 export async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
+  // The built app's files and pages (the static wildcard route, whose misses are the pages: web-app.ts) read
+  // nothing of the address but a file's path or a form's id, which they check themselves; a NUL in a link's
+  // tracking parameter is no reason to answer JSON instead of the page.
+  if (request.is404 || request.routeOptions.url === '/*') return;
   if (isNestedDeeperThan(request.body, MAX_JSON_DEPTH)) {
     throw new HttpError(400, 'VALIDATION_FAILED', `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
   }
@@ -120,6 +124,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = issue?.message ?? 'Invalid request';
       return reply.code(400).send(body('VALIDATION_FAILED', field ? `${field}: ${message}` : message));
     }
+    // A path the static files refuse to look up (`..`, a NUL, `//`) is no file: the pages answer it (web-app.ts),
+    // so a customer link with one gets the page that says so, not JSON.
+    if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return reply.callNotFound();
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.code(known.status).send(body(known.code, known.message));
     if (error.statusCode === 429) {

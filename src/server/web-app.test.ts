@@ -173,11 +173,65 @@ describe('serving the web app', () => {
       '<title>Trip &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;more&quot; $&amp; · Easy Form</title>',
     );
     expect(html).toContain(
-      '<h1>Trip &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;more&quot; $&amp;</h1>',
+      '<h1 dir="auto">Trip &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;more&quot; $&amp;</h1>',
     );
-    expect(html).toContain('<p class="fill-description">Line &lt;one&gt;</p>');
+    expect(html).toContain('<p class="fill-description" dir="auto">Line &lt;one&gt;</p>');
     // Search results and link previews show the form's own description.
     expect(html).toContain('<meta name="description" content="Line &lt;one&gt;" />');
+  });
+
+  it("answers a link whose owner part is not the form's owner with the 404 page, as its Submit would", async () => {
+    const owner = await signUpOwner(t);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/length',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { formTitle: 'Owner part' },
+    });
+    const fid = created.json<{ _id: string }>()._id;
+    for (const other of ['notauuid', randomUUID(), (await signUpOwner(t)).id]) {
+      const res = await t.app.inject({ method: 'GET', url: `/customer/${fid}/${other}` });
+      expect(res.statusCode, other).toBe(404);
+      expect(res.body).toContain('<h1>This form is no longer available</h1>');
+    }
+    // The owner's id in capitals is the same id: the page posts to the form's own link.
+    const upper = await t.app.inject({ method: 'GET', url: `/customer/${fid}/${owner.id.toUpperCase()}` });
+    expect(upper.statusCode).toBe(200);
+    expect(upper.body).toContain(`action="/customer/${fid}/${owner.id}"`);
+  });
+
+  it('answers a page address holding a NUL or a broken character with the page, not JSON', async () => {
+    const owner = await signUpOwner(t);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/length',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { formTitle: 'Tracked link' },
+    });
+    const fid = created.json<{ _id: string }>()._id;
+    for (const [url, status] of [
+      [`/customer/${fid}/${owner.id}?ref=%00`, 200],
+      [`/customer/${fid}/${owner.id}?utm=%ED%A0%80`, 200],
+      ['/preview?x=%00', 200],
+      ['/login?next=%00', 200],
+      [`/customer/${fid}%00/${owner.id}`, 404],
+      [`/customer/${fid}/${'a'.repeat(4100)}`, 404],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/nothing?x=%00' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers a hashed asset that does not exist with a 404, not the app page (a stale chunk after a deploy)', async () => {
+    for (const url of ['/assets/index-doesnotexist.js', '/assets/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).not.toMatch(/text\/html/);
+    }
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {

@@ -53,7 +53,8 @@ export async function registerWebApp(
       // not-found handler below: the pages.
       wildcard: true,
       index: false,
-      allowedPath: (path) => !path.endsWith('/'),
+      // Nor is a path no build writes (a NUL, longer than any file name): the pages answer it, not static's 403.
+      allowedPath: (path) => !path.endsWith('/') && !path.includes('\0') && path.length <= 1024,
       // The build writes .br and .gz beside each asset (vite.config.ts); browsers get the smallest they accept.
       preCompressed: true,
       setHeaders(reply, path) {

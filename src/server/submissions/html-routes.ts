@@ -9,6 +9,7 @@ import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import { isWebUrl } from '#common/form-settings.ts';
 import { toPublicForm, type Form } from '#common/forms.ts';
 import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
+import { unstorableReason } from '#common/unstorable-text.ts';
 import {
   closedHtml,
   messageHtml,
@@ -25,7 +26,7 @@ import {
   renderOnFormColours,
   withoutScripts,
 } from '../customer-page.ts';
-import { assertStorableText, HttpError, waitWords } from '../errors.ts';
+import { HttpError, waitWords } from '../errors.ts';
 import { readCustomerTemplate, sendCustomerPage } from '../html-reply.ts';
 import { AnswersError } from './answers.ts';
 import type { FileIntake, SubmissionDeps } from './deps.ts';
@@ -43,7 +44,7 @@ const EXTRA_FIELDS = 4;
 type Posted = {
   values: SentValues;
   files: Record<string, FileAnswer>;
-  fileErrors: QuestionErrors;
+  questionErrors: QuestionErrors;
   /** File questions a file was sent for: the page asks for them again if it comes back. */
   sentFiles: string[];
   deleteIds: string[];
@@ -67,7 +68,10 @@ async function readPosted(request: FastifyRequest, form: Form, intake: FileIntak
   const fields = single + form.checkField.reduce((n, f) => n + f.options.length, 0) + EXTRA_FIELDS;
   const files = form.fileField.length;
   const fileIds = new Set(form.fileField.map((f) => f._id));
-  const posted: Posted = { values: {}, files: {}, fileErrors: {}, sentFiles: [], deleteIds: [] };
+  const answerIds = new Set(
+    [...form.textField, ...form.selectField, ...form.radioField, ...form.checkField].map((f) => f._id),
+  );
+  const posted: Posted = { values: {}, files: {}, questionErrors: {}, sentFiles: [], deleteIds: [] };
   try {
     const parts = request.parts({
       limits: { fields, files, parts: fields + files, fieldSize: 4 * LONG_TEXT_ANSWER_MAX, headerPairs: 100 },
@@ -76,8 +80,14 @@ async function readPosted(request: FastifyRequest, form: Form, intake: FileIntak
       if (part.type === 'field') {
         if (part.fieldnameTruncated) throw fail(400, 'A field name is too long');
         if (part.valueTruncated) throw fail(413, 'An answer is too long');
-        const value = typeof part.value === 'string' ? part.value : '';
-        assertStorableText(value, 'answer');
+        const sent = typeof part.value === 'string' ? part.value : '';
+        const unstorable = unstorableReason(sent);
+        // Told at its question, the page sent back with every answer kept (this one with U+FFFD for what cannot
+        // be stored), rather than a page of its own that loses them all.
+        if (unstorable && answerIds.has(part.fieldname)) {
+          posted.questionErrors[part.fieldname] = `This answer ${unstorable}. Remove it and send again.`;
+        }
+        const value = unstorable ? sent.replaceAll('\u0000', '\ufffd').toWellFormed() : sent;
         (posted.values[part.fieldname] ??= []).push(value);
         continue;
       }
@@ -100,7 +110,7 @@ async function readPosted(request: FastifyRequest, form: Form, intake: FileIntak
         // deleted while the file arrived (404), and a fault of ours, are not the customer's to mend there.
         if (!(error instanceof HttpError) || error.statusCode >= 500) throw new OurFault(error);
         if (error.statusCode === 404) throw error;
-        posted.fileErrors[part.fieldname] = error.message;
+        posted.questionErrors[part.fieldname] = error.message;
       }
     }
     return posted;
@@ -244,9 +254,9 @@ export async function htmlSubmissionRoutes(
             embed: false,
           }),
         );
-      if (Object.keys(posted.fileErrors).length > 0) {
+      if (Object.keys(posted.questionErrors).length > 0) {
         await discardAll(deps.intake, posted.deleteIds);
-        return again(422, { errors: posted.fileErrors });
+        return again(422, { errors: posted.questionErrors });
       }
       try {
         await deps.submit({

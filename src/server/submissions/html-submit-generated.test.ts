@@ -162,7 +162,15 @@ describe('POST /customer/{fid}/{id} with generated posts', () => {
           }
         }
         if (res.statusCode === 422) {
-          for (const [id, v] of p.text) expect(valueIn(res.body, `q-${id}`)).toBe(onWire(v ?? ''));
+          // Every typed answer kept; a NUL, which cannot be stored, is shown as U+FFFD and told at its question.
+          for (const [id, v] of p.text) {
+            expect(valueIn(res.body, `q-${id}`)).toBe(onWire(v ?? '').replaceAll('\u0000', '\ufffd'));
+          }
+          if (p.text.some(([, v]) => v?.includes('\u0000'))) {
+            expect(res.body).toContain(
+              'This answer contains a NUL character (U+0000), which cannot be stored.',
+            );
+          }
         }
       }),
       { numRuns: RUNS, ...(FUZZ_SETTINGS.seed ? { seed: Number(FUZZ_SETTINGS.seed) } : {}) },

@@ -106,7 +106,9 @@ describe('POST /customer/{fid}/{id}', () => {
     const res = await post([['token', tokenIn((await page(f)).body)]], f);
     expect(res.statusCode).toBe(422);
     const summary = /<ul>(.*?)<\/ul>/.exec(res.body)?.[1] ?? '';
-    expect(summary).toContain('<span dir="auto">Which activities interest you?</span> Tick at least one option');
+    expect(summary).toContain(
+      '<span dir="auto">Which activities interest you?</span> Tick at least one option',
+    );
     expect(summary).toContain('<span dir="auto">هل ستحضر؟</span> ');
     expect(summary).toContain('<span dir="auto">Your name:</span> This question is required');
     expect(summary).toContain('<span dir="auto">Phone</span>: This question is required');
@@ -123,6 +125,21 @@ describe('POST /customer/{fid}/{id}', () => {
     expect([first?.statusCode, second?.statusCode]).toEqual([200, 200]);
     expect((await post(fullAnswers(f, token), f)).statusCode).toBe(200);
     expect(await countOf(f)).toBe(1);
+    expect(await unclaimedOf(f)).toBe(0);
+  });
+
+  it('sends the page back (422) with every answer kept when one holds a NUL, the message at that question', async () => {
+    const f = await makeForm('NUL answer');
+    const parts = fullAnswers(f, tokenIn((await page(f)).body)).map(([n, v]): Part =>
+      n === idOf(f, 'Name') ? [n, 'Priya\u0000Sharma'] : ([n, v] as Part),
+    );
+    const res = await post(parts, f);
+    expect(res.statusCode).toBe(422);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('This answer contains a NUL character (U+0000), which cannot be stored.');
+    expect(res.body).toContain('value="Priya\ufffdSharma"');
+    expect(res.body).toContain('value="priya@example.com"');
+    expect(await countOf(f)).toBe(0);
     expect(await unclaimedOf(f)).toBe(0);
   });
 
