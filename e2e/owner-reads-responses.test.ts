@@ -1,6 +1,6 @@
 // An owner reads what customers sent (customer-fill.test.ts has the customers' side): a response whose PDF is
 // damaged, many responses paged on a phone, searched and deleted, and a form's Results.
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
 import { apiCall, type CallInit } from './support/api.ts';
@@ -249,6 +249,63 @@ describe.skipIf(!hasChromium)('an owner reads the responses customers sent', () 
         await page.getByRole('link', { name: 'Results' }).click();
         await page.getByRole('heading', { level: 1, name: 'Team offsite' }).waitFor();
       }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('keeps a long unbroken title and name inside the owner lists, dates and actions in sight', async () => {
+    const title =
+      'Averyveryverylongunbrokenformtitlewithoutanyspacesatallthatkeepsgoingandgoingforeverandever';
+    const form = await call<Form>(
+      `/api/text/${(await call<Form>('/api/v1/length', { body: { formTitle: title }, token: owner.token }))._id}`,
+      { token: owner.token, body: { id: 1, name: 'Name', required: true } },
+    );
+    const name = form.textField[0]?._id ?? '';
+    await call(`/api/forms/${owner.id}`, {
+      body: {
+        formStructureId: form._id,
+        formTitle: form.formTitle,
+        textObject: { [name]: 'Maximiliana.Konstantinopoulou.Wolfeschlegelsteinhausenbergerdorff' },
+      },
+    });
+    /** The right edge of `selector` in the row of `text`, and whether its text sits on one line. */
+    const cellOf = (page: Page, text: string, selector: string) =>
+      page
+        .getByRole('row')
+        .filter({ hasText: text })
+        .locator(selector)
+        .first()
+        .evaluate((el) => {
+          const text = document.createRange();
+          text.selectNodeContents(el);
+          const lines = new Set([...text.getClientRects()].map((r) => Math.round(r.top)));
+          return { right: el.getBoundingClientRect().right, oneLine: lines.size === 1 };
+        });
+    for (const viewport of [DESKTOP, PHONE]) {
+      const context = await ownerContext(browser, owner, viewport);
+      const page = await context.newPage();
+      const errors = watchForErrors(page);
+      await page.goto(`${server.url}/dashboard`);
+      await page.getByRole('link', { name: title }).waitFor();
+      // The Actions menu of that row is on screen, not pushed off by the title; the time is not broken.
+      const summary = await cellOf(page, title, 'summary');
+      expect(summary.right).toBeLessThanOrEqual(viewport.width);
+      if (viewport === DESKTOP) expect((await cellOf(page, title, 'td:nth-child(3)')).oneLine).toBe(true);
+      else await lookAtScreen(page, viewport, 'long-title-forms');
+      await page.goto(`${server.url}/dashboard?tab=received`);
+      await page.getByRole('link', { name: title, exact: true }).waitFor();
+      const date = await cellOf(page, title, 'td:nth-child(2)');
+      expect(date.right).toBeLessThanOrEqual(viewport.width);
+      if (viewport === PHONE) await lookAtScreen(page, viewport, 'long-title-received');
+      await page.setViewportSize(viewport);
+      await page.goto(`${server.url}/formList?fid=${form._id}`);
+      await page.getByRole('link', { name: /Maximiliana/ }).waitFor();
+      const when = await cellOf(page, 'Maximiliana', 'td:nth-child(3)');
+      expect(when.right).toBeLessThanOrEqual(viewport.width);
+      if (viewport === DESKTOP)
+        expect((await cellOf(page, 'Maximiliana', 'td:nth-child(4)')).oneLine).toBe(true);
+      else await lookAtScreen(page, viewport, 'long-name-responses');
       expect(errors).toEqual([]);
       await context.close();
     }

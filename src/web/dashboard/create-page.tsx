@@ -122,6 +122,7 @@ export function CreatePage() {
                 <Link
                   to={editorHref(form)}
                   className="recent-card"
+                  title={form.formTitle}
                   style={{ ['--tpl-bg' as string]: form.color, ['--tpl-accent' as string]: form.border }}
                 >
                   <span className="template-thumb" aria-hidden="true">

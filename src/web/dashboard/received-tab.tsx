@@ -22,7 +22,9 @@ export function ReceivedTab() {
       <table className="table">
         <thead>
           <tr>
-            <th scope="col">Received Form Information</th>
+            <th scope="col" className="cell-text">
+              Received Form Information
+            </th>
             <DateTimeHeads />
             <th scope="col" className="hide-on-phone">
               View
@@ -34,7 +36,7 @@ export function ReceivedTab() {
             if (form.count === 0) {
               return (
                 <tr key={form._id}>
-                  <td>
+                  <td className="cell-text">
                     <strong>{form.formTitle}</strong>
                   </td>
                   <td colSpan={3} className="muted">
@@ -46,7 +48,7 @@ export function ReceivedTab() {
             const { date, time } = splitSpecDate(form.Date);
             return (
               <tr key={form._id} className="is-clickable" onClick={() => navigate(listHref(form._id))}>
-                <td>
+                <td className="cell-text">
                   <Link className="table-link" to={listHref(form._id)} onClick={(e) => e.stopPropagation()}>
                     {form.formTitle}
                   </Link>
@@ -57,7 +59,7 @@ export function ReceivedTab() {
                 </td>
                 <DateTimeCells date={date} time={time} />
                 <td className="hide-on-phone">
-                  <Link to={listHref(form._id)} onClick={(e) => e.stopPropagation()}>
+                  <Link className="table-action" to={listHref(form._id)} onClick={(e) => e.stopPropagation()}>
                     View<span className="visually-hidden"> responses to {form.formTitle}</span>
                   </Link>
                 </td>

@@ -30,7 +30,9 @@ export function RequestTab() {
       <table className="table">
         <thead>
           <tr>
-            <th scope="col">Form Name</th>
+            <th scope="col" className="cell-text">
+              Form Name
+            </th>
             <th scope="col" className="hide-on-phone">
               Date
             </th>
@@ -47,7 +49,7 @@ export function RequestTab() {
             const { date, time } = splitSpecDate(form.Date);
             return (
               <tr key={form._id} className="is-clickable" onClick={() => navigate(editorHref(form))}>
-                <td>
+                <td className="cell-text">
                   <Link className="table-link" to={editorHref(form)} onClick={(e) => e.stopPropagation()}>
                     {form.formTitle}
                   </Link>

@@ -39,4 +39,33 @@ describe('click-to-edit text', () => {
     expect(onSave).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: /^Form title: Untitled/ })).toBeVisible();
   });
+
+  it('edits a title in a box that grows with it but takes no line break', async () => {
+    const onSave = vi.fn();
+    render(<EditableText value="Untitled" label="Form title" onSave={onSave} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^Form title/ }));
+    const box = screen.getByRole('textbox', { name: 'Form title' });
+    expect(box.tagName).toBe('TEXTAREA');
+    expect(box).toHaveAttribute('aria-multiline', 'false');
+    await user.clear(box);
+    await user.click(box);
+    await user.paste('Volunteer\nsign-up');
+    expect(box).toHaveValue('Volunteer sign-up');
+    await user.keyboard('{Enter}');
+    expect(onSave).toHaveBeenCalledWith('Volunteer sign-up');
+  });
+
+  it('keeps line breaks in a description, where Enter starts a new line and Ctrl+Enter saves', async () => {
+    const onSave = vi.fn();
+    render(<EditableText multiline value="First" label="Form description" onSave={onSave} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^Form description/ }));
+    const box = screen.getByRole('textbox', { name: 'Form description' });
+    await user.type(box, '{Enter}Second');
+    expect(box).toHaveValue('First\nSecond');
+    expect(onSave).not.toHaveBeenCalled();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(onSave).toHaveBeenCalledWith('First\nSecond');
+  });
 });

@@ -1,5 +1,24 @@
 import { useState, type KeyboardEvent } from 'react';
 
+/** Browsers that size a textarea to its text in CSS (`field-sizing: content`, editor.css) need no script for it. */
+const sizesItself = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content') === true;
+
+/** The box as it opens: sized to its text, focused, the caret after the text. */
+function openBox(box: HTMLTextAreaElement | null) {
+  if (!box) return;
+  fitToText(box);
+  box.focus();
+  box.setSelectionRange(box.value.length, box.value.length);
+}
+
+/** Grows (or shrinks) a textarea to show all of its text, for browsers without `field-sizing`. */
+function fitToText(box: HTMLTextAreaElement | null) {
+  if (!box || sizesItself) return;
+  box.style.height = 'auto';
+  // scrollHeight is 0 where nothing is laid out (jsdom); then leave the height to CSS.
+  if (box.scrollHeight > 0) box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
+}
+
 type Props = {
   value: string;
   /** Names the control for screen readers, e.g. "Form title". */
@@ -10,8 +29,12 @@ type Props = {
 };
 
 /**
- * Click-to-edit text (spec §4): shows the value as a button; clicking opens an input; blur or Enter saves,
+ * Click-to-edit text (spec §4): shows the value as a button; clicking opens a text box; blur or Enter saves,
  * Escape cancels. An empty or unchanged value is not saved.
+ *
+ * The box is a textarea that grows with its text, so a 200-character title or a long description is seen whole
+ * while it is edited. A single-line value (a title, a question, an option) takes no line break: Enter saves, and
+ * line breaks pasted in become spaces. In a multiline one Enter starts a new line and Ctrl/Cmd+Enter saves.
  */
 export function EditableText({ value, label, onSave, multiline = false, className }: Props) {
   const [draft, setDraft] = useState<string | null>(null);
@@ -42,14 +65,20 @@ export function EditableText({ value, label, onSave, multiline = false, classNam
       </button>
     );
   }
-  const shared = {
-    className: ['input', 'editable-input', className].filter(Boolean).join(' '),
-    'aria-label': label,
-    value: draft,
-    autoFocus: true,
-    onChange: (e: { target: { value: string } }) => setDraft(e.target.value),
-    onBlur: finish,
-    onKeyDown,
-  };
-  return multiline ? <textarea rows={3} {...shared} /> : <input {...shared} />;
+  return (
+    <textarea
+      ref={openBox}
+      className={['input', 'editable-input', className].filter(Boolean).join(' ')}
+      aria-label={label}
+      aria-multiline={multiline}
+      rows={multiline ? 3 : 1}
+      value={draft}
+      onChange={(e) => {
+        setDraft(multiline ? e.target.value : e.target.value.replace(/\s*[\r\n]+\s*/g, ' '));
+        fitToText(e.target);
+      }}
+      onBlur={finish}
+      onKeyDown={onKeyDown}
+    />
+  );
 }

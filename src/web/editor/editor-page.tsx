@@ -67,7 +67,10 @@ export function EditorPage() {
   return (
     <div className="editor" style={{ background: data.color }}>
       {header}
-      <div className="editor-topbar" style={{ background: data.border, color: textColorOn(data.border) }}>
+      <div
+        className="editor-topbar on-owner-colour"
+        style={{ background: data.border, color: textColorOn(data.border) }}
+      >
         <div className="container row-between">
           <Link to="/dashboard" className="topbar-link" style={{ color: 'inherit' }}>
             ← Your forms

@@ -70,15 +70,18 @@ export function PreviewPage() {
   const data = form.data;
   return (
     <div className="preview" style={{ background: data.color }}>
-      <Link to={`/makeForms?fid=${data._id}`} className="button button-primary preview-back">
-        ✎ Back to the editor
-      </Link>
       <main className="preview-sheet">
-        <p className="alert alert-info">Preview: answers here are not sent anywhere.</p>
+        {/* In the flow rather than floating, so it never covers a question. */}
+        <div className="alert alert-info preview-bar">
+          <p>Preview: answers here are not sent anywhere.</p>
+          <Link to={`/makeForms?fid=${data._id}`} className="button button-primary button-small">
+            ✎ Back to the editor
+          </Link>
+        </div>
         <header className="card preview-head">
           <div className="editor-banner" style={{ background: data.border }} aria-hidden="true" />
           <h1 style={{ color: textColorOn('#FFFFFF') }}>{data.formTitle}</h1>
-          <p className="muted">{data.description}</p>
+          <p className="muted preview-description">{data.description}</p>
         </header>
         <form className="card preview-form" onSubmit={(e) => e.preventDefault()}>
           {fieldsInOrder(data).map((f) => (
@@ -86,7 +89,7 @@ export function PreviewPage() {
           ))}
           <button
             type="submit"
-            className="button button-primary"
+            className="button button-primary on-owner-colour"
             style={{ background: data.border, color: textColorOn(data.border) }}
           >
             Submit

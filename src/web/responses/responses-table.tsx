@@ -36,7 +36,9 @@ export function ResponsesTable({ items, selected, onSelect }: Props) {
                 onChange={() => onSelect(allChosen ? new Set() : new Set(items.map((i) => i._id)))}
               />
             </th>
-            <th scope="col">Contact Information</th>
+            <th scope="col" className="cell-text">
+              Contact Information
+            </th>
             <DateTimeHeads />
           </tr>
         </thead>
@@ -56,7 +58,7 @@ export function ResponsesTable({ items, selected, onSelect }: Props) {
                     onChange={() => toggle(item._id)}
                   />
                 </td>
-                <td>
+                <td className="cell-text">
                   <Link className="table-link" to={href} onClick={(e) => e.stopPropagation()}>
                     {name}
                   </Link>
