@@ -95,4 +95,19 @@ describe('the Results view', () => {
     );
     expect(screen.getByText('No views counted yet')).toBeInTheDocument();
   });
+
+  it('stops the completion rate at 100% and says why when responses outnumber counted views', () => {
+    render(
+      <MemoryRouter>
+        <ResultsView results={{ ...results, responses: 10, views: 8, completionRate: 1.25 }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('100%')).toBeInTheDocument();
+    expect(screen.queryByText('125%')).toBeNull();
+    expect(
+      screen.getByText(
+        'More responses than counted views: some came from a page kept on the phone or the API',
+      ),
+    ).toBeInTheDocument();
+  });
 });
