@@ -109,6 +109,22 @@ export function toStoredAnswers(
   });
 }
 
+/**
+ * Whether `answers`, as read now, are the ones `stored` holds, question by question of `form` as it is now: files
+ * aside (a page sent again uploads its files again), and questions deleted since left out, so a retry of the same
+ * answers is the same whatever became of the form meanwhile.
+ */
+export function sameAnswers(form: Form, answers: Answers, stored: readonly StoredAnswer[]): boolean {
+  const before = new Map(stored.map((a) => [a.fieldId, a.value]));
+  return form.fieldOrder.every(({ _id, kind }) => {
+    if (kind === 'file') return true;
+    const now = answers[_id];
+    const given =
+      now === undefined || now === '' || (Array.isArray(now) && now.length === 0) ? undefined : now;
+    return JSON.stringify(given) === JSON.stringify(before.get(_id));
+  });
+}
+
 /** The respondent's first identifying answers (name, email, phone) for the owner's list. */
 export function contactOf(form: Form, stored: readonly StoredAnswer[]): string {
   const identifying = new Set(

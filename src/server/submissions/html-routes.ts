@@ -1,6 +1,7 @@
 // POST /customer/{fid}/{ownerId}: the form page posted without JavaScript, answers and files in one multipart body
 // (docs/decisions/024-form-without-javascript.md). The same submitter as POST /api/forms/{ownerId} validates and
 // stores it; this file only reads the body and draws the answer as a page.
+import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -37,6 +38,8 @@ const TOKEN = /^[\w-]{8,100}$/;
 const OUT_OF_DATE = 'This page is out of date. Open the form again and send your answers from there.';
 const TOO_MUCH = 'The form sent more than it asks for.';
 const FROM_ITS_PAGE = 'Send the form from its page.';
+const SENT_BEFORE =
+  'This page was sent before, with other answers, and those were kept. Submit to send these answers as a new response.';
 /** Fields besides the answers: the page token, the honeypot, and a little room. */
 const EXTRA_FIELDS = 4;
 
@@ -243,14 +246,19 @@ export async function htmlSubmissionRoutes(
         return problem(400, OUT_OF_DATE);
       }
       const publicForm = toPublicForm(form);
-      const again = (status: number, state: Omit<FormState, 'token'>) =>
+      const again = (status: number, state: Omit<FormState, 'token'>, pageToken = token) =>
         sendCustomerPage(
           request,
           reply,
           status,
           renderCustomerPage(template, publicForm, {
             action: self,
-            state: { token, values: posted.values, filesToChooseAgain: posted.sentFiles, ...state },
+            state: {
+              token: pageToken,
+              values: posted.values,
+              filesToChooseAgain: posted.sentFiles,
+              ...state,
+            },
             embed: false,
           }),
         );
@@ -271,6 +279,10 @@ export async function htmlSubmissionRoutes(
         if (!(error instanceof HttpError)) throw error;
         if (error.code === 'FORM_CLOSED') return say(410, 'Form closed', closedHtml(error.message));
         if (error.statusCode === 404) return say(404, 'Form not found', missingHtml());
+        // This page was sent before (Back after the thank-you page) and its answers changed since: the first ones
+        // were kept. The page comes back with these answers and a fresh token, so Submit sends them as a new
+        // response if the customer wants to.
+        if (error.code === 'ALREADY_SENT') return again(409, { message: SENT_BEFORE }, randomUUID());
         if (error.statusCode >= 500) throw error;
         return again(422, { message: error.message });
       }

@@ -143,6 +143,30 @@ describe('POST /customer/{fid}/{id}', () => {
     expect(await unclaimedOf(f)).toBe(0);
   });
 
+  it('tells a customer who went Back, changed answers and sent the page again that the first were kept, answers kept for a new response', async () => {
+    const f = await makeForm('Back and change');
+    const token = tokenIn((await page(f)).body);
+    expect((await post(fullAnswers(f, token), f)).statusCode).toBe(200);
+    const changed = fullAnswers(f, token).map(([n, v]): Part =>
+      n === idOf(f, 'Name') ? [n, 'Priya S. Sharma'] : ([n, v] as Part),
+    );
+    const res = await post(changed, f);
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain(
+      'This page was sent before, with other answers, and those were kept. Submit to send these answers as a new response.',
+    );
+    expect(res.body).toContain('value="Priya S. Sharma"');
+    expect(await countOf(f)).toBe(1);
+    expect(await unclaimedOf(f)).toBe(0);
+    // The page comes back with a fresh token: Submit stores the changed answers as a second response.
+    const fresh = tokenIn(res.body);
+    expect(fresh).not.toBe(token);
+    const again = changed.map(([n, v]): Part => (n === 'token' ? [n, fresh] : ([n, v] as Part)));
+    expect((await post(again, f)).statusCode).toBe(200);
+    expect(await countOf(f)).toBe(2);
+  });
+
   it('drops a submission whose honeypot is filled, thanking it all the same', async () => {
     const f = await makeForm('Bots');
     const parts = fullAnswers(f, tokenIn((await page(f)).body)).map(([n, v]): Part =>

@@ -140,19 +140,27 @@ export async function insertSubmissions(
 }
 
 /** The stored submission ids for (form, idempotency key) pairs, keyed `${formId} ${key}`. */
+/** The stored submission of each (form, key) pair that has one: its id and the answers it was stored with. */
 export async function findByIdempotencyKeys(
   db: Queryable,
   pairs: readonly { formId: string; key: string }[],
-): Promise<Map<string, string>> {
+): Promise<Map<string, { id: string; answers: StoredAnswer[] }>> {
   if (pairs.length === 0) return new Map();
-  const rows = await db.query<{ id: string; form_id: string; idempotency_key: string }>(
-    `select s.id, s.form_id, s.idempotency_key
+  const rows = await db.query<{
+    id: string;
+    form_id: string;
+    idempotency_key: string;
+    answers: StoredAnswer[];
+  }>(
+    `select s.id, s.form_id, s.idempotency_key, s.answers
        from submissions s
        join unnest($1::uuid[], $2::text[]) as k(form_id, key)
          on s.form_id = k.form_id and s.idempotency_key = k.key`,
     [pairs.map((p) => p.formId), pairs.map((p) => p.key)],
   );
-  return new Map(rows.map((r) => [idempotencyIdOf(r.form_id, r.idempotency_key), r.id]));
+  return new Map(
+    rows.map((r) => [idempotencyIdOf(r.form_id, r.idempotency_key), { id: r.id, answers: r.answers }]),
+  );
 }
 
 export const idempotencyIdOf = (formId: string, key: string) => `${formId} ${key}`;

@@ -17,6 +17,7 @@ import {
   uploadFor,
   validBody,
 } from './test-fixture.ts';
+import { ALREADY_SENT_MESSAGE } from './writer.ts';
 
 setUpSubmissions();
 
@@ -212,6 +213,30 @@ describe(`submissions on ${TEST_ENGINE}`, () => {
       expect(first.statusCode).toBe(200);
       expect(again.statusCode).toBe(200);
       expect(again.json()._id).toBe(first.json()._id);
+      expect((await asOwner(owner.token, '/api/formSummary')).json()[0].count).toBe(before + 1);
+    });
+
+    it('answers 409 ALREADY_SENT to other answers under a stored key, keeping the first; a retry of either gets its answer', async () => {
+      const before = (await asOwner(owner.token, '/api/formSummary')).json()[0].count;
+      const body = await validBody();
+      const key = randomUUID();
+      const first = await submit(body, owner.id, { 'idempotency-key': key });
+      expect(first.statusCode).toBe(200);
+      const nameId = Object.keys(body.textObject)[0] ?? '';
+      const changed = { ...body, textObject: { ...body.textObject, [nameId]: 'Priya S. Sharma' } };
+      const conflict = await submit(changed, owner.id, { 'idempotency-key': key });
+      expect(conflict.statusCode).toBe(409);
+      expect(conflict.json().error).toEqual({ code: 'ALREADY_SENT', message: ALREADY_SENT_MESSAGE });
+      // The same answers again (a retry whose answer was lost): the first id, though its file is claimed now.
+      const retry = await submit(body, owner.id, { 'idempotency-key': key });
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json()._id).toBe(first.json()._id);
+      // Answers that differ only in spacing are the same answers once read.
+      const spaced = { ...body, textObject: { ...body.textObject, [nameId]: '  Priya Sharma ' } };
+      expect((await submit(spaced, owner.id, { 'idempotency-key': key })).statusCode).toBe(200);
+      const stored = (await asOwner(owner.token, `/api/forms/${first.json()._id}`)).json();
+      expect(JSON.stringify(stored)).toContain('Priya Sharma');
+      expect(JSON.stringify(stored)).not.toContain('Priya S. Sharma');
       expect((await asOwner(owner.token, '/api/formSummary')).json()[0].count).toBe(before + 1);
     });
 

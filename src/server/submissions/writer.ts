@@ -8,7 +8,7 @@ import type { Answers, SubmissionBody } from '#common/submissions.ts';
 import { digest } from '../crypto.ts';
 import { formClosed, HttpError, notFound } from '../errors.ts';
 import { acceptedRow } from './accepted-row.ts';
-import { fileAnswersOf, readAnswers } from './answers.ts';
+import { fileAnswersOf, readAnswers, sameAnswers } from './answers.ts';
 import type { SubmissionDeps } from './deps.ts';
 import { createBatcher, type Outcome } from './group-commit.ts';
 import * as repo from './repository.ts';
@@ -55,6 +55,10 @@ type VersionedForm = { form: Form; version: number };
 type FormCache = LRUCache<string, VersionedForm>;
 
 const failed = (error: unknown): Outcome<string> => ({ ok: false, error });
+/** Answers sent under a key whose first answers, other ones, are stored. */
+export const ALREADY_SENT_MESSAGE =
+  'These answers were sent before with other ones, and the first ones were kept. Send again to send these as a new response.';
+const alreadySent = () => new HttpError(409, 'ALREADY_SENT', ALREADY_SENT_MESSAGE);
 const done = (value: string): Outcome<string> => ({ ok: true, value });
 
 /**
@@ -129,8 +133,17 @@ async function loadForms(
   return forms;
 }
 
-/** A submission with an idempotency key that was not inserted: if its key is stored, it is a retry. */
-type Unwritten = { index: number; formId: string; key: string; outcome: Outcome<string> };
+/**
+ * A submission with an idempotency key that was not inserted: if its key is stored, it is a retry. `sent`: its
+ * answers as read now, when they could be read, to tell a retry from other answers sent under the same key.
+ */
+type Unwritten = {
+  index: number;
+  formId: string;
+  key: string;
+  outcome: Outcome<string>;
+  sent?: { form: Form; answers: Answers };
+};
 
 /**
  * Validates every submission against its form as it is now and stores the valid ones with one statement, which
@@ -160,10 +173,15 @@ async function writeTogether(
   const leaders = new Map<string, number>();
   const followers: { index: number; leader: number }[] = [];
   const unwritten: Unwritten[] = [];
-  const refuse = (index: number, error: unknown, key: { formId: string; key: string } | null) => {
+  const refuse = (
+    index: number,
+    error: unknown,
+    key: { formId: string; key: string } | null,
+    sent?: Unwritten['sent'],
+  ) => {
     outcomes[index] = failed(error);
     if (forms.get(inputs[index]?.body.formStructureId ?? '')?.cached) recheck.add(index);
-    else if (key) unwritten.push({ index, ...key, outcome: failed(error) });
+    else if (key) unwritten.push({ index, ...key, outcome: failed(error), ...(sent ? { sent } : {}) });
   };
 
   const valid: {
@@ -229,7 +247,8 @@ async function writeTogether(
         ...acceptedRow(form, version, answers, files, bySecret, inputs[index]?.idempotencyKey),
       });
     } catch (error) {
-      refuse(index, error, key);
+      // A retry's files were claimed by its first send: refused here, answered by the key below.
+      refuse(index, error, key, { form, answers });
     }
   }
 
@@ -237,6 +256,7 @@ async function writeTogether(
   const { inserted, full } = await storeAccepted(deps, accepted, limited);
   if (inserted.size > 0) deps.onStored?.();
 
+  const sentOf = new Map(valid.map((v) => [v.index, { form: v.form, answers: v.answers }]));
   for (const a of accepted) {
     if (inserted.has(a.row.id)) outcomes[a.index] = done(a.row.id);
     else if (full.has(a.index)) {
@@ -249,13 +269,19 @@ async function writeTogether(
         formId: a.row.formId,
         key: a.row.idempotencyKey ?? '',
         outcome: failed(new Error('idempotent insert found neither a new nor an old row')),
+        sent: sentOf.get(a.index),
       });
   }
   // Skipped on insert, or refused now: a key already stored means a retry, which answers the first id.
   const stored = await repo.findByIdempotencyKeys(deps.db, unwritten);
   for (const u of unwritten) {
-    const id = stored.get(repo.idempotencyIdOf(u.formId, u.key));
-    outcomes[u.index] = id ? done(id) : u.outcome;
+    const first = stored.get(repo.idempotencyIdOf(u.formId, u.key));
+    if (!first) outcomes[u.index] = u.outcome;
+    // Other answers under a stored key (a page sent, then changed after Back and sent again): saying "sent" would
+    // drop the changes unseen. The first answers stay; the customer is told, and may send the new ones anew.
+    else if (u.sent && !sameAnswers(u.sent.form, u.sent.answers, first.answers)) {
+      outcomes[u.index] = failed(alreadySent());
+    } else outcomes[u.index] = done(first.id);
   }
   for (const { index, leader } of followers) {
     if (recheck.has(leader)) recheck.add(index);
