@@ -92,7 +92,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; m
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
-    message: 'Send the request body as application/json',
+    message:
+      'Send the request body as application/json (a file: as multipart/form-data, in the field "file")',
   },
   // @fastify/multipart's limits (its own words are "reach parts limit" and the like).
   FST_PARTS_LIMIT: {

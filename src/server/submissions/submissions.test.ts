@@ -222,7 +222,7 @@ describe(`submissions on ${TEST_ENGINE}`, () => {
       const key = randomUUID();
       const first = await submit(body, owner.id, { 'idempotency-key': key });
       expect(first.statusCode).toBe(200);
-      const nameId = Object.keys(body.textObject)[0] ?? '';
+      const nameId = Object.keys(body.textObject ?? {})[0] ?? '';
       const changed = { ...body, textObject: { ...body.textObject, [nameId]: 'Priya S. Sharma' } };
       const conflict = await submit(changed, owner.id, { 'idempotency-key': key });
       expect(conflict.statusCode).toBe(409);

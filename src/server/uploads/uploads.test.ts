@@ -122,6 +122,16 @@ describe(`uploads on ${TEST_ENGINE}`, () => {
         payload: { file: 'x' },
       });
       expect(json.statusCode).toBe(415);
+      expect(json.json().error.message).toBe('Send the file as multipart/form-data in the field "file"');
+      // A form post, which no route here reads, says what to send instead of asking for JSON alone.
+      const urlencoded = await t.app.inject({
+        method: 'POST',
+        url: `/api/profile?formId=${form._id}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'file=abc',
+      });
+      expect(urlencoded.statusCode).toBe(415);
+      expect(urlencoded.json().error.message).toMatch(/multipart\/form-data, in the field "file"/);
     });
 
     it('answers 400 for a multipart body without a boundary or with broken parts (found by the fuzz test)', async () => {
