@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request } from 'node:http';
+import { createServer as createHttpServer, request } from 'node:http';
+import { connect, createServer as createTcpServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fieldsOf, type Form } from '../src/common/forms.ts';
+import type { WebhookView } from '../src/common/webhooks.ts';
+import { startMailCapture } from '../src/server/mail/mail-capture.ts';
 import { createOwner, type TestOwner } from './support/owner.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -140,5 +143,129 @@ describe('a server told to stop by its supervisor (SIGTERM)', () => {
     const page = await call<{ total: number }>(again, owner, `/api/formSubmissions/${form._id}`);
     expect(page.total).toBe(acknowledged.length);
     expect(new Set(acknowledged).size).toBe(acknowledged.length);
+  });
+
+  it('stops at once a webhook POST and an SMTP send that hang, exits 0, and sends both after the restart', async () => {
+    // A receiver that takes the request and never answers (its timeout is 10 s), until it is told to.
+    const received: string[] = [];
+    let answer = false;
+    const receiver = createHttpServer((req, res) => {
+      received.push(String(req.headers['easyform-delivery']));
+      req.resume();
+      if (answer) res.end('ok');
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const receiverPort = (receiver.address() as { port: number }).port;
+    // The mail goes through a relay to a capture; once `silent`, the relay's new connections are never greeted (the
+    // greeting timeout is 10 s), as a stuck SMTP server's.
+    const capture = await startMailCapture();
+    const capturePort = Number(new URL(capture.url).port);
+    const sockets: Socket[] = [];
+    let silent = false;
+    let silentConnections = 0;
+    const relay = createTcpServer((socket) => {
+      sockets.push(socket);
+      if (silent) {
+        silentConnections++;
+        return;
+      }
+      const upstream = connect(capturePort, '127.0.0.1');
+      sockets.push(upstream);
+      socket.pipe(upstream).pipe(socket);
+      upstream.on('error', () => socket.destroy());
+      socket.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayUrl = `smtp://127.0.0.1:${(relay.address() as { port: number }).port}`;
+    const shutDir = await mkdtemp(join(tmpdir(), 'easyform-shutdown-hang-'));
+    try {
+      const server = await startServer({
+        dataDir: shutDir,
+        mail: { ...capture, url: relayUrl },
+        env: { WEBHOOK_ALLOW_PRIVATE: 'true' },
+      });
+      servers.push(server);
+      const owner = await createOwner(server);
+      const created = await call<Form>(server, owner, '/api/v1/length', { formTitle: 'Hanging receiver' });
+      const form = await call<Form>(server, owner, `/api/text/${created._id}`, {
+        id: 1,
+        name: 'Name',
+        type: 'text',
+      });
+      const nameId = fieldsOf(form).find((f) => f.name === 'Name')?._id ?? '';
+      await call(server, owner, `/api/formWebhooks/${form._id}`, {
+        url: `http://127.0.0.1:${receiverPort}/hook`,
+      });
+      // The one mail to wait for is the reset code: no response notification to the same address besides it.
+      const quiet = await fetch(`${server.url}/api/formNotifications/${form._id}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ notifyOwner: false, respondentCopy: false }),
+      });
+      expect(quiet.status).toBe(200);
+
+      // The SMTP server goes quiet (the pooled connection is cut, so the next send connects anew), a reset code is
+      // asked for, and a response comes in for the webhook.
+      silent = true;
+      for (const socket of sockets.splice(0)) socket.destroy();
+      const since = capture.mails.length;
+      const otp = await fetch(`${server.url}/api/v1/sendOtp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: owner.email }),
+      });
+      expect(otp.status).toBe(200);
+      const submitted = await fetch(`${server.url}/api/forms/${owner.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          formStructureId: form._id,
+          textObject: { [nameId]: 'hello' },
+          selectedValues: {},
+          fileObject: {},
+        }),
+      });
+      expect(submitted.status).toBe(200);
+      for (let i = 0; i < 100 && (received.length === 0 || silentConnections === 0); i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(received).toHaveLength(1);
+      expect(silentConnections).toBeGreaterThan(0);
+
+      const signalled = Date.now();
+      const code = await server.signal('SIGTERM');
+      const took = Date.now() - signalled;
+      expect(code, server.output().split('\n').slice(-40).join('\n')).toBe(0);
+      expect(took).toBeLessThan(5_000);
+      expect(server.output()).not.toMatch(/did not finish within 10 s/);
+
+      // Neither was given up nor counted as failed: after the restart both go out, the delivery under the same id.
+      answer = true;
+      silent = false;
+      const again = await startServer({
+        dataDir: shutDir,
+        mail: capture,
+        env: { WEBHOOK_ALLOW_PRIVATE: 'true' },
+      });
+      servers.push(again);
+      expect((await capture.waitFor(owner.email, { since, timeoutMs: 20_000 })).text).toMatch(/\d{6}/);
+      for (let i = 0; i < 200 && received.length < 2; i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(received).toHaveLength(2);
+      expect(received[1]).toBe(received[0]);
+      let delivery: WebhookView['deliveries'][number] | undefined;
+      for (let i = 0; i < 50 && delivery?.status !== 'succeeded'; i++) {
+        const list = await call<{ webhooks: WebhookView[] }>(again, owner, `/api/formWebhooks/${form._id}`);
+        delivery = list.webhooks[0]?.deliveries[0];
+        if (delivery?.status !== 'succeeded') await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1 });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      relay.close();
+      receiver.closeAllConnections();
+      receiver.close();
+      await capture.close();
+      await rm(shutDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Socket } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_ENGINE, uniqueEmail, type TestApp } from '../test-app.ts';
-import { createMailer, type Mailer } from './mailer.ts';
+import { classifySmtpError, createMailer, type Mailer } from './mailer.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,6 +95,132 @@ describe(`mail outbox on ${TEST_ENGINE}`, () => {
     const row = await outboxFor(email);
     expect(row?.failed_at).toBeInstanceOf(Date);
     expect(row?.last_error).toMatch(/mailbox busy/);
+  });
+
+  it('keeps retrying a mail while the SMTP server refuses the login, and delivers it once when the login is right', async () => {
+    // A real SMTP server that wants a login and refuses the wrong password (535), as a misconfigured SMTP_URL meets.
+    const received: string[] = [];
+    const server = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      logger: false,
+      onAuth(auth, _session, callback) {
+        if (auth.username === 'ef' && auth.password === 'right') callback(null, { user: 'ef' });
+        else callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+      },
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          received.push(...session.envelope.rcptTo.map((r) => r.address));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as { port: number };
+    const errors: { obj: unknown; msg: string }[] = [];
+    const log = Object.assign(Object.create(t.app.log) as typeof t.app.log, {
+      error: (obj: unknown, msg: string) => errors.push({ obj, msg }),
+      warn: vi.fn(),
+      info: vi.fn(),
+    });
+    const mailerWith = (password: string) =>
+      createMailer({
+        db: t.app.db,
+        smtpUrl: `smtp://ef:${password}@127.0.0.1:${port}`,
+        from: 'ef@localhost',
+        log,
+      });
+    const email = uniqueEmail();
+    const wrong = mailerWith('wrong-secret');
+    try {
+      await enqueue(email);
+      await wrong.flush();
+      const waiting = await outboxFor(email);
+      expect(waiting).toMatchObject({ attempts: 1, sent_at: null, failed_at: null });
+      expect(waiting?.text_body).toMatch(/secret link/);
+      expect(waiting?.last_error).toMatch(/535/);
+      const said = errors.map((e) => e.msg).join('\n');
+      expect(said).toMatch(/SMTP server refused the login.*SMTP_URL \(smtp:\/\/ef@127\.0\.0\.1:\d+\)/);
+      expect(said + JSON.stringify(errors.map((e) => e.obj))).not.toMatch(/wrong-secret/);
+      expect(said).not.toMatch(/given up/);
+
+      // Even a mail older than a day is not given up for a login failure: the fault is the setting's, not the mail's.
+      await t.app.db.query(
+        `update mail_outbox set next_attempt_at = now(), created_at = now() - interval '2 days' where to_address = $1`,
+        [email],
+      );
+      await wrong.flush();
+      expect(await outboxFor(email)).toMatchObject({ attempts: 2, sent_at: null, failed_at: null });
+      expect(received).toEqual([]);
+    } finally {
+      await wrong.close();
+    }
+
+    // The operator fixes SMTP_URL: the mail goes out, once.
+    const right = mailerWith('right');
+    try {
+      await t.app.db.query('update mail_outbox set next_attempt_at = now() where to_address = $1', [email]);
+      await right.flush();
+      await right.flush();
+      expect(received.filter((to) => to === email)).toHaveLength(1);
+      expect(t.mail.mails.some((m) => m.to.includes(email))).toBe(false);
+      const sent = await outboxFor(email);
+      expect(sent).toMatchObject({ attempts: 3, last_error: null, text_body: '' });
+      expect(sent?.sent_at).toBeInstanceOf(Date);
+    } finally {
+      await right.close();
+      await new Promise((resolve) => server.close(() => resolve(undefined)));
+    }
+  });
+
+  it('stops a send under way when closed, without waiting out the SMTP timeouts, and leaves the mail due', async () => {
+    // An SMTP server that accepts the connection and never greets: the send would wait 10 s for its greeting.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const mailer = createMailer({
+      db: t.app.db,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'ef@localhost',
+      log: t.app.log,
+    });
+    const email = uniqueEmail();
+    try {
+      await enqueue(email);
+      const flushing = mailer.flush();
+      while (sockets.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const started = Date.now();
+      await mailer.close();
+      await flushing;
+      expect(Date.now() - started).toBeLessThan(2_000);
+      // Not counted as an attempt, not given up, due at once for the next process or start.
+      const [row] = await t.app.db.query<OutboxRow & { due: boolean }>(
+        `select attempts, sent_at, failed_at, text_body, next_attempt_at <= now() as due from mail_outbox where to_address = $1`,
+        [email],
+      );
+      expect(row).toMatchObject({ attempts: 0, sent_at: null, failed_at: null, due: true });
+      await t.app.mailer.flush();
+      await t.mail.waitFor(email);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
+
+  it('tells a refusal of the mail itself from a refusal of the login, the connection or the sender', () => {
+    const err = (code: string, command: string, responseCode?: number) => ({ code, command, responseCode });
+    expect(classifySmtpError(err('EENVELOPE', 'RCPT TO', 550))).toBe('refused');
+    expect(classifySmtpError(err('EMESSAGE', 'DATA', 554))).toBe('refused');
+    expect(classifySmtpError(err('EENVELOPE', 'API'))).toBe('refused');
+    expect(classifySmtpError(err('EMESSAGE', 'DATA', 451))).toBe('temporary');
+    expect(classifySmtpError(err('EAUTH', 'AUTH PLAIN', 535))).toBe('server');
+    expect(classifySmtpError(err('EAUTH', 'AUTH LOGIN', 530))).toBe('server');
+    expect(classifySmtpError(err('EENVELOPE', 'MAIL FROM', 553))).toBe('server');
+    expect(classifySmtpError(err('ECONNECTION', 'CONN', 554))).toBe('server');
+    expect(classifySmtpError(err('ETIMEDOUT', 'CONN'))).toBe('server');
+    expect(classifySmtpError(new Error('connect ECONNREFUSED'))).toBe('server');
   });
 
   it('delivers each of 200 queued mails exactly once while two senders drain the outbox together', async () => {

@@ -37,11 +37,47 @@ const MAX_BACKOFF_SECONDS = 3600;
 /** A mail still not accepted this long after it was queued is given up. */
 export const GIVE_UP_SECONDS = 24 * 3600;
 
-/** SMTP's permanent refusals (5xx: no such mailbox, relaying denied…): sending again would get the same answer. */
-const isPermanent = (error: unknown) => {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
-};
+type SmtpError = { code?: unknown; command?: unknown; responseCode?: unknown };
+
+/**
+ * What a failed send says. `refused`: the SMTP server refused this mail itself for good (5xx to its recipient or its
+ * content, or nodemailer found the address unusable): sending again would get the same answer. `server`: the
+ * connection, TLS, greeting, login or sender address failed — a setting (SMTP_URL, MAIL_FROM) or an outage, the same
+ * for every mail, so the mail waits and is retried with backoff however long it takes, never given up. `temporary`:
+ * the server refused this mail for now (4xx).
+ */
+export function classifySmtpError(error: unknown): 'refused' | 'server' | 'temporary' {
+  const { code, command, responseCode } = (error ?? {}) as SmtpError;
+  const permanent = typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+  if (command === 'RCPT TO' || command === 'DATA') return permanent ? 'refused' : 'temporary';
+  // nodemailer's own checks of this mail (no recipient, an address it cannot use, an empty or too large message).
+  if ((code === 'EENVELOPE' || code === 'EMESSAGE') && (command === 'API' || !responseCode)) return 'refused';
+  return 'server';
+}
+
+/** SMTP_URL as the log may show it: scheme, user, host and port, never the password. */
+export function describeSmtpUrl(smtpUrl: string): string {
+  try {
+    const url = new URL(smtpUrl);
+    const user = url.username ? `${decodeURIComponent(url.username)}@` : '';
+    return `${url.protocol}//${user}${url.host}`;
+  } catch {
+    return 'SMTP_URL';
+  }
+}
+
+/** One log line for a failure that is the server's or the setting's, not this mail's. */
+function serverProblem(error: unknown, smtpUrl: string): string {
+  const { code, command } = (error ?? {}) as SmtpError;
+  const where = `SMTP_URL (${describeSmtpUrl(smtpUrl)})`;
+  if (code === 'EAUTH' || (typeof command === 'string' && command.startsWith('AUTH')))
+    return `the SMTP server refused the login: check the user and password in ${where}; mail waits and is retried`;
+  if (command === 'MAIL FROM')
+    return `the SMTP server refused the sender address (MAIL_FROM) from ${where}; mail waits and is retried`;
+  if (code === 'ETLS' || code === 'EREQUIRETLS')
+    return `TLS with the SMTP server failed (${where}); mail waits and is retried`;
+  return `the SMTP server could not be reached or did not answer (${where}); mail waits and is retried`;
+}
 
 /**
  * The outbox (table mail_outbox) makes mail durable: a mail that fails to send is logged with the reason and retried
@@ -59,6 +95,9 @@ export function createMailer(options: {
     ? nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 1, ...SMTP_TIMEOUTS })
     : undefined;
 
+  /** Aborted by close(): a send under way then stops, and its mail is left due for the next start (or process). */
+  const shutdown = new AbortController();
+
   async function deliver(row: OutboxRow): Promise<void> {
     if (!transport) {
       log.info(
@@ -73,6 +112,7 @@ export function createMailer(options: {
       subject: row.subject,
       text: row.text_body,
       ...(row.html_body ? { html: row.html_body } : {}),
+      signal: shutdown.signal,
     });
   }
 
@@ -102,13 +142,25 @@ export function createMailer(options: {
         [row.id],
       );
     } catch (error) {
+      if (shutdown.signal.aborted) {
+        // Stopped by the shutdown, not refused: due again at once, for whichever process runs next; no attempt counted.
+        await db.query('update mail_outbox set next_attempt_at = now() where id = $1 and sent_at is null', [
+          row.id,
+        ]);
+        log.info({ mailId: row.id }, 'mail send interrupted by the shutdown; it will be sent later');
+        return false;
+      }
       const reason = error instanceof Error ? error.message : String(error);
+      const kind = classifySmtpError(error);
       const delay = Math.min(MAX_BACKOFF_SECONDS, 15 * 2 ** row.attempts);
       const age = (Date.now() - row.created_at.getTime()) / 1000;
-      const giveUp = isPermanent(error) || age + delay > GIVE_UP_SECONDS;
+      // A login, connection or TLS failure is the setting's, not this mail's: it is never given up for it.
+      const giveUp = kind === 'refused' || (kind === 'temporary' && age + delay > GIVE_UP_SECONDS);
       const context = { mailId: row.id, to: row.to_address, attempt: row.attempts + 1, reason };
       // A mail given up keeps who it was for and why, not its body (the same rule as a sent one).
       if (giveUp) log.error(context, 'mail given up: the SMTP server refused it for good, or for a day');
+      else if (kind === 'server')
+        log.error({ ...context, retryInSeconds: delay }, serverProblem(error, options.smtpUrl ?? ''));
       else log.warn({ ...context, retryInSeconds: delay }, 'mail not sent; will retry');
       await db.query(
         `update mail_outbox set attempts = attempts + 1, last_error = $2,
@@ -119,6 +171,8 @@ export function createMailer(options: {
           where id = $1`,
         [row.id, truncateText(reason, 1000), delay, giveUp],
       );
+      // The next mail would meet the same login or connection failure: leave the rest of the outbox for the next poll.
+      if (kind === 'server') return false;
     }
     return true;
   }
@@ -141,6 +195,9 @@ export function createMailer(options: {
     flush,
     async close() {
       clearInterval(timer);
+      // A send under way (a slow or silent SMTP server can take its timeouts, 10 s and more) is stopped, not awaited:
+      // its mail is left due, so the shutdown stays inside its 10 s.
+      shutdown.abort();
       await loop.stop();
       transport?.close();
     },

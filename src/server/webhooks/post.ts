@@ -5,13 +5,13 @@ import type { LookupFunction } from 'node:net';
 /**
  * POSTs `body` and resolves with the status code, without reading the answer's body. node:http rather than fetch:
  * its `lookup` option lets the connection use the addresses we checked (docs/decisions/023-webhooks.md). It follows no
- * redirect; `timeoutMs` bounds the whole exchange up to the status line.
+ * redirect; `timeoutMs` bounds the whole exchange up to the status line, and `signal` (a shutdown) can end it sooner.
  */
 export function postJson(
   url: URL,
   body: string,
   headers: Record<string, string>,
-  options: { timeoutMs: number; lookup: LookupFunction | undefined },
+  options: { timeoutMs: number; lookup: LookupFunction | undefined; signal?: AbortSignal | undefined },
 ): Promise<number> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
@@ -20,7 +20,9 @@ export function postJson(
       {
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal: options.signal
+          ? AbortSignal.any([AbortSignal.timeout(options.timeoutMs), options.signal])
+          : AbortSignal.timeout(options.timeoutMs),
         ...(options.lookup ? { lookup: options.lookup } : {}),
       },
       (res) => {

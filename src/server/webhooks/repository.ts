@@ -204,6 +204,18 @@ export async function recordAttempts(db: Queryable, recorded: readonly RecordedA
   );
 }
 
+/**
+ * Ends the lease of deliveries whose send a shutdown interrupted: due again at once, for another process or the next
+ * start, with no attempt counted (the receiver's answer was never heard).
+ */
+export async function releaseDeliveries(db: Queryable, deliveryIds: readonly string[]): Promise<void> {
+  if (deliveryIds.length === 0) return;
+  await db.query(
+    `update webhook_deliveries set next_attempt_at = now() where id = any($1::bigint[]) and status = 'pending'`,
+    [deliveryIds],
+  );
+}
+
 type AttemptRow = { at: Date; status_code: number | null; duration_ms: number; error: string | null };
 
 /** A delivery's columns (as `d`), with its last attempt's (null when none) beside them. */

@@ -10,7 +10,12 @@ const MAX_ERROR_LENGTH = 500;
 
 export type Attempt = { statusCode: number | null; durationMs: number; error: string | null };
 
-export type SendOptions = { allowPrivate: boolean; timeoutMs: number };
+export type SendOptions = {
+  allowPrivate: boolean;
+  timeoutMs: number;
+  /** Ends the POST at once when aborted (the sender's shutdown). */
+  signal?: AbortSignal | undefined;
+};
 
 /** Refuses the URL's address when private receivers are not allowed; the reason as an attempt's error, or null. */
 export async function refusedAttempt(url: URL, options: SendOptions): Promise<Attempt | null> {
@@ -42,7 +47,11 @@ export async function sendSigned(
         'easyform-delivery': deliveryId,
         [SIGNATURE_HEADER]: `t=${timestamp},v1=${webhookSignature(secret, timestamp, body)}`,
       },
-      { timeoutMs: options.timeoutMs, lookup: options.allowPrivate ? undefined : publicOnlyLookup },
+      {
+        timeoutMs: options.timeoutMs,
+        lookup: options.allowPrivate ? undefined : publicOnlyLookup,
+        signal: options.signal,
+      },
     );
     const durationMs = Date.now() - started;
     if (status >= 300 && status < 400)

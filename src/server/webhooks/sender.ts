@@ -41,6 +41,11 @@ export type Sender = {
 export function createSender(deps: SenderDeps): Sender {
   const { db, log } = deps;
   let closed = false;
+  /**
+   * Aborted by close(): the POSTs under way end at once rather than wait out their timeout (10 s, the whole of a
+   * shutdown's time), and their deliveries are released (repo.releaseDeliveries) for the next process or start.
+   */
+  const shutdown = new AbortController();
   // A lease outlasts the longest send, so a delivery is never sent by two passes at once.
   const leaseMs = deps.timeoutMs + 60_000;
   let lastPassAt = 0;
@@ -65,13 +70,14 @@ export function createSender(deps: SenderDeps): Sender {
   async function attemptDelivery(
     delivery: repo.DueDelivery,
     payloads: Promise<Map<string, SubmissionForWebhook>>,
-  ): Promise<repo.RecordedAttempt & { webhookId: string }> {
+  ): Promise<(repo.RecordedAttempt & { webhookId: string }) | { interrupted: string }> {
     const started = Date.now();
     const attempt = await attemptOnce(delivery, payloads).catch((error: unknown): Attempt => ({
       statusCode: null,
       durationMs: 0,
       error: messageOf(error),
     }));
+    if (attempt.statusCode === null && shutdown.signal.aborted) return { interrupted: delivery.id };
     attempt.durationMs ||= Date.now() - started;
     const succeeded = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
     const retryAt = new Date(Date.now() + Math.min(deps.backoffMs * 2 ** delivery.attempts, MAX_BACKOFF_MS));
@@ -93,7 +99,7 @@ export function createSender(deps: SenderDeps): Sender {
     const payload = (await payloads).get(delivery.submissionId);
     if (!payload) return { statusCode: null, durationMs: 0, error: GONE };
     const body = JSON.stringify({ event: 'response.created', deliveryId: delivery.id, ...payload });
-    return sendSigned(url, delivery.secret, body, delivery.id, deps);
+    return sendSigned(url, delivery.secret, body, delivery.id, { ...deps, signal: shutdown.signal });
   }
 
   async function step(): Promise<boolean> {
@@ -108,8 +114,16 @@ export function createSender(deps: SenderDeps): Sender {
     const submissionIds = [...new Set(due.map((d) => d.submissionId))];
     const payloads = deps.sources.findSubmissions(db, submissionIds, FILE_URL_TTL_SECONDS);
     payloads.catch(() => undefined); // not unhandled when every delivery of the pass was refused
-    const recorded = await Promise.all(due.map((d) => attemptDelivery(d, payloads)));
+    const results = await Promise.all(due.map((d) => attemptDelivery(d, payloads)));
+    const recorded = results.flatMap((r) => ('interrupted' in r ? [] : [r]));
+    const interrupted = results.flatMap((r) => ('interrupted' in r ? [r.interrupted] : []));
     try {
+      await repo.releaseDeliveries(db, interrupted);
+      if (interrupted.length > 0)
+        log.info(
+          { deliveryIds: interrupted },
+          'webhook deliveries interrupted by the shutdown; they will be sent later',
+        );
       await repo.recordAttempts(db, recorded);
       for (const r of recorded)
         if (r.outcome.status === 'failed')
@@ -141,6 +155,7 @@ export function createSender(deps: SenderDeps): Sender {
       clearInterval(timer);
       clearTimeout(wake);
       nudger.cancel();
+      shutdown.abort();
       await loop.stop();
     },
   };
