@@ -31,6 +31,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses an SMTP_URL without a server rather than sending to localhost', () => {
+    for (const SMTP_URL of ['smtp://', 'smtp:/bad@@', 'smtps:///x']) {
+      expect(() => loadConfig({ SMTP_URL }), SMTP_URL).toThrow(ConfigError);
+      expect(() => loadConfig({ SMTP_URL }), SMTP_URL).toThrow(/SMTP_URL: must name the server/);
+    }
+    expect(loadConfig({ SMTP_URL: 'smtp://u:p@mail.example.com:587' }).smtpUrl).toBe(
+      'smtp://u:p@mail.example.com:587',
+    );
+  });
+
   it('reads WEBHOOK_ALLOW_PRIVATE as a boolean, off by default', () => {
     expect(loadConfig({}).webhookAllowPrivate).toBe(false);
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: ' TRUE ' }).webhookAllowPrivate).toBe(true);

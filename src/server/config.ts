@@ -6,12 +6,17 @@ import { parseStorageUrl, type S3Location } from './storage/storage-url.ts';
 
 const MiB = 1024 * 1024;
 
-const optionalUrl = (protocols: RegExp, hint: string) =>
+/** A URL setting; `needsHost`: one without a host (`smtp://`, `smtp:/x@@`) is refused rather than read as localhost. */
+const optionalUrl = (protocols: RegExp, hint: string, needsHost = false) =>
   z
     .string()
     .optional()
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
-    .refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), hint);
+    .refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), hint)
+    .refine(
+      (v) => !needsHost || v === undefined || !URL.canParse(v) || new URL(v).hostname !== '',
+      'must name the server, e.g. smtp://user:password@mail.example.com:587',
+    );
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -21,7 +26,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'must be a postgres:// or postgresql:// URL'),
-  SMTP_URL: optionalUrl(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
+  SMTP_URL: optionalUrl(/^smtps?:$/, 'must be an smtp:// or smtps:// URL', true),
   MAIL_FROM: z.string().min(3).default('Easy Form <no-reply@localhost>'),
   PUBLIC_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
   UPLOAD_MAX_BYTES: positiveInt(10 * MiB),
@@ -203,6 +208,12 @@ const RateLimitOverridesSchema = z
   .default({});
 
 export class ConfigError extends Error {}
+
+/**
+ * A start-up failure an operator fixes in a setting (DATABASE_URL, STORAGE_URL, PORT, HOST, DATA_DIR…): main.ts
+ * prints its message, one line naming the setting, and exits 1 without a stack (the stack only at LOG_LEVEL=debug).
+ */
+export class StartupError extends Error {}
 
 const MAX_PROXY_HOPS = 10;
 // proxy-addr's (Fastify's) names for the private ranges, accepted beside literal addresses.

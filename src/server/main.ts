@@ -1,7 +1,51 @@
 import { isClusterWorker, runPrimary } from './cluster.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, StartupError, type Config } from './config.ts';
 import { DatabaseInUseError, openDatabase } from './db/database.ts';
 import { SchemaTooNewError } from './db/migrate.ts';
+
+const FILE_PROBLEMS: Record<string, string> = {
+  ENOTDIR: 'is not a directory',
+  EEXIST: 'is not a directory',
+  EACCES: 'cannot be written by this user',
+  EPERM: 'cannot be written by this user',
+  EROFS: 'is on a read-only file system',
+  ENOSPC: 'is on a full disk',
+};
+
+/**
+ * A start-up failure an operator fixes in a setting, as one line naming it; null for anything else (a bug: its
+ * stack is printed).
+ */
+function startupProblem(error: unknown, config: Config): string | null {
+  if (
+    error instanceof StartupError ||
+    error instanceof DatabaseInUseError ||
+    error instanceof SchemaTooNewError
+  )
+    return error.message;
+  const { code, path } = (error ?? {}) as { code?: unknown; path?: unknown };
+  if (typeof code === 'string' && code in FILE_PROBLEMS && typeof path === 'string')
+    return `DATA_DIR (${config.dataDir}) ${FILE_PROBLEMS[code]}: ${code} on ${path}`;
+  return null;
+}
+
+/** Why the server could not listen on HOST and PORT, as one line naming the setting. */
+function listenProblem(error: unknown, config: Config): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE') return `PORT ${config.port} is already in use (on HOST ${config.host})`;
+  if (code === 'EACCES')
+    return `PORT ${config.port}: this user may not listen on it (ports below 1024 need privileges)`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `HOST "${config.host}" cannot be resolved`;
+  if (code === 'EADDRNOTAVAIL') return `HOST ${config.host} is not an address of this machine`;
+  return null;
+}
+
+/** Prints the one line and exits 1; the stack too at LOG_LEVEL=debug or trace. */
+function stopStarting(message: string, error: unknown, config: Config): never {
+  console.error(message);
+  if (config.logLevel === 'debug' || config.logLevel === 'trace') console.error(error);
+  process.exit(1);
+}
 
 /** From the signal to the exit, however the requests in flight are doing. */
 const SHUTDOWN_LIMIT_MS = 9_500;
@@ -38,10 +82,8 @@ async function main(): Promise<void> {
     const { buildApp } = await import('./app.ts');
     app = await buildApp(config, database);
   } catch (error) {
-    if (error instanceof DatabaseInUseError || error instanceof SchemaTooNewError) {
-      console.error(error.message);
-      process.exit(1);
-    }
+    const problem = startupProblem(error, config);
+    if (problem) stopStarting(problem, error, config);
     throw error;
   }
   let shuttingDown = false;
@@ -51,10 +93,22 @@ async function main(): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
     const started = Date.now();
+    // What the shutdown is waiting for, should it not finish in time: requests until the HTTP server has closed
+    // (its last connection ended), then the background work and the database (app.ts's onClose).
+    let requestsDone = false;
+    app.server.once('close', () => {
+      requestsDone = true;
+    });
     // Whatever happens below, the process is gone within 10 s: a supervisor waits no longer than that.
     setTimeout(() => {
-      app.log.error('shutdown did not finish within 10 s; exiting with requests still open');
-      process.exit(1);
+      app.server.getConnections((_err, open) => {
+        app.log.error(
+          requestsDone
+            ? 'shutdown did not finish within 10 s: no request was open, but the background work or the database did not stop; exiting'
+            : `shutdown did not finish within 10 s; exiting with ${open} connection(s) still open`,
+        );
+        process.exit(1);
+      });
     }, SHUTDOWN_LIMIT_MS).unref();
     app.beginDrain();
     // A supervisor's SIGTERM: go on serving while the load balancer sees the 503 and moves away. Ctrl-C: stop now.
@@ -70,7 +124,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host }).finally(() => clearInterval(starting));
+  try {
+    await app.listen({ port: config.port, host: config.host }).finally(() => clearInterval(starting));
+  } catch (error) {
+    const problem = listenProblem(error, config);
+    if (!problem) throw error;
+    // No app.close(): its first sweep may still be running against the database. An exit leaves a lock whose holder
+    // is provably gone, which the next start takes over at once (docs/decisions/028).
+    stopStarting(problem, error, config);
+  }
   // The embedded database is this process's alone: `npm run backup` asks it for the backup (backup-socket.ts).
   if (app.db.kind === 'pglite') {
     // Loaded once serving (the archive code is not needed to start).

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
+import { StartupError } from '../config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { realDisk, watchDataDir, type Disk } from './durable-dir.ts';
 
@@ -125,11 +126,41 @@ async function openPglite(
   };
 }
 
+/** How long connecting to PostgreSQL may take, at start-up or later. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/** Why PostgreSQL could not be reached, in an operator's words; never the password. */
+export function postgresConnectFailure(url: string, error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  let where = 'the server';
+  try {
+    const parsed = new URL(url);
+    where = `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}`;
+  } catch {
+    // pg reads URLs that WHATWG's URL does not; the message then says "the server"
+  }
+  const text = typeof message === 'string' ? message : String(error);
+  // PostgreSQL's own answer (SQLSTATE: 28P01 wrong password, 3D000 no such database, 28000 no pg_hba entry…).
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return text;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the host of ${where} cannot be resolved`;
+  if (code === 'ECONNREFUSED') return `nothing accepts connections at ${where} (is PostgreSQL running?)`;
+  if (code === 'ETIMEDOUT' || /timeout/i.test(text))
+    return `${where} did not answer within ${CONNECT_TIMEOUT_MS / 1000} s (is it PostgreSQL, and reachable?)`;
+  return `cannot connect to ${where}: ${text}`;
+}
+
 async function openPostgres(url: string, onConnectionError: (error: Error) => void): Promise<Database> {
   // Named per process, so an operator (and the scale-out test) can tell the app's processes apart in
   // pg_stat_activity.
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: `easy-form ${process.pid}` });
+  // A server that takes the connection and never answers (a firewall, a stuck proxy) fails a connect after this long,
+  // rather than hanging the start-up or a request for ever. It also bounds a wait for a free pooled connection.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    application_name: `easy-form ${process.pid}`,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // Without a listener, an idle client's error (e.g. PostgreSQL restarting) is an uncaught 'error' event.
   pool.on('error', onConnectionError);
   // pool.end() resolves before its sockets have closed; close() waits for them, so nothing outlives it.
@@ -138,9 +169,14 @@ async function openPostgres(url: string, onConnectionError: (error: Error) => vo
     open.add(client);
     client.once('end', () => open.delete(client));
   });
-  // Fail at start-up, with the server's reason, rather than on the first request.
-  const probe = await pool.connect();
-  probe.release();
+  // Fail at start-up, with the server's reason in one line naming DATABASE_URL, rather than on the first request.
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new StartupError(`DATABASE_URL: ${postgresConnectFailure(url, error)}`, { cause: error });
+  }
   const wrap = (q: Pool | PoolClient): Queryable => ({
     async query<T extends Row>(sql: string, params: readonly unknown[] = [], options?: { prepare?: string }) {
       const result = options?.prepare

@@ -9,12 +9,44 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { StartupError } from '../config.ts';
 import { checkHead } from './head-check.ts';
 import type { S3Location } from './storage-url.ts';
 import { newFileKey, urlSigner, type Storage } from './storage.ts';
 
 /** Parts of a multipart upload: the smallest S3 allows, so at most this much of a file is in memory at a time. */
 const PART_BYTES = 5 * 1024 * 1024;
+
+/** How long reaching the S3 endpoint may take, at start-up or later. */
+const S3_CONNECT_TIMEOUT_MS = 10_000;
+
+/** Why the bucket could not be used, in an operator's words (the SDK names a bare 403 "Unknown"). */
+export function s3Failure(location: S3Location, error: unknown): string {
+  const e = (error ?? {}) as {
+    name?: unknown;
+    code?: unknown;
+    message?: unknown;
+    $metadata?: { httpStatusCode?: number };
+  };
+  const where = location.endpoint ?? `AWS S3 (${location.region})`;
+  const status = e.$metadata?.httpStatusCode;
+  const bucket = `bucket "${location.bucket}"`;
+  if (status === 404 || e.name === 'NotFound' || e.name === 'NoSuchBucket')
+    return `${bucket} does not exist at ${where}`;
+  if (status === 403 || status === 401)
+    return `access to ${bucket} was refused: check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and that they may use the bucket)`;
+  if (status === 301 || (status === 400 && /region/i.test(String(e.message))))
+    return `${bucket} is in another region than "${location.region}": set ?region= in STORAGE_URL`;
+  if (e.name === 'CredentialsProviderError')
+    return 'no S3 credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY';
+  const code = e.code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+  if (code === 'ECONNREFUSED') return `nothing accepts connections at ${where}`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the host of ${where} cannot be resolved`;
+  if (e.name === 'TimeoutError' || e.name === 'AbortError' || code === 'ETIMEDOUT')
+    return `${where} did not answer within ${S3_CONNECT_TIMEOUT_MS / 1000} s`;
+  const why = typeof e.message === 'string' && e.message ? e.message : String(e.name ?? error);
+  return `${bucket} cannot be used at ${where}${status ? ` (HTTP ${status})` : ''}: ${why}`;
+}
 
 /**
  * Uploaded files in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2…), with the credentials of the usual AWS
@@ -29,15 +61,20 @@ export async function createS3Storage(location: S3Location, signingKey: string):
     // Checksums only where S3 requires them: S3-compatible servers differ in the newer checksum headers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // An endpoint that takes the connection and never answers fails a request instead of hanging it: connecting
+    // may take 10 s, and a request may go 60 s without a byte either way (a large upload streams on meanwhile).
+    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: 60_000 },
   });
   const { bucket, prefix } = location;
-  await client.send(new HeadBucketCommand({ Bucket: bucket })).catch((error: unknown) => {
-    throw new Error(
-      `STORAGE_URL: bucket "${bucket}" cannot be reached (${error instanceof Error ? error.name : String(error)}): ` +
-        'check that it exists and that AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY may use it',
-      { cause: error },
-    );
-  });
+  // At start-up the bucket must answer within the connect timeout, retries included.
+  await client
+    .send(new HeadBucketCommand({ Bucket: bucket }), {
+      abortSignal: AbortSignal.timeout(S3_CONNECT_TIMEOUT_MS),
+    })
+    .catch((error: unknown) => {
+      client.destroy();
+      throw new StartupError(`STORAGE_URL: ${s3Failure(location, error)}`, { cause: error });
+    });
 
   /**
    * Streams `source` through `checks` up as one object (one PUT, or a multipart upload for a large file); resolves

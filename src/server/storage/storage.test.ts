@@ -163,7 +163,9 @@ describe('S3 storage', () => {
     const location = parseStorageUrl(
       s3.storageUrl('x').replace('easyform-test', 'no-such-bucket'),
     ) as S3Location;
-    await expect(createS3Storage(location, KEY)).rejects.toThrow(/bucket "no-such-bucket" cannot be reached/);
+    await expect(createS3Storage(location, KEY)).rejects.toThrow(
+      /^STORAGE_URL: bucket "no-such-bucket" does not exist at /,
+    );
   });
 });
 

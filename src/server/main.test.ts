@@ -1,0 +1,163 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3TestServer, TEST_BUCKET, type S3TestServer } from './storage/s3-test-server.ts';
+import { createTestDatabase, TEST_ENGINE } from './test-app.ts';
+
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+
+/** Starts the server with `env` and resolves with its exit code and what it printed, once it has exited. */
+async function startWith(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    // Nothing inherited: the shell's DATABASE_URL or SMTP_URL must not reach it.
+    env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearTimeout(timer);
+  return { code, output };
+}
+
+/** The server stopped with exactly this line (beside Node's own warnings) and no stack. */
+function expectOneLine(result: { code: number | null; output: string }, line: RegExp) {
+  expect(result.code, result.output).toBe(1);
+  // Node's own warnings (the AWS SDK's about Node versions) are not the server's words.
+  const said = result.output
+    .replace(/\(node:\d+\) \w*Warning:[\s\S]*?--trace-warnings[^\n]*\n/g, '')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
+  expect(said, result.output).toHaveLength(1);
+  expect(said[0]).toMatch(line);
+  expect(result.output).not.toMatch(/^\s+at /m);
+}
+
+let dataDir: string;
+let busy: Server;
+let silent: Server;
+const sockets: Socket[] = [];
+let s3: S3TestServer;
+const portOf = (server: Server) => (server.address() as { port: number }).port;
+const listen = async (server: Server) =>
+  new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'easyform-main-'));
+  busy = createServer();
+  // Takes the connection and never says a word, as a firewall or a stuck proxy can.
+  silent = createServer((socket) => void sockets.push(socket));
+  await Promise.all([listen(busy), listen(silent)]);
+  s3 = await startS3TestServer();
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  busy?.close();
+  silent?.close();
+  await s3?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe(
+  'a start-up that fails on a setting says which, in one line, and exits 1',
+  { timeout: 60_000 },
+  () => {
+    it('PORT in use', async () => {
+      const port = String(portOf(busy));
+      expectOneLine(
+        await startWith({ PORT: port, HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'port') }),
+        /^PORT \d+ is already in use/,
+      );
+    });
+
+    it('HOST that cannot be resolved', async () => {
+      expectOneLine(
+        await startWith({ HOST: 'no-such-host.invalid', DATA_DIR: join(dataDir, 'host') }),
+        /^HOST "no-such-host\.invalid" cannot be resolved$/,
+      );
+    });
+
+    it('DATA_DIR that is a file', async () => {
+      const file = join(dataDir, 'a-file');
+      await writeFile(file, 'not a directory');
+      expectOneLine(await startWith({ DATA_DIR: file }), /^DATA_DIR \(.*a-file\) is not a directory/);
+    });
+
+    it('DATABASE_URL where nothing listens', async () => {
+      expectOneLine(
+        await startWith({ DATABASE_URL: 'postgres://ef:secret@127.0.0.1:1/easyform' }),
+        /^DATABASE_URL: nothing accepts connections at 127\.0\.0\.1:1/,
+      );
+    });
+
+    it('DATABASE_URL whose host cannot be resolved', async () => {
+      expectOneLine(
+        await startWith({ DATABASE_URL: 'postgres://ef:secret@no-such-host.invalid/easyform' }),
+        /^DATABASE_URL: the host of no-such-host\.invalid:5432 cannot be resolved$/,
+      );
+    });
+
+    it('DATABASE_URL that takes the connection and never answers: within the 10 s connect timeout', async () => {
+      const started = Date.now();
+      expectOneLine(
+        await startWith({ DATABASE_URL: `postgres://ef:secret@127.0.0.1:${portOf(silent)}/easyform` }),
+        /^DATABASE_URL: 127\.0\.0\.1:\d+ did not answer within 10 s/,
+      );
+      expect(Date.now() - started).toBeLessThan(25_000);
+    });
+
+    it.skipIf(TEST_ENGINE !== 'postgres')('DATABASE_URL naming a database that does not exist', async () => {
+      const database = await createTestDatabase();
+      await database.drop();
+      const name = new URL(database.url).pathname.slice(1);
+      expectOneLine(
+        await startWith({ DATABASE_URL: database.url }),
+        new RegExp(`^DATABASE_URL: database "${name}" does not exist$`),
+      );
+    });
+
+    const s3Env = (bucket: string, endpoint: string, key = 'S3RVER') => ({
+      DATA_DIR: join(dataDir, `s3-${bucket}-${key}-${endpoint.replace(/\W/g, '')}`),
+      STORAGE_URL: `s3://${bucket}/p?endpoint=${encodeURIComponent(endpoint)}&region=us-east-1&forcePathStyle=true`,
+      AWS_ACCESS_KEY_ID: key,
+      AWS_SECRET_ACCESS_KEY: key,
+    });
+    const s3Endpoint = () => new URL(s3.storageUrl()).searchParams.get('endpoint') ?? '';
+
+    it('STORAGE_URL naming a bucket that does not exist', async () => {
+      expectOneLine(
+        await startWith(s3Env('no-such-bucket', s3Endpoint())),
+        /^STORAGE_URL: bucket "no-such-bucket" does not exist at http:\/\/127\.0\.0\.1:\d+$/,
+      );
+    });
+
+    it('STORAGE_URL with keys the bucket refuses', async () => {
+      expectOneLine(
+        await startWith(s3Env(TEST_BUCKET, s3Endpoint(), 'WRONG')),
+        /^STORAGE_URL: access to bucket "easyform-test" was refused: check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/,
+      );
+    });
+
+    it('STORAGE_URL whose endpoint refuses the connection', async () => {
+      expectOneLine(
+        await startWith(s3Env(TEST_BUCKET, 'http://127.0.0.1:1')),
+        /^STORAGE_URL: nothing accepts connections at http:\/\/127\.0\.0\.1:1$/,
+      );
+    });
+
+    it('STORAGE_URL whose endpoint takes the connection and never answers: within 10 s', async () => {
+      const started = Date.now();
+      expectOneLine(
+        await startWith(s3Env(TEST_BUCKET, `http://127.0.0.1:${portOf(silent)}`)),
+        /^STORAGE_URL: http:\/\/127\.0\.0\.1:\d+ did not answer within 10 s$/,
+      );
+      expect(Date.now() - started).toBeLessThan(25_000);
+    });
+  },
+);
