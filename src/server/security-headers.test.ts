@@ -111,7 +111,12 @@ describe(`security headers on ${TEST_ENGINE}`, () => {
   });
 
   it('the other customer pages are framable too; owner pages with similar paths are not', async () => {
-    for (const url of ['/preview', '/fileUpload', '/customer/not-a-form/x', `/CUSTOMER/${form._id}/${owner.id}/`]) {
+    for (const url of [
+      '/preview',
+      '/fileUpload',
+      '/customer/not-a-form/x',
+      `/CUSTOMER/${form._id}/${owner.id}/`,
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(url.includes('not-a-form') ? 404 : 200);
       expectCommonHeaders(res);

@@ -44,8 +44,7 @@ const wrongType = () =>
     'UNSUPPORTED_MEDIA_TYPE',
     'Upload a JPEG, PNG or PDF file whose name ends in .jpg, .jpeg, .png or .pdf',
   );
-const emptyFile = () =>
-  new HttpError(400, 'VALIDATION_FAILED', 'The file is empty. Choose the file again');
+const emptyFile = () => new HttpError(400, 'VALIDATION_FAILED', 'The file is empty. Choose the file again');
 /** The multipart parser's own failure mid-file: the body was cut off or broken, which is the client's doing. */
 const brokenBody = (error: unknown) =>
   new HttpError(400, 'VALIDATION_FAILED', `file: The multipart body is malformed (${String(error)})`);
