@@ -189,3 +189,36 @@ describe.skipIf(!postgres)('two app processes on one PostgreSQL with files in S3
     expect(rows.filter((r) => Number(r.n) !== 1)).toEqual([]);
   });
 });
+
+describe.skipIf(!postgres)('WORKERS=2: one primary, two server processes on one port', () => {
+  it('replaces a worker killed while serving, even twice in a row, and on SIGTERM logs each one stopping and exits 0', async () => {
+    const database = await createDatabase();
+    const server = await startServer({ env: { DATABASE_URL: database.url, WORKERS: '2' } });
+    /** The workers the primary has said are serving, once there are `count` of them. */
+    const servingPids = async (count: number) => {
+      for (let i = 0; i < 300; i++) {
+        const pids = [...server.output().matchAll(/worker (\d+) serving/g)].map((m) => Number(m[1]));
+        if (pids.length >= count) return pids;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`fewer than ${count} workers served:\n${server.output()}`);
+    };
+    try {
+      const [first] = await servingPids(2);
+      process.kill(first ?? 0, 'SIGKILL');
+      const replacement = (await servingPids(3))[2];
+      // Killed again within seconds of its start: a worker that had served, so it is replaced, not a failed start.
+      process.kill(replacement ?? 0, 'SIGKILL');
+      await servingPids(4);
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      expect(server.output().match(/exited \(signal SIGKILL\); starting another/g)).toHaveLength(2);
+      expect(server.output()).not.toMatch(/stopping/);
+
+      expect(await server.signal('SIGTERM')).toBe(0);
+      expect(server.output().match(/worker \d+ stopped/g)).toHaveLength(2);
+    } finally {
+      await server.stop();
+      await database.drop();
+    }
+  }, 120_000);
+});

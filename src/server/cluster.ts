@@ -3,32 +3,59 @@
 // that dies, and passes a stop signal on to all of them. docs/scaling.md.
 import cluster, { type Worker } from 'node:cluster';
 
-/** A worker that dies this soon after it started is failing to start (bad database, port taken): give up. */
-const START_GRACE_MS = 10_000;
 /** The workers' own shutdown is bounded at 10 s (main.ts); the primary waits a little longer for them. */
 const STOP_LIMIT_MS = 11_000;
+/** More deaths of serving workers than this within RESTART_WINDOW_MS is a crash loop, not bad luck: give up. */
+const MAX_RESTARTS = 5;
+const RESTART_WINDOW_MS = 60_000;
 
 export const isClusterWorker = () => cluster.isWorker;
 
+/**
+ * Starts one worker, and the others once it listens: a setting that stops every worker from starting (a database
+ * refused, the port taken) is then said once, by the one. A worker that dies before it ever listened is such a
+ * failure: the primary stops. One that dies while serving (killed, out of memory) is replaced, unless they keep
+ * dying. On a stop signal each worker's exit is logged, and the primary exits 1 if any did not stop cleanly.
+ */
 export function runPrimary(workers: number, log: (message: string) => void): void {
   let stopping = false;
   let exitCode = 0;
-  const startedAt = new Map<Worker, number>();
-  const start = () => {
-    const worker = cluster.fork();
-    startedAt.set(worker, Date.now());
-  };
+  const running = new Set<Worker>();
+  const listened = new WeakSet<Worker>();
+  const restarts: number[] = [];
+  const start = () => running.add(cluster.fork());
+
+  let othersStarted = false;
+  cluster.on('listening', (worker) => {
+    listened.add(worker);
+    log(`worker ${worker.process.pid} serving`);
+    if (othersStarted || stopping) return;
+    othersStarted = true;
+    for (let i = 1; i < workers; i++) start();
+  });
 
   cluster.on('exit', (worker, code, signal) => {
-    const lived = Date.now() - (startedAt.get(worker) ?? 0);
-    startedAt.delete(worker);
+    running.delete(worker);
+    const how = signal ? `signal ${signal}` : `code ${code}`;
     if (stopping) {
-      if (startedAt.size === 0) process.exit(exitCode);
+      const clean = code === 0 && !signal;
+      if (!clean) exitCode = 1;
+      log(`worker ${worker.process.pid} ${clean ? 'stopped' : `exited (${how}) while stopping`}`);
+      if (running.size === 0) process.exit(exitCode);
       return;
     }
-    const how = signal ? `signal ${signal}` : `code ${code}`;
-    if (lived < START_GRACE_MS && !worker.exitedAfterDisconnect) {
-      log(`worker ${worker.process.pid} exited (${how}) ${lived} ms after it started: stopping the others`);
+    if (!listened.has(worker)) {
+      log(`worker ${worker.process.pid} exited (${how}) before it could serve: stopping`);
+      stopAll('SIGTERM', 1);
+      return;
+    }
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length > 0 && (restarts[0] ?? 0) < now - RESTART_WINDOW_MS) restarts.shift();
+    if (restarts.length > MAX_RESTARTS) {
+      log(
+        `worker ${worker.process.pid} exited (${how}); ${restarts.length} workers died within a minute: stopping`,
+      );
       stopAll('SIGTERM', 1);
       return;
     }
@@ -40,8 +67,8 @@ export function runPrimary(workers: number, log: (message: string) => void): voi
     if (stopping) return;
     stopping = true;
     exitCode = code;
-    for (const worker of startedAt.keys()) worker.process.kill(signal);
-    if (startedAt.size === 0) process.exit(exitCode);
+    for (const worker of running) worker.process.kill(signal);
+    if (running.size === 0) process.exit(exitCode);
     setTimeout(() => {
       log('workers did not stop in time');
       process.exit(1);
@@ -52,5 +79,5 @@ export function runPrimary(workers: number, log: (message: string) => void): voi
   process.on('SIGINT', () => stopAll('SIGINT'));
 
   log(`starting ${workers} server processes`);
-  for (let i = 0; i < workers; i++) start();
+  start();
 }
