@@ -3,10 +3,11 @@
 // file bytes; and, when a PostgreSQL server is given (`bash .ci/run`), `npm run move-to-postgres` from the embedded
 // instance into an empty database, served from there.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
@@ -163,6 +164,36 @@ describe('backup, restore and the move to PostgreSQL, as commands', () => {
       await restored.stop();
     }
   }, 300_000);
+
+  it('says in one line what is wrong with a backup file it cannot write or a restore file it cannot read', async () => {
+    const nowhere = join(work, 'no-such-folder', 'x.tar.gz');
+    const written = await npmRun('backup', [nowhere], { DATA_DIR: source });
+    expect(written.code).toBe(1);
+    expect(written.stderr.trim()).toBe(
+      `Cannot write the backup to ${nowhere}: the folder ${join(work, 'no-such-folder')} does not exist`,
+    );
+    const empty = join(work, 'empty-target');
+    const notTar = join(work, 'notes.tar.gz');
+    await writeFile(notTar, 'these are my notes, not a backup\n');
+    const cut = join(work, 'cut.tar.gz');
+    await writeFile(cut, gzipSync(Buffer.alloc(64 * 1024, 7)).subarray(0, 200));
+    for (const [file, says] of [
+      [
+        notTar,
+        /^This backup cannot be read to its end \(.+\): it is cut short, damaged, or not an Easy Form backup\. Nothing was restored\.$|^This is not an Easy Form backup/,
+      ],
+      [
+        cut,
+        /^This backup cannot be read to its end \(.+\): it is cut short, damaged, or not an Easy Form backup\. Nothing was restored\.$/,
+      ],
+      [work, /^.+ is a folder: name the backup file in it$/],
+    ] as const) {
+      const restored = await npmRun('restore', [file], { DATA_DIR: empty });
+      expect(restored.code, restored.stderr).toBe(1);
+      expect(restored.stderr.trim()).toMatch(says);
+      expect(restored.stderr).not.toMatch(/\n\s+at /);
+    }
+  }, 120_000);
 
   it('survives a backup client that goes away halfway', async () => {
     const res = await requestBackup(source);

@@ -1,9 +1,9 @@
 // `npm run backup -- FILE`, `npm run restore -- FILE` and `npm run move-to-postgres` (docs/operations.md). They read
 // the same environment as the server (DATA_DIR, DATABASE_URL, STORAGE_URL); messages go to stderr, so `-` can stand
 // for stdout or stdin.
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, rename, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { access, open, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { PassThrough, Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -82,9 +82,7 @@ async function backup(config: Config, file: string): Promise<void> {
   const started = Date.now();
   const toStdout = file === '-';
   const partial = `${file}.partial`;
-  const destination: Writable = toStdout
-    ? process.stdout
-    : createWriteStream(partial, { flags: 'wx', mode: 0o600 });
+  const destination: Writable = toStdout ? process.stdout : await openPartial(partial, file);
   const stages: Transform[] = file.endsWith('.gz') ? [createGzip()] : [];
   const line = progressLine();
   try {
@@ -173,7 +171,28 @@ async function archiveSource(file: string): Promise<Readable> {
       `Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`,
     );
   });
+  if ((await stat(file)).isDirectory())
+    throw new OperatorError(`${file} is a folder: name the backup file in it`);
   return uncompressed(createReadStream(file));
+}
+
+/** The partial file the backup is written to, opened before any work: a folder that is missing or read-only says so. */
+async function openPartial(partial: string, file: string): Promise<Writable> {
+  const handle = await open(partial, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
+    const folder = dirname(file);
+    const why =
+      error.code === 'ENOENT'
+        ? `the folder ${folder} does not exist`
+        : error.code === 'EEXIST'
+          ? `${partial} is left from a backup that did not finish; remove it`
+          : error.code === 'EACCES' || error.code === 'EPERM'
+            ? `this user may not write in ${folder}`
+            : error.code === 'EISDIR'
+              ? `${file} is a folder`
+              : error.message;
+    throw new OperatorError(`Cannot write the backup to ${file}: ${why}`);
+  });
+  return handle.createWriteStream();
 }
 
 async function restore(config: Config, file: string): Promise<void> {

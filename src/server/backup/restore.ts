@@ -41,11 +41,17 @@ export async function restoreBackup(options: {
   const { db, storage } = options;
   const extract = tar.extract();
   const reading = pipeline(options.source, extract);
-  // The iteration below sees the failure (extract is destroyed with it); this only keeps it from going unhandled.
-  reading.catch(() => undefined);
+  // The iteration below sees the failure (extract is destroyed with it); kept to say what broke, and so that it
+  // does not go unhandled.
+  let readFailure: unknown;
+  reading.catch((error: unknown) => {
+    readFailure = error;
+  });
   const entries = extract[Symbol.asyncIterator]();
   const next = async () => {
-    const { value, done } = await entries.next();
+    const { value, done } = await entries.next().catch((error: unknown) => {
+      throw unreadable(error);
+    });
     // tar-stream's entries are streamx streams: read as Node streams by everything below.
     return done ? null : { name: value.header.name, content: Readable.from(value) };
   };
@@ -128,8 +134,19 @@ export async function restoreBackup(options: {
     extract.destroy();
     await Promise.all(written.map((key) => storage.remove(key).catch(() => undefined)));
     if (error instanceof SyntaxError) throw new OperatorError(`The backup is damaged: ${error.message}`);
+    // Reading the archive failed (cut short, not gzip or tar after all, a folder): whatever broke with it.
+    if (readFailure !== undefined && !(error instanceof OperatorError)) throw unreadable(readFailure);
     throw error;
   }
+}
+
+/** The archive could not be read to its end: the file's fault, said as such, not a stack. */
+function unreadable(error: unknown): OperatorError {
+  if (error instanceof OperatorError) return error;
+  const why = error instanceof Error ? error.message : String(error);
+  return new OperatorError(
+    `This backup cannot be read to its end (${why}): it is cut short, damaged, or not an Easy Form backup. Nothing was restored.`,
+  );
 }
 
 /** Refuses a newer schema than this version knows, a database that holds data, and a store that holds files. */
