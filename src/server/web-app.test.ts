@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpOwner, type TestApp } from './test-app.ts';
+import { createForm, createTestApp, signUpOwner, type TestApp } from './test-app.ts';
 
 const CUSTOMER_HTML =
   '<!doctype html><meta name="description" content="Easy Form: build a form" /><title>Easy Form</title><script type="module" src="/assets/customer-1.js"></script><div id="root"></div>';
@@ -182,13 +182,7 @@ describe('serving the web app', () => {
 
   it("answers a link whose owner part is not the form's owner with the 404 page, as its Submit would", async () => {
     const owner = await signUpOwner(t);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/length',
-      headers: { authorization: `Bearer ${owner.token}` },
-      payload: { formTitle: 'Owner part' },
-    });
-    const fid = created.json<{ _id: string }>()._id;
+    const fid = (await createForm(t, owner.token, { formTitle: 'Owner part' }))._id;
     for (const other of ['notauuid', randomUUID(), (await signUpOwner(t)).id]) {
       const res = await t.app.inject({ method: 'GET', url: `/customer/${fid}/${other}` });
       expect(res.statusCode, other).toBe(404);
@@ -202,13 +196,7 @@ describe('serving the web app', () => {
 
   it('answers a page address holding a NUL or a broken character with the page, not JSON', async () => {
     const owner = await signUpOwner(t);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/length',
-      headers: { authorization: `Bearer ${owner.token}` },
-      payload: { formTitle: 'Tracked link' },
-    });
-    const fid = created.json<{ _id: string }>()._id;
+    const fid = (await createForm(t, owner.token, { formTitle: 'Tracked link' }))._id;
     for (const [url, status] of [
       [`/customer/${fid}/${owner.id}?ref=%00`, 200],
       [`/customer/${fid}/${owner.id}?utm=%ED%A0%80`, 200],

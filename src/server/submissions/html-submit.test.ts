@@ -25,6 +25,12 @@ import {
 
 setUpHtmlForm();
 
+/** A map over a post's parts that sends `value` for the part named `name` instead. */
+const replacing =
+  (name: string, value: Part[1]) =>
+  ([n, v]: Part): Part =>
+    (n === name ? [n, value] : [n, v]) as Part;
+
 function fullAnswers(f: Form, token: string): Part[] {
   return [
     ['token', token],
@@ -130,8 +136,8 @@ describe('POST /customer/{fid}/{id}', () => {
 
   it('sends the page back (422) with every answer kept when one holds a NUL, the message at that question', async () => {
     const f = await makeForm('NUL answer');
-    const parts = fullAnswers(f, tokenIn((await page(f)).body)).map(([n, v]): Part =>
-      n === idOf(f, 'Name') ? [n, 'Priya\u0000Sharma'] : ([n, v] as Part),
+    const parts = fullAnswers(f, tokenIn((await page(f)).body)).map(
+      replacing(idOf(f, 'Name'), 'Priya\u0000Sharma'),
     );
     const res = await post(parts, f);
     expect(res.statusCode).toBe(422);
@@ -147,9 +153,7 @@ describe('POST /customer/{fid}/{id}', () => {
     const f = await makeForm('Back and change');
     const token = tokenIn((await page(f)).body);
     expect((await post(fullAnswers(f, token), f)).statusCode).toBe(200);
-    const changed = fullAnswers(f, token).map(([n, v]): Part =>
-      n === idOf(f, 'Name') ? [n, 'Priya S. Sharma'] : ([n, v] as Part),
-    );
+    const changed = fullAnswers(f, token).map(replacing(idOf(f, 'Name'), 'Priya S. Sharma'));
     const res = await post(changed, f);
     expect(res.statusCode).toBe(409);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -162,15 +166,15 @@ describe('POST /customer/{fid}/{id}', () => {
     // The page comes back with a fresh token: Submit stores the changed answers as a second response.
     const fresh = tokenIn(res.body);
     expect(fresh).not.toBe(token);
-    const again = changed.map(([n, v]): Part => (n === 'token' ? [n, fresh] : ([n, v] as Part)));
+    const again = changed.map(replacing('token', fresh));
     expect((await post(again, f)).statusCode).toBe(200);
     expect(await countOf(f)).toBe(2);
   });
 
   it('drops a submission whose honeypot is filled, thanking it all the same', async () => {
     const f = await makeForm('Bots');
-    const parts = fullAnswers(f, tokenIn((await page(f)).body)).map(([n, v]): Part =>
-      n === 'website' ? [n, 'http://spam.example'] : ([n, v] as Part),
+    const parts = fullAnswers(f, tokenIn((await page(f)).body)).map(
+      replacing('website', 'http://spam.example'),
     );
     const res = await post(parts, f);
     expect(res.statusCode).toBe(200);
@@ -216,22 +220,12 @@ describe('POST /customer/{fid}/{id}', () => {
       {
         name: 'wrong file type',
         send: () =>
-          post(
-            answers.map(([n, v]): Part =>
-              n === idOf(f, 'ID proof') ? [n, { filename: 'virus.exe', content: PNG }] : ([n, v] as Part),
-            ),
-            f,
-          ),
+          post(answers.map(replacing(idOf(f, 'ID proof'), { filename: 'virus.exe', content: PNG })), f),
       },
       {
         name: 'a PNG named .pdf',
         send: () =>
-          post(
-            answers.map(([n, v]): Part =>
-              n === idOf(f, 'ID proof') ? [n, { filename: 'id.pdf', content: PNG }] : ([n, v] as Part),
-            ),
-            f,
-          ),
+          post(answers.map(replacing(idOf(f, 'ID proof'), { filename: 'id.pdf', content: PNG })), f),
       },
       {
         name: 'too many files',
