@@ -16,8 +16,9 @@ const UploadQuerySchema = z.object({ formId: z.uuid({ error: 'Not a valid form i
 const DeleteParamsSchema = z.object({ deleteId: z.string().regex(/^[\w-]{43}$/, 'Not a valid upload id') });
 const FileParamsSchema = z.object({ uploadId: z.uuid() });
 const FileQuerySchema = z.object({
-  e: z.string().max(20),
-  s: z.string().max(100),
+  // A signature missing, repeated or too long is a bad link like any other: 404 below, never a 400 telling which.
+  e: z.string().max(20).catch(''),
+  s: z.string().max(100).catch(''),
   download: z.enum(['1']).optional(),
 });
 

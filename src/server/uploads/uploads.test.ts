@@ -246,6 +246,16 @@ describe(`uploads on ${TEST_ENGINE}`, () => {
       const id = /\/files\/([^?]+)/.exec(body.file)?.[1] ?? '';
       expect((await get(t.app.storage.signUrl(id, -5))).statusCode).toBe(404);
       expect((await get(t.app.storage.signUrl(id, 60))).statusCode).toBe(200);
+      // A link missing its signature, or with it twice, is a bad link too: 404, not a 400 that says which part.
+      const [path, query = ''] = body.file.split('?');
+      const params = new URLSearchParams(query);
+      const e = params.get('e') ?? '';
+      const s = params.get('s') ?? '';
+      for (const bad of [path, `${path}?e=${e}`, `${path}?s=${s}`, `${path}?e=${e}&e=${e}&s=${s}`]) {
+        const res = await get(bad ?? '');
+        expect(res.statusCode, bad).toBe(404);
+        expect(res.json().error.message).toBe('File not found or link expired');
+      }
     });
 
     it('deletes uploads no submission claimed within 24 hours', async () => {
