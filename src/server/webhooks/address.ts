@@ -19,8 +19,11 @@ for (const [net, prefix] of [
 ] as const)
   blocked.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // The unspecified and loopback addresses, and the deprecated IPv4-compatible ::a.b.c.d (::7f00:1 is 127.0.0.1).
+  ['::', 96],
+  // IPv4-translated (::ffff:0:a.b.c.d) and the discard prefix.
+  ['::ffff:0:0:0', 96],
+  ['100::', 64],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],

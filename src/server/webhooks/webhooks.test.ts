@@ -202,6 +202,11 @@ describe('webhooks to private addresses', () => {
       '::ffff:127.0.0.1',
       '::ffff:7f00:1',
       '::ffff:a9fe:a9fe',
+      // IPv4-compatible (deprecated) and IPv4-translated forms of 127.0.0.1, and the discard prefix.
+      '::7f00:1',
+      '::127.0.0.1',
+      '::ffff:0:7f00:1',
+      '100::1',
     ])
       expect(isPrivateAddress(address), address).toBe(true);
     for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8'])
