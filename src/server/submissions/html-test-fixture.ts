@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../test-app.ts';
+import { PDF } from '../test-files.ts';
 
 const CUSTOMER_HTML =
   '<!doctype html><html lang="en"><head><title>Easy Form</title><script type="module" crossorigin src="/assets/customer-1.js"></script>' +
@@ -111,3 +112,27 @@ export const countOf = async (f: Form) =>
   (await t.app.inject({ method: 'GET', url: '/api/formSummary', headers: auth() }))
     .json<{ _id: string; count: number }[]>()
     .find((x) => x._id === f._id)?.count ?? 0;
+
+/** A map over a post's parts that sends `value` for the part named `name` instead. */
+export const replacing =
+  (name: string, value: Part[1]) =>
+  ([n, v]: Part): Part =>
+    (n === name ? [n, value] : [n, v]) as Part;
+
+/** Every answer of the hotel form, valid, with a file, under `token`. */
+export function fullAnswers(f: Form, token: string): Part[] {
+  return [
+    ['token', token],
+    [idOf(f, 'Name'), 'Priya Sharma'],
+    [idOf(f, 'Email'), 'priya@example.com'],
+    [idOf(f, 'Phone'), ''],
+    [idOf(f, 'Arrival'), ''],
+    [idOf(f, 'Secret word'), ''],
+    [idOf(f, 'Room'), 'Double'],
+    [idOf(f, 'Meal'), 'Veg'],
+    [idOf(f, 'Extras'), 'Wifi'],
+    [idOf(f, 'Extras'), 'Parking'],
+    [idOf(f, 'ID proof'), { filename: 'passport.pdf', content: PDF }],
+    ['website', ''],
+  ];
+}
