@@ -244,8 +244,10 @@ describe(`hostile uploads on ${TEST_ENGINE}`, () => {
         expect(name.length).toBeGreaterThan(0);
         expect(name.length).toBeLessThanOrEqual(255);
         // A name a browser sends as it is (no quote, backslash, line break or path) is kept as it arrived.
-        const asSent = Buffer.from(sent).toString().trim();
-        const plain = !UNSAFE_IN_NAME.test(asSent) && !asSent.includes('"') && asSent.length <= 255;
+        // Unsafe characters are looked for before the trim: a tab at an end becomes "_", it is not trimmed away.
+        const onWire = Buffer.from(sent).toString();
+        const asSent = onWire.trim();
+        const plain = !UNSAFE_IN_NAME.test(onWire) && !asSent.includes('"') && asSent.length <= 255;
         if (plain) expect(name).toBe(asSent);
         const download = await t.app.inject({ method: 'GET', url: file });
         expect(download.statusCode).toBe(200);
