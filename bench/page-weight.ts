@@ -2,6 +2,7 @@
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser, movePointerUntil } from '../e2e/support/browser.ts';
 import { buildBaseline, gzipSize, PLAIN_COOP_PAGE, PLAIN_PAGE, serveBaseline } from './baseline-page.ts';
+import { benchFirstVisit, type FirstVisit } from './first-visit.ts';
 import { median, spread, type Spread } from './stats.ts';
 
 /** Lighthouse's mobile profile: 150 ms RTT, 1.6 Mbps down, 750 kbps up, 4× CPU slowdown, a phone screen. */
@@ -45,6 +46,7 @@ export type PageWeightResult = {
   ratio: number;
   ownerChunks: string[];
   formVisible: boolean;
+  firstVisit: FirstVisit;
 };
 
 async function throttle(cdp: CDPSession): Promise<void> {
@@ -209,6 +211,7 @@ export async function benchPageWeight(options: { url: string; formId: string; ow
         { url: baselineServer.url + PLAIN_COOP_PAGE },
       ],
     );
+    const firstVisit = await benchFirstVisit(browser, customerUrl);
     const ours = totals(customer.resources);
     const base = totals(baseline.resources);
     const ourJsCssGzip = (ours.gzip.js ?? 0) + (ours.gzip.css ?? 0);
@@ -236,6 +239,7 @@ export async function benchPageWeight(options: { url: string; formId: string; ow
         .map((r) => new URL(r.url).pathname)
         .filter((path) => OWNER_CODE.test(path)),
       formVisible: customer.shown,
+      firstVisit,
     };
     return result;
   } finally {

@@ -7,6 +7,7 @@ import { throwawayDatabase } from '../src/server/db/throwaway-database.ts';
 import { startMailCapture } from '../src/server/mail/mail-capture.ts';
 import { benchBackup } from './backup.ts';
 import { buildBaseline, serveBaseline } from './baseline-page.ts';
+import { sumGzip } from './first-visit.ts';
 import {
   benchIngest,
   CONNECTIONS,
@@ -278,6 +279,35 @@ if (runs('page'))
         p,
         'LCP of the public form ÷ the plain page (loads taken in rounds; median of the rounds)',
         fmt(r.lcp.customerToPlain, 2),
+      );
+      // Issue 13: the page without JavaScript, and what the offline worker adds to the first visit.
+      const before = sumGzip(r.firstVisit.beforeScript);
+      report.check(
+        p,
+        `HTML + CSS before any JavaScript, gzip (${r.firstVisit.beforeScript.length} file(s))`,
+        before / 1024,
+        kib(before),
+        { max: 20 },
+      );
+      // The worker's own script is what it adds to the first visit (ADR 025); after the page's load event its
+      // install also fetches the customer's files for offline use: those the visit did not load are listed.
+      const [script, ...filled] = r.firstVisit.workerAdds;
+      report.check(
+        p,
+        "offline worker's script (sw.js), gzip",
+        (script?.gzip ?? Infinity) / 1024,
+        kib(script?.gzip ?? NaN),
+        { max: 5 },
+      );
+      report.add(
+        p,
+        `after load, its install also fetches, gzip (${filled.map((b) => `${b.path.replace(/-[\w-]{8}(?=\.)/, '')} ${kib(b.gzip)}`).join(', ')})`,
+        kib(sumGzip(filled)),
+      );
+      report.add(
+        p,
+        `every file in the worker's cache (${r.firstVisit.workerCached.length}), gzip, those the visit loaded included`,
+        kib(sumGzip(r.firstVisit.workerCached)),
       );
       report.add(
         p,
