@@ -53,7 +53,7 @@ import {
   ORPHAN_FILE_GRACE_MS,
   viewUploads,
 } from './uploads/service.ts';
-import { registerWebApp } from './web-app.ts';
+import { answerUnreadableAddress, registerWebApp } from './web-app.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { createSender, WEBHOOK_BACKOFF_MS, WEBHOOK_POLL_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/sender.ts';
 import './fastify-types.ts';
@@ -78,17 +78,30 @@ function trustProxyOf(trust: Config['trustProxy']) {
  */
 export async function buildApp(config: Config, database?: Promise<Database>): Promise<FastifyInstance> {
   const setSecurityHeaders = securityHeaders(config.publicUrl);
+  const answerPage = answerUnreadableAddress(config.webDir);
   const app = Fastify({
     logger: {
       level: config.logLevel,
       ...(config.logStream ? { stream: config.logStream } : {}),
       serializers: { req: requestForLog },
     },
-    // A malformed URL (`/%E0%A4%A`) is answered before any hook runs: it gets the same headers, and our error body.
-    frameworkErrors: (_error, request, reply) => {
+    // An address the router cannot read is answered before any hook runs: a malformed escape (`/%E0%A4%A`), or a
+    // segment longer than the router's maxParamLength. It gets the same headers; a page's address gets our page that
+    // says nothing is there (web-app.ts), the API's our error body.
+    frameworkErrors: (error, request, reply) => {
       setSecurityHeaders(request, reply);
-      const body: ErrorBody = { error: { code: 'VALIDATION_FAILED', message: 'Not a valid address' } };
-      return (reply as FastifyReply).code(400).send(body);
+      // An id longer than any id names nothing: the 404 of an unknown id, as the route would have answered.
+      const [status, body]: [number, ErrorBody] =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? [404, { error: { code: 'NOT_FOUND', message: 'Not found' } }]
+          : [400, { error: { code: 'VALIDATION_FAILED', message: 'Not a valid address' } }];
+      const json = () => (reply as FastifyReply).code(status).send(body);
+      answerPage(request, reply as FastifyReply)
+        .then((sent) => sent || json())
+        .catch((err: unknown) => {
+          request.log.error({ err }, 'unreadable address page failed');
+          if (!reply.sent) json();
+        });
     },
     // A request that is not valid HTTP (a broken chunk, headers too large): our error body and headers too.
     clientErrorHandler: answerClientError,

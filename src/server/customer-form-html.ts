@@ -311,3 +311,12 @@ export function closedHtml(message: string): string {
 /** form-unavailable.tsx's card for a link to no form. */
 export const missingHtml = () =>
   messageHtml('?', 'This form is no longer available', ['Check the link with whoever sent it to you.']);
+
+/** not-found-page.tsx's card, for a page address the server itself cannot read (web-app.ts answerUnreadableAddress). */
+export const pageNotFoundHtml = () =>
+  messageHtml(
+    '?',
+    'Page not found',
+    ['There is nothing at this address. It may have moved, or the link may be mistyped.'],
+    { href: '/', text: 'Go to the home page' },
+  );

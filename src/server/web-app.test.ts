@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createForm, createTestApp, signUpOwner, type TestApp } from './test-app.ts';
 
@@ -111,9 +112,58 @@ describe('serving the web app', () => {
     }
   });
 
-  it('answers a link with a malformed escape with a 400, not a server error', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/customer/%E0%A4%A/x' });
-    expect(res.statusCode).toBe(400);
+  it('answers a page address the router cannot decode with our not-found page, and an API address with JSON', async () => {
+    // A percent-escape that is no UTF-8 (a lone or cut byte, an encoded surrogate), between harmless characters.
+    const unreserved = fc.stringMatching(/^[\w.~-]{0,12}$/);
+    // What follows starts with no hex digit, which could complete a cut escape (`%E0%A4%A` + `0` is `ठ`).
+    const after = fc.stringMatching(/^(?:[g-zG-Z_.~-][\w.~-]{0,11})?$/);
+    const broken = fc.oneof(
+      fc.constantFrom('%E0%A4%A', '%ED%A0%80', '%F0%9F', '%C0%AF', '%', '%zz', '%E0%A4'),
+      fc.integer({ min: 0x80, max: 0xff }).map((byte) => `%${byte.toString(16).toUpperCase()}`),
+    );
+    const segment = fc.tuple(unreserved, broken, after).map((parts) => parts.join(''));
+    const customer = [(s: string) => `/customer/${s}/x`, (s: string) => `/customer/${randomUUID()}/${s}`];
+    const pages = [(s: string) => `/${s}`, (s: string) => `/dashboard/${s}`, (s: string) => `/preview${s}`];
+    const apis = [
+      (s: string) => `/api/${s}`,
+      (s: string) => `/api/publicForm/${s}`,
+      (s: string) => `/files/${s}`,
+    ];
+    await fc.assert(
+      fc.asyncProperty(segment, fc.nat(), async (s, pick) => {
+        const asks: [string, 'GET' | 'POST', boolean][] = [
+          [customer[pick % 2]?.(s) ?? '', pick % 3 ? 'GET' : 'POST', true],
+          [pages[pick % 3]?.(s) ?? '', 'GET', false],
+        ];
+        for (const [url, method, framable] of asks) {
+          const res = await t.app.inject({ method, url, headers: { accept: 'text/html' } });
+          expect(res.statusCode, url).toBe(404);
+          expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+          expect(res.body, url).toContain(
+            framable ? '<h1>This form is no longer available</h1>' : '<h1>Page not found</h1>',
+          );
+          // Drawn whole on the server: no script to take over an address it could not read either.
+          expect(res.body, url).not.toContain('<script');
+          expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+          const policy = String(res.headers['content-security-policy']);
+          expect(policy, url).toContain("default-src 'none'");
+          expect(policy, url).toContain(framable ? 'frame-ancestors *' : "frame-ancestors 'none'");
+          expect(res.headers['x-frame-options'], url).toBe(framable ? undefined : 'DENY');
+        }
+        // The API's and the signed files' answers stay JSON, whatever the client prefers.
+        const api = await t.app.inject({ url: apis[pick % 3]?.(s) ?? '', headers: { accept: 'text/html' } });
+        expect(api.statusCode).toBe(400);
+        expect(api.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'Not a valid address' } });
+      }),
+      { numRuns: 40 },
+    );
+    // Any other method is a page only when it asks for one (a browser's form post does).
+    for (const accept of ['text/html', 'application/json']) {
+      const res = await t.app.inject({ method: 'POST', url: '/dashboard/%E0%A4%A', headers: { accept } });
+      expect(res.headers['content-type'], accept).toMatch(
+        accept === 'text/html' ? /^text\/html/ : /^application\/json/,
+      );
+    }
   });
 
   it("counts an open of a customer link as one of the form's views, and a HEAD or a closed form as none", async () => {

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FormParamsSchema, type PublicForm } from '#common/forms.ts';
-import { closedHtml, missingHtml } from './customer-form-html.ts';
-import { CUSTOMER_PAGE, renderCustomerPage, renderMessagePage } from './customer-page.ts';
+import { closedHtml, missingHtml, pageNotFoundHtml } from './customer-form-html.ts';
+import { CUSTOMER_PAGE, renderCustomerPage, renderMessagePage, withoutScripts } from './customer-page.ts';
 import { notFound } from './errors.ts';
-import { readCustomerTemplate, sendCustomerPage, sendLandingPage } from './html-reply.ts';
+import { readCustomerTemplate, sendCustomerPage, sendHtml, sendLandingPage } from './html-reply.ts';
+import { landingPolicy } from './security-headers.ts';
 
 /** What a customer link finds: the form to fill, a closed form's message, or nothing. */
 export type CustomerForm = { form: PublicForm } | { closedMessage: string } | null;
@@ -31,6 +32,50 @@ function safeDecode(text: string): string {
   }
 }
 
+const hasBuiltApp = (webDir: string | undefined): webDir is string =>
+  webDir !== undefined && existsSync(join(webDir, 'index.html'));
+
+/**
+ * Whether an address the router could not read is a person's page rather than the API's: not under /api, nor under
+ * /files/ (the signed file links, whose own refusals are JSON: `/files/x` is a 400 naming `uploadId`), and asked for
+ * as a browser asks for a page: GET or HEAD, a customer link (whose POST, the form sent without JavaScript, answers
+ * pages too), or an Accept that names text/html (a navigation does; fetch() and the API client do not).
+ */
+function isPageRequest(request: FastifyRequest, path: string): boolean {
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/files/')) return false;
+  if (['GET', 'HEAD'].includes(request.method) || /^\/customer\//i.test(path)) return true;
+  return String(request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * What a page address the router cannot read gets (Fastify's `frameworkErrors`, app.ts): a percent-escape that is
+ * not UTF-8 (`/customer/%ED%A0%80/x`), or a segment longer than the router reads. The page that says nothing is
+ * here, drawn without a script (there is nothing for one to take over), under the same policies as the other pages:
+ * a customer link's may be framed, any other page's may not. The status is 404, as the server-drawn page miss
+ * already is (a customer link to no form): the address names nothing we have, and a 404 tells a crawler so, where
+ * a 400 would say the client is broken. Resolves false, having sent nothing, when the answer is the API's JSON
+ * (an API path, a fetch, or no built app to draw pages with: an API-only install answers every miss with JSON).
+ */
+export function answerUnreadableAddress(
+  webDir: string | undefined,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> {
+  const hasWebApp = hasBuiltApp(webDir);
+  return async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!hasWebApp || !isPageRequest(request, path)) return false;
+    const template = withoutScripts(await readCustomerTemplate(webDir));
+    if (CUSTOMER_PAGE.test(path)) {
+      sendCustomerPage(request, reply, 404, renderMessagePage(template, 'Form not found', missingHtml()));
+      return true;
+    }
+    const page = renderMessagePage(template, 'Page not found', pageNotFoundHtml());
+    // The app's page policy with this page's inline styles allowed, as the landing page's has.
+    reply.header('content-security-policy', landingPolicy(page.styles, []));
+    sendHtml(request, reply.code(404), page.html);
+    return true;
+  };
+}
+
 /**
  * Serves the built React app: hashed assets cached for a year, the customer's pages from customer.html (with the
  * form in it for a customer link), '/' from landing.html (the landing page drawn by the build), everything else
@@ -42,7 +87,7 @@ export async function registerWebApp(
   webDir: string | undefined,
   deps: WebAppDeps,
 ): Promise<void> {
-  const hasWebApp = webDir !== undefined && existsSync(join(webDir, 'index.html'));
+  const hasWebApp = hasBuiltApp(webDir);
   const hasCustomerPage = webDir !== undefined && existsSync(join(webDir, 'customer.html'));
   const hasLandingPage = webDir !== undefined && existsSync(join(webDir, 'landing.html'));
   if (hasWebApp) {
