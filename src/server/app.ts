@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -86,7 +87,7 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
       serializers: { req: requestForLog },
     },
     // An address the router cannot read is answered before any hook runs: a malformed escape (`/%E0%A4%A`), or a
-    // segment longer than the router's maxParamLength. It gets the same headers; a page's address gets our page that
+    // segment longer than maxParamLength below. It gets the same headers; a page's address gets our page that
     // says nothing is there (web-app.ts), the API's our error body.
     frameworkErrors: (error, request, reply) => {
       setSecurityHeaders(request, reply);
@@ -103,6 +104,14 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
           if (!reply.sent) json();
         });
     },
+    // Route params are ids (uuids, 43-character upload keys). One longer than find-my-way's default 100 used to miss
+    // its route: the answer was the router's (a "No route" 404, the page fallback for a GET), or a guess in the
+    // not-found handler, which cannot know the route meant. Raised, it reaches its route, whose own schema answers as
+    // for any other bad id (400 `fid: Not a valid form id`; for a customer link, its page's 404). A limit stays: no
+    // param outgrows the request line, which Node refuses past maxHeaderSize (16 KiB: answerClientError's 431), and
+    // no route declares a regex param, whose backtracking the default bounds. Past it (only inject() can send one),
+    // frameworkErrors above answers.
+    routerOptions: { maxParamLength: maxHeaderSize },
     // A request that is not valid HTTP (a broken chunk, headers too large): our error body and headers too.
     clientErrorHandler: answerClientError,
     bodyLimit: JSON_BODY_LIMIT,

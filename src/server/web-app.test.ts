@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { maxHeaderSize } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -164,6 +165,45 @@ describe('serving the web app', () => {
         accept === 'text/html' ? /^text\/html/ : /^application\/json/,
       );
     }
+  });
+
+  it("answers an id longer than any with its route's own refusal: JSON naming it for the API, the page for a link", async () => {
+    // Past the router's old 100-character limit, made of what a link may carry.
+    const long = fc
+      .array(fc.constantFrom('a', '0', '-', '.', '_', '~', '%C3%A9', '%20'), {
+        minLength: 101,
+        maxLength: 3000,
+      })
+      .map((parts) => parts.join(''));
+    await fc.assert(
+      fc.asyncProperty(long, fc.boolean(), async (id, inFormPart) => {
+        const api = await t.app.inject({ url: `/api/publicForm/${id}` });
+        expect(api.statusCode).toBe(400);
+        expect(api.json()).toEqual({
+          error: { code: 'VALIDATION_FAILED', message: 'fid: Not a valid form id' },
+        });
+        const file = await t.app.inject({ url: `/files/${id}` });
+        expect(file.statusCode).toBe(400);
+        expect(file.json().error.message).toMatch(/^uploadId: /);
+        // The form a page without JavaScript posts: its answer is a page too.
+        const url = inFormPart ? `/customer/${id}/${randomUUID()}` : `/customer/${randomUUID()}/${id}`;
+        const page = await t.app.inject({ method: 'POST', url, headers: { accept: 'text/html' } });
+        expect(page.statusCode).toBe(404);
+        expect(page.headers['content-type']).toMatch(/^text\/html/);
+        expect(page.body).toContain('<h1>This form is no longer available</h1>');
+        expect(page.headers['x-content-type-options']).toBe('nosniff');
+      }),
+      // Each run posts once: under the 60 posts a minute one address may send.
+      { numRuns: 20 },
+    );
+    // Longer than any request line Node accepts (only inject() can send it): still our answers, not the router's.
+    const huge = 'a'.repeat(maxHeaderSize + 1);
+    const api = await t.app.inject({ method: 'POST', url: `/api/forms/${huge}` });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    const page = await t.app.inject({ method: 'POST', url: `/customer/${randomUUID()}/${huge}` });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('<h1>This form is no longer available</h1>');
   });
 
   it("counts an open of a customer link as one of the form's views, and a HEAD or a closed form as none", async () => {
