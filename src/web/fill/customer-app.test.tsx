@@ -55,6 +55,7 @@ describe('the customer pages (customer.html)', () => {
     await openLink();
     expect(location.pathname).toBe('/preview');
     expect(screen.getByRole('heading', { name: 'Trip' })).toBeVisible();
+    expect(screen.getByText('Where to?')).toBeVisible();
     expect(fetch).not.toHaveBeenCalled();
     expect(document.getElementById('fill-form')).toBeNull();
 
@@ -65,6 +66,9 @@ describe('the customer pages (customer.html)', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText(/Step 2 of 2/)).toBeVisible();
     expect(location.pathname).toBe('/fileUpload');
+    // Step 2 names the form (still the page's one h1) but leaves step 1's description there, files first.
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Trip']);
+    expect(screen.queryByText('Where to?')).toBeNull();
 
     await user.click(screen.getByRole('link', { name: 'Back' }));
     expect(await screen.findByText(/Step 1 of 2/)).toBeVisible();

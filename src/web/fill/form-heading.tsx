@@ -4,18 +4,23 @@ import type { PublicForm } from '#common/forms.ts';
 
 type Props = { form: PublicForm; step?: { number: number; of: number; name: string } };
 
-/** Title and description on the form's colour; on a colour no text reads well on, on a white card instead. */
+/**
+ * Title and description on the form's colour; on a colour no text reads well on, on a white card instead. A later
+ * step names the form in a line or two and leaves the description to step 1, so a phone shows its questions first.
+ */
 export function FormHeading({ form, step }: Props) {
-  const onCard = isHardToRead(backgroundOf(form));
+  const later = step && step.number > 1;
   return (
-    <header className={onCard ? 'fill-heading fill-heading-card' : 'fill-heading'}>
+    <header
+      className={`fill-heading${isHardToRead(backgroundOf(form)) ? ' fill-heading-card' : ''}${later ? ' fill-later' : ''}`}
+    >
       {step ? (
         <p className="fill-step">
           Step {step.number} of {step.of} · {step.name}
         </p>
       ) : null}
       <h1 dir="auto">{form.formTitle}</h1>
-      {form.description ? (
+      {form.description && !later ? (
         <p className="fill-description" dir="auto">
           {form.description}
         </p>
