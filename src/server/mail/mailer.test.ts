@@ -97,6 +97,35 @@ describe(`mail outbox on ${TEST_ENGINE}`, () => {
     expect(row?.last_error).toMatch(/mailbox busy/);
   });
 
+  it("gives a mail up for its age by the database's clock, not by a process's clock minutes off", async () => {
+    // Two mails refused for now, queued by the database's clock 23 h 50 min and 24 h 10 min ago; the first retry
+    // would come 15 s later. Only the second is past its day, whatever the clock of the process that sends them.
+    // (PGlite runs in the process and reads its clock: there the skew moves both, as it would in a real deployment.)
+    const skewed = async (email: string, age: string, skewMs: number) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + skewMs);
+      try {
+        await t.app.db.query(
+          `insert into mail_outbox (to_address, subject, text_body, created_at) values ($1, 'Skewed', 'body', now() - $2::interval)`,
+          [email, age],
+        );
+        t.mail.refuseNext(1);
+        await t.app.mailer.flush();
+      } finally {
+        vi.useRealTimers();
+      }
+      return outboxFor(email);
+    };
+    // A process 20 minutes ahead would think the young mail past its day; one 20 minutes behind, the old one within it.
+    const kept = await skewed(uniqueEmail(), '23 hours 50 minutes', 20 * 60_000);
+    expect(kept).toMatchObject({ attempts: 1, sent_at: null, failed_at: null, text_body: 'body' });
+    expect(kept?.last_error).toMatch(/mailbox busy/);
+    const given = await skewed(uniqueEmail(), '24 hours 10 minutes', -20 * 60_000);
+    expect(given).toMatchObject({ attempts: 1, sent_at: null, text_body: '' });
+    expect(given?.failed_at).toBeInstanceOf(Date);
+    expect(given?.last_error).toMatch(/mailbox busy/);
+  });
+
   it('keeps retrying a mail while the SMTP server refuses the login, and delivers it once when the login is right', async () => {
     // A real SMTP server that wants a login and refuses the wrong password (535), as a misconfigured SMTP_URL meets.
     const received: string[] = [];

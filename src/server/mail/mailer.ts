@@ -22,7 +22,6 @@ type OutboxRow = {
   text_body: string;
   html_body: string | null;
   attempts: number;
-  created_at: Date;
 };
 
 const POLL_MS = 15_000;
@@ -127,7 +126,7 @@ export function createMailer(options: {
         where id = (select id from mail_outbox
                      where sent_at is null and failed_at is null and next_attempt_at <= now()
                      order by next_attempt_at limit 1 for update skip locked)
-        returning id, to_address, subject, text_body, html_body, attempts, created_at`,
+        returning id, to_address, subject, text_body, html_body, attempts`,
       [CLAIM_SECONDS],
     );
     if (!row) return false;
@@ -153,24 +152,36 @@ export function createMailer(options: {
       const reason = error instanceof Error ? error.message : String(error);
       const kind = classifySmtpError(error);
       const delay = Math.min(MAX_BACKOFF_SECONDS, 15 * 2 ** row.attempts);
-      const age = (Date.now() - row.created_at.getTime()) / 1000;
-      // A login, connection or TLS failure is the setting's, not this mail's: it is never given up for it.
-      const giveUp = kind === 'refused' || (kind === 'temporary' && age + delay > GIVE_UP_SECONDS);
+      // Given up for its age by the database's clock, the one every process shares (not this process's): a mail
+      // still refused for now whose next attempt would come more than GIVE_UP_SECONDS after it was queued. A login,
+      // connection or TLS failure is the setting's, not this mail's: it is never given up for it.
+      const [marked] = await db.query<{ given_up: boolean }>(
+        `update mail_outbox m set attempts = m.attempts + 1, last_error = $2,
+                next_attempt_at = now() + make_interval(secs => $3::double precision),
+                failed_at = case when g.give_up then now() end,
+                text_body = case when g.give_up then '' else m.text_body end,
+                html_body = case when g.give_up then null else m.html_body end
+           from (select id, $4::boolean or ($5::boolean and extract(epoch from now() - created_at)::double precision
+                          + $3::double precision > $6::double precision) as give_up
+                   from mail_outbox where id = $1) g
+          where m.id = g.id
+          returning g.give_up as given_up`,
+        [
+          row.id,
+          truncateText(reason, 1000),
+          delay,
+          kind === 'refused',
+          kind === 'temporary',
+          GIVE_UP_SECONDS,
+        ],
+      );
+      const giveUp = marked?.given_up ?? kind === 'refused';
       const context = { mailId: row.id, to: row.to_address, attempt: row.attempts + 1, reason };
       // A mail given up keeps who it was for and why, not its body (the same rule as a sent one).
       if (giveUp) log.error(context, 'mail given up: the SMTP server refused it for good, or for a day');
       else if (kind === 'server')
         log.error({ ...context, retryInSeconds: delay }, serverProblem(error, options.smtpUrl ?? ''));
       else log.warn({ ...context, retryInSeconds: delay }, 'mail not sent; will retry');
-      await db.query(
-        `update mail_outbox set attempts = attempts + 1, last_error = $2,
-                next_attempt_at = now() + make_interval(secs => $3),
-                failed_at = case when $4 then now() end,
-                text_body = case when $4 then '' else text_body end,
-                html_body = case when $4 then null else html_body end
-          where id = $1`,
-        [row.id, truncateText(reason, 1000), delay, giveUp],
-      );
       // The next mail would meet the same login or connection failure: leave the rest of the outbox for the next poll.
       if (kind === 'server') return false;
     }
