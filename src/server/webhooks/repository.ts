@@ -115,7 +115,8 @@ export type DueDelivery = {
   url: string;
   secret: string;
   attempts: number;
-  createdAt: Date;
+  /** How long ago its response arrived, by the database's clock, when it was claimed. */
+  ageMs: number;
 };
 
 /**
@@ -136,7 +137,7 @@ export async function claimDueDeliveries(
     url: string;
     secret: string;
     attempts: number;
-    created_at: Date;
+    age_ms: number;
   }>(
     `with due as (
        select id from webhook_deliveries
@@ -149,7 +150,8 @@ export async function claimDueDeliveries(
          from due where d.id = due.id
        returning d.id, d.webhook_id, d.submission_id, d.attempts, d.created_at
      )
-     select l.id::text, l.webhook_id, w.form_id, l.submission_id, w.url, w.secret, l.attempts, l.created_at
+     select l.id::text, l.webhook_id, w.form_id, l.submission_id, w.url, w.secret, l.attempts,
+            (extract(epoch from now() - l.created_at) * 1000)::double precision as age_ms
        from leased l join webhooks w on w.id = l.webhook_id`,
     [limit, leaseMs],
   );
@@ -161,11 +163,12 @@ export async function claimDueDeliveries(
     url: r.url,
     secret: r.secret,
     attempts: r.attempts,
-    createdAt: r.created_at,
+    ageMs: r.age_ms,
   }));
 }
 
-export type AttemptOutcome = { status: 'succeeded' | 'failed' } | { status: 'pending'; retryAt: Date };
+/** A failed attempt is retried `retryInMs` after it is recorded, by the database's clock, unless that is too late. */
+export type AttemptOutcome = { status: 'succeeded' | 'failed' } | { status: 'pending'; retryInMs: number };
 
 export type RecordedAttempt = {
   deliveryId: string;
@@ -174,34 +177,49 @@ export type RecordedAttempt = {
 };
 
 /**
- * Logs a pass's attempts and moves each delivery on (succeeded, failed for good, or retried at `retryAt`), all in one
- * statement. A delivery deleted meanwhile (with its webhook or its response) is skipped.
+ * Logs a pass's attempts and moves each delivery on (succeeded, failed for good, or retried `retryInMs` from now),
+ * all in one statement. A retry that would come more than `giveUpMs` after the delivery's response arrived fails the
+ * delivery instead. Every time is the database's (`now()`), the clock every process shares. A delivery deleted
+ * meanwhile (with its webhook or its response) is skipped. Returns the ids of the deliveries that failed for good.
  */
-export async function recordAttempts(db: Queryable, recorded: readonly RecordedAttempt[]): Promise<void> {
-  if (recorded.length === 0) return;
-  await db.query(
+export async function recordAttempts(
+  db: Queryable,
+  recorded: readonly RecordedAttempt[],
+  giveUpMs: number,
+): Promise<string[]> {
+  if (recorded.length === 0) return [];
+  const rows = await db.query<{ id: string; status: string }>(
     `with pass as (
-       select * from unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::text[], $6::timestamptz[])
-         as p(delivery_id, status_code, duration_ms, error, status, retry_at)
+       select p.*, p.status = 'pending'
+                   and now() + make_interval(secs => p.retry_in_ms / 1000)
+                       > d.created_at + make_interval(secs => $7::double precision / 1000) as too_late
+         from unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::text[], $6::double precision[])
+                as p(delivery_id, status_code, duration_ms, error, status, retry_in_ms)
+         join webhook_deliveries d on d.id = p.delivery_id
      ), logged as (
        insert into webhook_attempts (delivery_id, status_code, duration_ms, error)
-       select p.delivery_id, p.status_code, p.duration_ms, p.error
-         from pass p join webhook_deliveries d on d.id = p.delivery_id
+       select p.delivery_id, p.status_code, p.duration_ms, p.error from pass p
      )
      update webhook_deliveries d
-        set status = p.status, attempts = d.attempts + 1, next_attempt_at = coalesce(p.retry_at, d.next_attempt_at)
+        set status = case when p.too_late then 'failed' else p.status end,
+            attempts = d.attempts + 1,
+            next_attempt_at = case when p.status = 'pending' and not p.too_late
+                                   then now() + make_interval(secs => p.retry_in_ms / 1000)
+                                   else d.next_attempt_at end
        from pass p
-      where d.id = p.delivery_id`,
+      where d.id = p.delivery_id
+      returning d.id::text as id, d.status`,
     [
       recorded.map((r) => r.deliveryId),
       recorded.map((r) => r.attempt.statusCode),
       recorded.map((r) => r.attempt.durationMs),
       recorded.map((r) => r.attempt.error),
       recorded.map((r) => r.outcome.status),
-      // As text: both drivers then send the same literal, whatever each does with a Date inside an array.
-      recorded.map((r) => (r.outcome.status === 'pending' ? r.outcome.retryAt.toISOString() : null)),
+      recorded.map((r) => (r.outcome.status === 'pending' ? r.outcome.retryInMs : null)),
+      giveUpMs,
     ],
   );
+  return rows.flatMap((r) => (r.status === 'failed' ? [r.id] : []));
 }
 
 /**

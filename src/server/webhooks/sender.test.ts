@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { webhookSourcesOf } from '../app-sources.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../test-app.ts';
 import { createSender } from './sender.ts';
@@ -67,9 +67,11 @@ describe('webhook sender pass', () => {
           },
         },
       });
-      const started = Date.now();
+      // The database's clock, the one the retry is scheduled by.
+      const dbNow = async () => (await t.app.db.query<{ now: Date }>('select now()'))[0]?.now.getTime() ?? 0;
+      const started = await dbNow();
       await sender.run();
-      const ended = Date.now();
+      const ended = await dbNow();
       await sender.close();
 
       // One pass, one read of the payloads for all four.
@@ -166,6 +168,80 @@ describe('webhook sender pass', () => {
       await t.close();
       await first.close();
       await second.close();
+    }
+  });
+
+  it("schedules a retry and gives up by the database's clock, not by a process's clock minutes off", async () => {
+    const failing = await startReceiver();
+    const t = await createTestApp({ webhookAllowPrivate: true, webhookPollMs: 3_600_000 });
+    try {
+      const owner = await signUpOwner(t);
+      const form = await formWithName(t, owner.token, 'Skewed');
+      expect((await addHook(t, owner.token, form._id, failing.url)).statusCode).toBe(201);
+      type Row = { status: string; attempts: number; next_attempt_at: Date };
+      /**
+       * One pass of a sender whose process clock is `skewMs` off the database's, over deliveries (all refused with a
+       * 500) of responses that arrived, by the database's clock, `ages` ago; their rows after it, and the database's
+       * now() before and after the pass. (PGlite runs in the process and reads its clock: there the skew moves both.)
+       */
+      const passWithClockOff = async (skewMs: number, ages: string[]) => {
+        const ids: string[] = [];
+        for (const age of ages) ids.push(await storedResponse(t, form._id, age));
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(Date.now() + skewMs);
+        try {
+          const deliveries = await t.app.db.query<{ id: string }>(
+            `insert into webhook_deliveries (webhook_id, submission_id, created_at)
+             select w.id, s.id, now() - ($2::text[])[u.n]::interval
+               from unnest($1::uuid[]) with ordinality as u(id, n)
+               join submissions s on s.id = u.id join webhooks w on w.form_id = s.form_id
+              order by u.n
+             returning id::text`,
+            [ids, ages],
+          );
+          failing.plan.push(...ages.map(() => 500));
+          const sender = senderOf(t, {
+            isBusy: () => false,
+            sources: webhookSourcesOf(t.app.storage, 'http://easyform.test', 'UTC'),
+          });
+          const dbNow = async () =>
+            (await t.app.db.query<{ now: Date }>('select now()'))[0]?.now.getTime() ?? 0;
+          const before = await dbNow();
+          await sender.run();
+          const after = await dbNow();
+          await sender.close();
+          const rows: Row[] = [];
+          for (const d of deliveries) {
+            const [row] = await t.app.db.query<Row>(
+              'select status, attempts, next_attempt_at from webhook_deliveries where id = $1::bigint',
+              [d.id],
+            );
+            if (row) rows.push(row);
+          }
+          return { rows, before, after };
+        } finally {
+          vi.useRealTimers();
+        }
+      };
+
+      // 20 minutes ahead: a response 23 h 50 min old, retried a minute later, is still inside its day.
+      const ahead = await passWithClockOff(20 * 60_000, ['23 hours 50 minutes']);
+      expect(ahead.rows).toMatchObject([{ status: 'pending', attempts: 1 }]);
+      // 20 minutes behind: a fresh response is retried a minute after the database's now (not 19 minutes before
+      // it, due at once), and one 24 h 10 min old is given up.
+      const behind = await passWithClockOff(-20 * 60_000, ['1 second', '24 hours 10 minutes']);
+      expect(behind.rows).toMatchObject([
+        { status: 'pending', attempts: 1 },
+        { status: 'failed', attempts: 1 },
+      ]);
+      for (const { rows, before, after } of [ahead, behind]) {
+        const retryAt = rows[0]?.next_attempt_at.getTime() ?? 0;
+        expect(retryAt).toBeGreaterThanOrEqual(before + 60_000);
+        expect(retryAt).toBeLessThanOrEqual(after + 60_000);
+      }
+    } finally {
+      await t.close();
+      await failing.close();
     }
   });
 

@@ -80,12 +80,13 @@ export function createSender(deps: SenderDeps): Sender {
     if (attempt.statusCode === null && shutdown.signal.aborted) return { interrupted: delivery.id };
     attempt.durationMs ||= Date.now() - started;
     const succeeded = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
-    const retryAt = new Date(Date.now() + Math.min(deps.backoffMs * 2 ** delivery.attempts, MAX_BACKOFF_MS));
+    // The retry's time, and whether it comes too late (WEBHOOK_GIVE_UP_MS), are the database's: recordAttempts.
+    const retryInMs = Math.min(deps.backoffMs * 2 ** delivery.attempts, MAX_BACKOFF_MS);
     const outcome: repo.AttemptOutcome = succeeded
       ? { status: 'succeeded' }
-      : retryAt.getTime() - delivery.createdAt.getTime() > WEBHOOK_GIVE_UP_MS || attempt.error === GONE
+      : attempt.error === GONE
         ? { status: 'failed' }
-        : { status: 'pending', retryAt };
+        : { status: 'pending', retryInMs };
     return { deliveryId: delivery.id, webhookId: delivery.webhookId, attempt, outcome };
   }
 
@@ -108,7 +109,7 @@ export function createSender(deps: SenderDeps): Sender {
     const batches = await repo.makeDeliveries(db, BATCH_LIMIT);
     const due = await db.transaction((tx) => repo.claimDueDeliveries(tx, CLAIM_LIMIT, leaseMs));
     // Oldest due first (first attempts, by their response's time): the first claimed says how far behind we are.
-    lagging = due.some((d) => d.attempts === 0 && Date.now() - d.createdAt.getTime() > MAX_LAG_MS);
+    lagging = due.some((d) => d.attempts === 0 && d.ageMs > MAX_LAG_MS);
     // The pass's payloads in one query. Should it fail, each delivery that needs one logs the error as its attempt's,
     // as a failed POST does; one refused for its address does not need it.
     const submissionIds = [...new Set(due.map((d) => d.submissionId))];
@@ -124,9 +125,9 @@ export function createSender(deps: SenderDeps): Sender {
           { deliveryIds: interrupted },
           'webhook deliveries interrupted by the shutdown; they will be sent later',
         );
-      await repo.recordAttempts(db, recorded);
+      const givenUp = new Set(await repo.recordAttempts(db, recorded, WEBHOOK_GIVE_UP_MS));
       for (const r of recorded)
-        if (r.outcome.status === 'failed')
+        if (givenUp.has(r.deliveryId))
           log.warn({ deliveryId: r.deliveryId, webhookId: r.webhookId }, 'webhook delivery given up');
     } catch (err) {
       log.error(
