@@ -33,20 +33,24 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   let closed = false;
   let wake: NodeJS.Timeout | undefined;
   /**
-   * Forms this process saw inside their window, until its end: their new events wait for it, so they are not claimed
-   * (unless a respondent copy is due). Only a shortcut: the database decides, whichever process looks.
+   * Forms this process saw inside their window, until its end (on this process's clock, from how long the database
+   * said was left): their new events wait for it, so they are not claimed (unless a respondent copy is due). Only a
+   * shortcut: the database decides, whichever process looks.
    */
   const waiting = new Map<string, number>();
 
-  /** Wakes the notifier when the earliest deferred window ends, so a digest goes out on time without fast polling. */
-  function wakeAt(when: Date): void {
-    const delay = Math.max(0, when.getTime() - Date.now()) + 20;
+  /**
+   * Wakes the notifier `waitMs` from now, when the earliest deferred window ends by the database's clock, so a digest
+   * goes out on time without fast polling.
+   */
+  function wakeIn(waitMs: number): void {
+    const delay = Math.max(0, waitMs) + 20;
     clearTimeout(wake);
     wake = setTimeout(() => void run(), delay);
     wake.unref();
   }
 
-  async function pass(): Promise<{ full: boolean; mailed: boolean; nextWake: Date | null }> {
+  async function pass(): Promise<{ full: boolean; mailed: boolean; nextWakeMs: number | null }> {
     return db.transaction(async (tx) => {
       const now = Date.now();
       for (const [formId, until] of waiting) if (until <= now) waiting.delete(formId);
@@ -54,14 +58,15 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       const byForm = new Map<string, repo.ResponseEvent[]>();
       for (const e of events) byForm.set(e.formId, [...(byForm.get(e.formId) ?? []), e]);
       let mailed = false;
-      let nextWake: Date | null = null;
+      let nextWakeMs: number | null = null;
       // Forms in one order in every process, so two passes that lock the same windows never deadlock.
       for (const formId of [...byForm.keys()].sort()) {
         const outcome = await notifyForm(tx, formId, byForm.get(formId) ?? []);
         mailed ||= outcome.mailed;
-        if (outcome.waitUntil && (!nextWake || outcome.waitUntil < nextWake)) nextWake = outcome.waitUntil;
+        if (outcome.waitMs !== null && (nextWakeMs === null || outcome.waitMs < nextWakeMs))
+          nextWakeMs = outcome.waitMs;
       }
-      return { full: events.length === CLAIM_LIMIT, mailed, nextWake };
+      return { full: events.length === CLAIM_LIMIT, mailed, nextWakeMs };
     });
   }
 
@@ -69,10 +74,10 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     tx: Queryable,
     formId: string,
     events: repo.ResponseEvent[],
-  ): Promise<{ mailed: boolean; waitUntil: Date | null }> {
+  ): Promise<{ mailed: boolean; waitMs: number | null }> {
     const ids = events.map((e) => e.id);
     const window = await repo.lockFormWindow(tx, formId, deps.windowMs);
-    if (window?.waitUntil) waiting.set(formId, window.waitUntil.getTime());
+    if (window?.waitMs != null) waiting.set(formId, Date.now() + window.waitMs);
     const uncopied = events.filter((e) => !e.copiesSent);
     const ownerDue = Boolean(window?.notifyOwner && !window.waitUntil);
     const copiesDue = Boolean(window?.respondentCopy && uncopied.length > 0);
@@ -80,7 +85,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     const form = window && (ownerDue || copiesDue) ? await deps.sources.findForm(tx, formId) : null;
     if (!window || ((ownerDue || copiesDue) && !form)) {
       await repo.markEventsDone(tx, ids);
-      return { mailed: false, waitUntil: null };
+      return { mailed: false, waitMs: null };
     }
     const mails: Mail[] = [];
     if (form && copiesDue) mails.push(...(await copiesFor(tx, formId, form, window, uncopied)));
@@ -90,10 +95,10 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         uncopied.map((e) => e.id),
       );
 
-    let waitUntil: Date | null = null;
+    let waitMs: number | null = null;
     if (!window.notifyOwner) await repo.markEventsDone(tx, ids);
     else if (window.waitUntil) {
-      waitUntil = window.waitUntil;
+      waitMs = window.waitMs;
       await repo.deferEvents(tx, ids, window.waitUntil);
     } else if (form) {
       const ownerMail = await ownerMailFor(tx, formId, form, events);
@@ -104,7 +109,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       await repo.markEventsDone(tx, ids);
     }
     for (const mail of mails) await deps.mailer.enqueue(tx, mail);
-    return { mailed: mails.length > 0, waitUntil };
+    return { mailed: mails.length > 0, waitMs };
   }
 
   /** One mail for the owner: the response alone, or a digest listing the first of them (only those are read). */
@@ -159,10 +164,10 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
   /** One pass; true when it claimed a full load, so there may be more. */
   async function step(): Promise<boolean> {
-    const { full, mailed, nextWake } = await pass();
+    const { full, mailed, nextWakeMs } = await pass();
     // After commit: the outbox sends (and retries) on its own; a failing SMTP server never reaches here.
     if (mailed) void deps.mailer.flush();
-    if (nextWake && !closed) wakeAt(nextWake);
+    if (nextWakeMs !== null && !closed) wakeIn(nextWakeMs);
     return full;
   }
   const loop = createDrainLoop(step, (error) =>

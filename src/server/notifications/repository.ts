@@ -64,6 +64,8 @@ export type FormWindow = {
   respondentCopy: boolean;
   /** When the owner may be mailed next; null when now. */
   waitUntil: Date | null;
+  /** How long until then, by the database's clock (the one every process shares); null when now. */
+  waitMs: number | null;
   copiesThisHour: number;
 };
 
@@ -83,11 +85,15 @@ export async function lockFormWindow(
     notify_owner: boolean;
     respondent_copy: boolean;
     wait_until: Date | null;
+    wait_ms: number | null;
     copies: number;
   }>(
     `select f.notify_owner, f.respondent_copy,
             case when w.owner_mailed_at > now() - make_interval(secs => $2)
                  then w.owner_mailed_at + make_interval(secs => $2) end as wait_until,
+            case when w.owner_mailed_at > now() - make_interval(secs => $2)
+                 then (extract(epoch from w.owner_mailed_at + make_interval(secs => $2) - now()) * 1000)::double precision
+            end as wait_ms,
             case when w.copies_hour > now() - interval '1 hour' then w.copies_in_hour else 0 end as copies
        from notification_windows w join forms f on f.id = w.form_id
       where w.form_id = $1
@@ -99,6 +105,7 @@ export async function lockFormWindow(
         notifyOwner: row.notify_owner,
         respondentCopy: row.respondent_copy,
         waitUntil: row.wait_until,
+        waitMs: row.wait_ms,
         copiesThisHour: row.copies,
       }
     : null;
