@@ -59,10 +59,12 @@ export function webhookSourcesOf(storage: Storage, publicUrl: string, timeZone: 
   };
 }
 
-/** Sent mail, processed notification events and finished webhook deliveries, after KEEP_FINISHED_MS (db/prune.ts). */
+/**
+ * Sent mail, processed notification events and finished webhook deliveries, after KEEP_FINISHED_MS (db/prune.ts) by
+ * the database's clock, the one that dated them.
+ */
 export async function pruneFinished(db: Queryable): Promise<void> {
-  const before = new Date(Date.now() - KEEP_FINISHED_MS);
-  await deleteSentMail(db, before);
-  await deleteProcessedEvents(db, before);
-  await deleteFinishedDeliveries(db, before);
+  await deleteSentMail(db, KEEP_FINISHED_MS);
+  await deleteProcessedEvents(db, KEEP_FINISHED_MS);
+  await deleteFinishedDeliveries(db, KEEP_FINISHED_MS);
 }

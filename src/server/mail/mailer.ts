@@ -215,6 +215,11 @@ export function createMailer(options: {
   };
 }
 
-/** Deletes mail sent before `before` (its body was blanked on sending; only the envelope is left); how many. */
-export const deleteSentMail = (db: Queryable, before: Date): Promise<number> =>
-  deleteInBatches(db, 'mail_outbox', 'sent_at < $1', [before]);
+/**
+ * Deletes mail sent more than `keepMs` ago by the database's clock (its body was blanked on sending; only the envelope
+ * is left); how many.
+ */
+export const deleteSentMail = (db: Queryable, keepMs: number): Promise<number> =>
+  deleteInBatches(db, 'mail_outbox', 'sent_at < now() - make_interval(secs => $1::double precision / 1000)', [
+    keepMs,
+  ]);

@@ -140,6 +140,11 @@ export async function deferEvents(db: Queryable, eventIds: readonly string[], un
   ]);
 }
 
-/** Deletes events processed (their mail written to the outbox) before `before`; how many. */
-export const deleteProcessedEvents = (db: Queryable, before: Date): Promise<number> =>
-  deleteInBatches(db, 'response_events', 'done_at < $1', [before]);
+/** Deletes events processed (their mail written to the outbox) more than `keepMs` ago by the database's clock. */
+export const deleteProcessedEvents = (db: Queryable, keepMs: number): Promise<number> =>
+  deleteInBatches(
+    db,
+    'response_events',
+    'done_at < now() - make_interval(secs => $1::double precision / 1000)',
+    [keepMs],
+  );

@@ -348,6 +348,14 @@ export async function resendDelivery(
   return row ? deliveryOf(row) : null;
 }
 
-/** Deletes finished (succeeded or failed) deliveries created before `before`, their attempts with them; how many. */
-export const deleteFinishedDeliveries = (db: Queryable, before: Date): Promise<number> =>
-  deleteInBatches(db, 'webhook_deliveries', "status <> 'pending' and created_at < $1", [before]);
+/**
+ * Deletes finished (succeeded or failed) deliveries created more than `keepMs` ago by the database's clock, their
+ * attempts with them; how many.
+ */
+export const deleteFinishedDeliveries = (db: Queryable, keepMs: number): Promise<number> =>
+  deleteInBatches(
+    db,
+    'webhook_deliveries',
+    "status <> 'pending' and created_at < now() - make_interval(secs => $1::double precision / 1000)",
+    [keepMs],
+  );
