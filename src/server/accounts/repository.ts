@@ -73,16 +73,26 @@ export async function markEmailVerified(db: Queryable, accountId: string): Promi
   ]);
 }
 
+/**
+ * Starts a session only while the account's password hash is still `passwordHash`, the one the login checked. The
+ * row lock waits for a reset or change in flight: once it commits the hash differs and nothing is inserted; a
+ * session inserted first is one the reset's or change's own delete then sees. Without it, a login that read the old
+ * hash before a reset got a session after the reset had revoked them all. True when it was started.
+ */
 export async function insertSession(
   db: Queryable,
-  accountId: string,
+  account: { id: string; passwordHash: string },
   tokenHash: string,
   days: number,
-): Promise<void> {
-  await db.query(
-    `insert into sessions (token_hash, account_id, expires_at) values ($1, $2, now() + make_interval(days => $3))`,
-    [tokenHash, accountId, days],
+): Promise<boolean> {
+  const rows = await db.query(
+    `insert into sessions (token_hash, account_id, expires_at)
+     select $1, a.id, now() + make_interval(days => $3) from accounts a
+      where a.id = $2 and a.password_hash = $4 for share of a
+     returning token_hash`,
+    [tokenHash, account.id, days, account.passwordHash],
   );
+  return rows.length === 1;
 }
 
 export async function deleteSession(db: Queryable, tokenHash: string): Promise<void> {

@@ -94,7 +94,10 @@ export async function logIn(
   }
   if (!account.isVerified) throw new HttpError(406, 'EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified);
   const token = newSecret();
-  await repo.insertSession(deps.db, account.id, digest(token), SESSION_DAYS);
+  // The password was reset or changed while it was being checked: the one given is no longer right.
+  if (!(await repo.insertSession(deps.db, account, digest(token), SESSION_DAYS))) {
+    throw new HttpError(405, 'PASSWORD_INVALID', ACCOUNT_MESSAGES.passwordInvalid);
+  }
   return { token, id: account.id };
 }
 
