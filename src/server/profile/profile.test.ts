@@ -100,3 +100,29 @@ describe(`joining form on ${TEST_ENGINE}`, () => {
     expect(await rows()).toBe(0);
   });
 });
+
+describe('one upload given for both documents', () => {
+  it('refuses it with 400 naming the field and keeps both, so removing one never deletes the other', async () => {
+    const me = await signUpOwner(t);
+    const pan = (await uploadAs(me, 'pan.png', PNG)).json<UploadResponse>();
+    const aadhar = (await uploadAs(me, 'aadhar.pdf', PDF)).json<UploadResponse>();
+    const saved = await put(me, { ...details, panCardId: pan._id, aadharCardId: aadhar._id });
+    expect(saved.statusCode).toBe(200);
+    const refusals = [
+      [{ panCardId: aadhar._id }, 'panCardId'],
+      [{ aadharCardId: pan._id }, 'aadharCardId'],
+      [{ panCardId: aadhar._id, aadharCardId: aadhar._id }, 'panCardId'],
+    ] as const;
+    for (const [ids, field] of refusals) {
+      const res = await put(me, { ...details, ...ids });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(
+        `${field}: This file is already your other document; upload each document on its own`,
+      );
+    }
+    const removed = (await put(me, { ...details, panCardId: null })).json<JoiningForm>();
+    expect(removed.panCard).toBeNull();
+    expect(removed.aadharCard?.originalName).toBe('aadhar.pdf');
+    expect((await t.app.inject({ method: 'GET', url: removed.aadharCard?.url ?? '' })).statusCode).toBe(200);
+  });
+});

@@ -65,6 +65,17 @@ export async function profileRoutes(app: FastifyInstance, documents: ProfileDocu
         };
         const pan = await resolve(panCardId, 'panCardId');
         const aadhar = await resolve(aadharCardId, 'aadharCardId');
+        // One upload in both places would be deleted with whichever is replaced or removed first, the other with it.
+        const kept = (given: string | null | undefined, stored: string | null | undefined) =>
+          given === undefined ? (stored ?? null) : given;
+        const keptPan = kept(pan, before?.panUploadId);
+        if (keptPan !== null && keptPan === kept(aadhar, before?.aadharUploadId)) {
+          throw new HttpError(
+            400,
+            'VALIDATION_FAILED',
+            `${pan === undefined ? 'aadharCardId' : 'panCardId'}: This file is already your other document; upload each document on its own`,
+          );
+        }
         await saveProfile(tx, ownerId, { details, pan, aadhar });
         // A document replaced or removed is deleted, not kept on disk for good (issue 10).
         const old = [
