@@ -126,3 +126,26 @@ describe('one upload given for both documents', () => {
     expect((await t.app.inject({ method: 'GET', url: removed.aadharCard?.url ?? '' })).statusCode).toBe(200);
   });
 });
+
+describe('two first saves at once', () => {
+  it('keep one document and delete the other, row and file', async () => {
+    const me = await signUpOwner(t);
+    const filesBefore = (await storedKeys(t)).length;
+    const a = (await uploadAs(me, 'a.png', PNG)).json<UploadResponse>();
+    const b = (await uploadAs(me, 'b.png', PNG)).json<UploadResponse>();
+    const saves = await Promise.all([
+      put(me, { ...details, panCardId: a._id }),
+      put(me, { ...details, panCardId: b._id }),
+    ]);
+    expect(saves.map((r) => r.statusCode)).toEqual([200, 200]);
+    const shown = (
+      await t.app.inject({ method: 'GET', url: '/api/userForm', headers: auth(me) })
+    ).json<JoiningForm>();
+    const rows = await t.app.db.query<{ original_name: string }>(
+      'select original_name from uploads where owner_id = $1',
+      [me.id],
+    );
+    expect(rows.map((r) => r.original_name)).toEqual([shown.panCard?.originalName]);
+    expect((await storedKeys(t)).length).toBe(filesBefore + 1);
+  });
+});

@@ -33,16 +33,24 @@ export async function findProfile(db: Queryable, ownerId: string): Promise<Profi
     : null;
 }
 
-/** The profile's document ids, its row locked until the transaction ends; null when there is no profile yet. */
+/**
+ * The profile's document ids, its row locked until the transaction ends. The row is created (empty) first if missing,
+ * so two first saves wait for each other too: before, each locked nothing and the second overwrote the first's
+ * documents without deleting them.
+ */
 export async function lockProfileDocuments(
   tx: Queryable,
   ownerId: string,
-): Promise<{ panUploadId: string | null; aadharUploadId: string | null } | null> {
+): Promise<{ panUploadId: string | null; aadharUploadId: string | null }> {
+  await tx.query(
+    `insert into owner_profiles (account_id, details) values ($1, '{}') on conflict (account_id) do nothing`,
+    [ownerId],
+  );
   const [row] = await tx.query<{ pan_upload_id: string | null; aadhar_upload_id: string | null }>(
     'select pan_upload_id, aadhar_upload_id from owner_profiles where account_id = $1 for update',
     [ownerId],
   );
-  return row ? { panUploadId: row.pan_upload_id, aadharUploadId: row.aadhar_upload_id } : null;
+  return { panUploadId: row?.pan_upload_id ?? null, aadharUploadId: row?.aadhar_upload_id ?? null };
 }
 
 /**

@@ -68,8 +68,8 @@ export async function profileRoutes(app: FastifyInstance, documents: ProfileDocu
         // One upload in both places would be deleted with whichever is replaced or removed first, the other with it.
         const kept = (given: string | null | undefined, stored: string | null | undefined) =>
           given === undefined ? (stored ?? null) : given;
-        const keptPan = kept(pan, before?.panUploadId);
-        if (keptPan !== null && keptPan === kept(aadhar, before?.aadharUploadId)) {
+        const keptPan = kept(pan, before.panUploadId);
+        if (keptPan !== null && keptPan === kept(aadhar, before.aadharUploadId)) {
           throw new HttpError(
             400,
             'VALIDATION_FAILED',
@@ -79,8 +79,8 @@ export async function profileRoutes(app: FastifyInstance, documents: ProfileDocu
         await saveProfile(tx, ownerId, { details, pan, aadhar });
         // A document replaced or removed is deleted, not kept on disk for good (issue 10).
         const old = [
-          pan !== undefined && before?.panUploadId !== pan ? before?.panUploadId : null,
-          aadhar !== undefined && before?.aadharUploadId !== aadhar ? before?.aadharUploadId : null,
+          pan !== undefined && before.panUploadId !== pan ? before.panUploadId : null,
+          aadhar !== undefined && before.aadharUploadId !== aadhar ? before.aadharUploadId : null,
         ].filter((id): id is string => typeof id === 'string');
         const keys = [];
         for (const id of old) keys.push(await documents.release(tx, id));
