@@ -331,6 +331,17 @@ export async function resendDelivery(
   key: WebhookKey,
   deliveryId: string,
 ): Promise<WebhookDelivery | null | 'not failed'> {
+  // The response's row is locked before the delivery's, in the order a deletion of the response takes them (its
+  // row, then by cascade its deliveries): locking the delivery first and the response only in the insert's foreign
+  // key check deadlocked with that deletion, and one of the two owner's requests answered 500.
+  const [response] = await db.query(
+    `select 1 from submissions s where s.id = (
+       select d.submission_id from webhooks w join webhook_deliveries d on d.webhook_id = w.id and d.id = $4::bigint
+        where ${OWNED_WEBHOOK})
+      for key share`,
+    [...keyParams(key), deliveryId],
+  );
+  if (!response) return null;
   const [old] = await db.query<{ status: WebhookDelivery['status'] }>(
     `select d.status from webhooks w join webhook_deliveries d on d.webhook_id = w.id and d.id = $4::bigint
       where ${OWNED_WEBHOOK} for update of d`,
