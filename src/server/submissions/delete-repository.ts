@@ -74,3 +74,16 @@ export async function lockSubmissionsOfOwner(
   );
   return rows.map((r) => ({ id: r.id, formId: r.form_id }));
 }
+
+/** The forms of those of `ids` that are the owner's submissions (a submission never changes form: read unlocked). */
+export async function formIdsOfSubmissions(
+  db: Queryable,
+  ownerId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  const rows = await db.query<{ form_id: string }>(
+    'select distinct form_id from submissions where owner_id = $1 and id = any($2::uuid[])',
+    [ownerId, ids],
+  );
+  return rows.map((r) => r.form_id);
+}

@@ -1,7 +1,11 @@
 import { formatSpecDate } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
 import { notFound } from '../errors.ts';
-import { deleteSubmissionsOfOwner, lockSubmissionsOfOwner } from './delete-repository.ts';
+import {
+  deleteSubmissionsOfOwner,
+  formIdsOfSubmissions,
+  lockSubmissionsOfOwner,
+} from './delete-repository.ts';
 import type { SubmissionDeps } from './deps.ts';
 import type * as repo from './repository.ts';
 import { findSubmissionOfOwner, lockFormCounts } from './repository.ts';
@@ -71,11 +75,13 @@ export async function deleteSubmissions(
   formId?: string,
 ): Promise<number> {
   const { deleted, keys } = await deps.db.transaction(async (tx) => {
+    // Their forms' rows first, then the responses: the order deleting a form takes them (its row, then by cascade
+    // its responses); the other way round, a response deleted while its form was deleted deadlocked and answered 500.
+    // Before the delete statement takes its snapshot too: an insert in flight then either committed first (the
+    // newest-response time below sees it) or waits for this commit and sets its own.
+    await lockFormCounts(tx, formId ? [formId] : await formIdsOfSubmissions(tx, ownerId, ids));
     const owned = await lockSubmissionsOfOwner(tx, { ownerId, formId }, [...new Set(ids)]);
     const ownedIds = owned.map((s) => s.id);
-    // Their forms' rows too, before the delete statement takes its snapshot: an insert in flight then either
-    // committed first (the newest-response time below sees it) or waits for this commit and sets its own.
-    await lockFormCounts(tx, [...new Set(owned.map((s) => s.formId))]);
     const keys = await deps.files.release(tx, ownedIds);
     const deleted = await deleteSubmissionsOfOwner(tx, ownerId, ownedIds, deps.timeZone);
     return { deleted, keys };
