@@ -123,6 +123,9 @@ async function changeField(
   change: (tx: Queryable, field: fieldRepo.FieldRecord) => Promise<void>,
 ): Promise<Form> {
   return deps.db.transaction(async (tx) => {
+    // The form's row before the question's, the order deleting the form takes them (its row, then by cascade its
+    // questions): the other way round, a question edited while its form was deleted deadlocked and answered 500.
+    if ((await repo.lockFormOfOwner(tx, target.ownerId, target.formId)) === null) throw formNotFound();
     const field = await fieldRepo.findFieldOfOwnerForUpdate(
       tx,
       target.ownerId,
@@ -130,12 +133,7 @@ async function changeField(
       target.fieldId,
       target.kinds,
     );
-    if (!field) {
-      // Same answer whether the form or the field is missing or someone else's.
-      throw (await repo.lockFormOfOwner(tx, target.ownerId, target.formId)) === null
-        ? formNotFound()
-        : fieldNotFound();
-    }
+    if (!field) throw fieldNotFound();
     await change(tx, field);
     return answerForm(deps, tx, target.ownerId, target.formId);
   });
