@@ -15,6 +15,8 @@ export const SUBMIT_SUCCESS_MESSAGE = 'Submitted successfully';
 export const FORM_CLOSED_MESSAGE = 'This form is no longer accepting responses';
 /** How the answer for a form that is not open yet begins; the page titles it apart from a closed one. */
 export const NOT_OPEN_YET_PREFIX = 'This form is not open yet.';
+/** The answer to a question the form does not have (any more: the owner may have deleted it since the page loaded). */
+export const NOT_ON_FORM = 'This question is not on the form';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** A field no person sees or fills; bots that fill every input give themselves away (docs/decisions). */
 export const HONEYPOT_FIELD = 'website';

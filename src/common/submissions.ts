@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX } from './answer-limits.ts';
+import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX, NOT_ON_FORM, TEXT_ANSWER_MAX } from './answer-limits.ts';
 import type { Form } from './forms.ts';
 import { PHONE_PATTERN } from './phone.ts';
 import { endsAfterStart, ResponseFilterFields } from './response-filter.ts';
@@ -112,7 +112,7 @@ export function answersSchemaFor(
       ? z.object(FileAnswerSchema.shape, { error: 'Upload a file' })
       : FileAnswerSchema.optional();
   }
-  return z.strictObject(shape, { error: 'This question is not on the form' });
+  return z.strictObject(shape, { error: NOT_ON_FORM });
 }
 
 const FileViewSchema = z.object({

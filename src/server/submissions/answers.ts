@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { NOT_ON_FORM } from '#common/answer-limits.ts';
 import { fieldsOf, type Form } from '#common/forms.ts';
 import { answersSchemaFor, type Answers, type FileAnswer, type SubmissionBody } from '#common/submissions.ts';
 import { truncateText } from '#common/unstorable-text.ts';
@@ -28,7 +29,7 @@ function resolve(fields: readonly Field[], key: string): Field {
   if (byId) return byId;
   const byName = fields.filter((f) => f.name === key);
   if (byName.length === 1 && byName[0]) return byName[0];
-  throw invalid(key, 'This question is not on the form');
+  throw invalid(key, NOT_ON_FORM);
 }
 
 type AnswersSchema = ReturnType<typeof answersSchemaFor>;

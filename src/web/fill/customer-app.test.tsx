@@ -6,6 +6,7 @@ import type { PublicForm } from '#common/forms.ts';
 import { CustomerApp } from './customer-app.tsx';
 import { loadScreen } from './customer-screens.ts';
 import { KEYS } from './fill-storage.ts';
+import { FORM_CHANGED } from './use-submit.ts';
 
 const form: PublicForm = {
   _id: '6f1c2b8e-4a1d-4c55-9a55-2d4f3f0e9c01',
@@ -29,17 +30,17 @@ const form: PublicForm = {
 const OWNER = '0b0e5c9a-7d5e-4c1e-8a57-6d0f1d2e3f40';
 
 /** Opens the customer link the way customer.html does: the server put the form in the page. */
-async function openLink() {
+async function openLink(page: PublicForm = form) {
   const data = document.createElement('script');
   data.type = 'application/json';
   data.id = 'fill-form';
-  data.textContent = JSON.stringify(form);
+  data.textContent = JSON.stringify(page);
   document.body.append(data);
-  history.replaceState(null, '', `/customer/${form._id}/${OWNER}`);
+  history.replaceState(null, '', `/customer/${page._id}/${OWNER}`);
   const first = await loadScreen(location.pathname);
   if (!first) throw new Error('no screen for the customer link');
   // The link's screen is /preview's; fill/take-over.tsx puts that address in the bar when it shows the screen.
-  expect(location.pathname).toBe(`/customer/${form._id}/${OWNER}`);
+  expect(location.pathname).toBe(`/customer/${page._id}/${OWNER}`);
   render(<CustomerApp first={first} />);
   if (first.address) history.replaceState(null, '', first.address);
 }
@@ -124,5 +125,41 @@ describe('the customer pages (customer.html)', () => {
     render(<CustomerApp first={first} />);
     expect(screen.getByRole('heading', { name: 'This form is no longer available' })).toBeVisible();
     expect(location.pathname).toBe(`/customer/${form._id}/${OWNER}`);
+  });
+
+  // The owner edited the form after this page loaded it (while the answers waited offline, say): the page's copy
+  // cannot be answered as it is, so the customer is told to load it again rather than left at a message they cannot act on.
+  it.each([
+    ['a question it shows was deleted', 't2: This question is not on the form'],
+    ['a required question it does not show was added', 'Phone: This question is required'],
+  ])('says the form changed, keeping the answers, when %s', async (_, message) => {
+    const twoTexts: PublicForm = {
+      ...form,
+      textField: [...form.textField, { _id: 't2', name: 'Nickname', type: 'text', required: false }],
+      fileField: [],
+      fieldOrder: [
+        { _id: 't1', kind: 'text' },
+        { _id: 't2', kind: 'text' },
+      ],
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation((url) =>
+      Promise.resolve(
+        String(url).startsWith('/api/forms/')
+          ? Response.json({ error: { code: 'VALIDATION_FAILED', message } }, { status: 400 })
+          : Response.json(twoTexts),
+      ),
+    );
+    await openLink(twoTexts);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Full name/), 'Priya');
+    await user.type(screen.getByLabelText(/Nickname/), 'Pri');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(FORM_CHANGED)).toBeVisible();
+    expect(screen.getByLabelText(/Nickname/)).not.toHaveAttribute('aria-invalid', 'true');
+    const saved = JSON.parse(localStorage.getItem(KEYS.draft) ?? '{}') as {
+      values: unknown;
+      idempotencyKey: unknown;
+    };
+    expect(saved).toMatchObject({ values: { t1: 'Priya', t2: 'Pri' }, idempotencyKey: null });
   });
 });

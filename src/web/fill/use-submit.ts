@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { NOT_ON_FORM } from '#common/answer-limits.ts';
 import type { PublicForm } from '#common/forms.ts';
 import type { Question } from '#common/question-order.ts';
 import { ApiError, FAILURE } from '../api/client.ts';
@@ -18,6 +19,9 @@ export type SubmitState =
   | { status: 'failed'; message: string }
   /** No connection: kept on this device until it is sent (docs/decisions/025); `sending` while it goes. */
   | { status: 'saved'; sending: boolean };
+
+export const FORM_CHANGED =
+  'This form was changed after you opened it. Reload the page to see it as it is now: your answers are kept.';
 
 type Options = {
   form: PublicForm;
@@ -45,9 +49,14 @@ export function useSubmit({ form, ownerId, draft, update, onQuestionError }: Opt
   const refuse = (failure: ApiError) => {
     update((d) => ({ ...d, idempotencyKey: null }));
     const match = failure.status === 400 ? questionOfMessage(form, failure.message) : null;
-    if (!match) return setState({ status: 'failed', message: failure.detail });
-    setState({ status: 'idle' });
-    onQuestionError(match.question, match.detail);
+    if (match && match.detail !== NOT_ON_FORM) {
+      setState({ status: 'idle' });
+      return onQuestionError(match.question, match.detail);
+    }
+    // A question this page shows that is gone, or one it does not show: the owner changed the form since the page
+    // loaded it (while the answers waited offline, say). Only a fresh copy can be answered; the draft is kept.
+    const changed = match || failure.code === 'VALIDATION_FAILED';
+    setState({ status: 'failed', message: changed ? FORM_CHANGED : failure.detail });
   };
 
   const outcome: Outcome = {
