@@ -20,8 +20,7 @@ export type SubmitState =
   /** No connection: kept on this device until it is sent (docs/decisions/025); `sending` while it goes. */
   | { status: 'saved'; sending: boolean };
 
-export const FORM_CHANGED =
-  'This form was changed after you opened it. Reload the page to see it as it is now: your answers are kept.';
+export const FORM_CHANGED = 'This form changed since you opened it. Reload the page: your answers are kept.';
 
 type Options = {
   form: PublicForm;
@@ -55,8 +54,10 @@ export function useSubmit({ form, ownerId, draft, update, onQuestionError }: Opt
     }
     // A question this page shows that is gone, or one it does not show: the owner changed the form since the page
     // loaded it (while the answers waited offline, say). Only a fresh copy can be answered; the draft is kept.
-    const changed = match || failure.code === 'VALIDATION_FAILED';
-    setState({ status: 'failed', message: changed ? FORM_CHANGED : failure.detail });
+    setState({
+      status: 'failed',
+      message: match || failure.code === 'VALIDATION_FAILED' ? FORM_CHANGED : failure.detail,
+    });
   };
 
   const outcome: Outcome = {
