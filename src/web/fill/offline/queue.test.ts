@@ -227,6 +227,37 @@ describe('the device queue (IndexedDB)', () => {
     expect(refused?.refusal).toMatchObject({ status: 413, fieldId: 'f1', message: 'Files up to 10 MB' });
   });
 
+  // The owner changed the form while the answers waited: the refusal is about the form, not the file.
+  it.each([
+    [
+      'asks for no file any more',
+      json(400, {
+        error: { code: 'VALIDATION_FAILED', message: 'formId: This form does not ask for a file' },
+      }),
+      { status: 400, code: 'VALIDATION_FAILED', fieldId: 'f1', message: 'This question is not on the form' },
+    ],
+    [
+      'was deleted',
+      json(404, { error: { code: 'NOT_FOUND', message: 'Form not found' } }),
+      { status: 404, code: 'NOT_FOUND', message: 'Form not found' },
+    ],
+    [
+      'was closed',
+      json(410, { error: { code: 'FORM_CLOSED', message: 'Closed for the season' } }),
+      { status: 410, code: 'FORM_CLOSED', message: 'Closed for the season' },
+    ],
+  ])('refuses a file kept on the device for its form when the form %s', async (_, answer, refusal) => {
+    await putLocalFile({ id: 'blob-3', blob: new Blob(['x']), fileName: 'id.png' });
+    const queued = entry({
+      fileObject: { f1: { name: 'Photo', deleteId: 'local:blob-3', originalName: 'id.png' } },
+    });
+    await putQueued(queued);
+    const calls = network(() => answer.clone());
+    const { entry: refused } = await sendQueued(queued.key);
+    expect(refused?.refusal).toEqual(refusal);
+    expect(calls.map((c) => c.url)).toEqual([`/api/profile?formId=${FORM}`]);
+  });
+
   it('refuses at its question a file no longer on the device, and sends nothing without it', async () => {
     const queued = entry({
       fileObject: { f1: { name: 'Photo', deleteId: 'local:forgotten', originalName: 'photo.png' } },

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
+import { IDEMPOTENCY_HEADER, NOT_ON_FORM } from '#common/answer-limits.ts';
 import type { FileAnswer } from '#common/submissions.ts';
 import { SUBMIT_TIMEOUT_MS, uploadDeadlineMs } from '../../api/timeouts.ts';
 import { LOCAL_FILE } from './local-file.ts';
@@ -73,6 +73,19 @@ async function call(url: string, init: RequestInit, fieldId?: string): Promise<R
   });
 }
 
+/**
+ * An upload refused for its form rather than its file, as the page's copy of the form went stale while the answers
+ * waited: a form deleted or closed is told in the bar, as the submit's own refusal would be (not "<question id>: Form
+ * not found"); one that asks for no file any more lost the question, so it is not on the form (use-submit.ts then
+ * says the form changed). Null for a refusal of the file itself.
+ */
+function formRefusal({ fieldId, ...refusal }: Refusal & { fieldId?: string }): Refused | null {
+  if (refusal.status === 404 || refusal.status === 410) return new Refused(refusal);
+  if (refusal.message.startsWith('formId: '))
+    return new Refused({ ...refusal, message: NOT_ON_FORM, fieldId });
+  return null;
+}
+
 /** Uploads one file kept on the device; the answer is written into the entry at once, so it is never sent twice. */
 async function uploadLocal(entry: Queued, fieldId: string, answer: FileAnswer): Promise<void> {
   const id = answer.deleteId.slice(LOCAL_FILE.length);
@@ -86,7 +99,11 @@ async function uploadLocal(entry: Queued, fieldId: string, answer: FileAnswer): 
   const init = { method: 'POST', body: data, headers: { accept: 'application/json' } };
   const url = `/api/profile?formId=${encodeURIComponent(entry.formId)}`;
   const deadline = uploadDeadlineMs(local.blob.size);
-  const uploaded = await withRetries(() => call(url, within(init, deadline), fieldId), statusOf);
+  const uploaded = await withRetries(() => call(url, within(init, deadline), fieldId), statusOf).catch(
+    (error: unknown) => {
+      throw (error instanceof Refused && formRefusal(error.refusal)) || error;
+    },
+  );
   const stored: FileAnswer = {
     name: answer.name,
     value: String(uploaded.file),
