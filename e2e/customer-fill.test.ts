@@ -117,7 +117,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     expect(await page.getByLabel('Travel date').inputValue()).toBe('2027-01-15');
     expect(await page.getByLabel('Travellers').inputValue()).toBe('2');
 
-    await page.getByRole('group', { name: 'Cabin class' }).getByLabel('Business').check();
+    await page.getByRole('radiogroup', { name: 'Cabin class' }).getByLabel('Business').check();
     await page.getByRole('group', { name: 'Extras' }).getByLabel('Window seat').check();
     await page.getByLabel('Notes').fill('Travelling with a small dog.');
     await screenshotAt(page, 'fill-preview', [390, 360, 1280]);

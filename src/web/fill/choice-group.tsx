@@ -24,6 +24,9 @@ export function ChoiceGroup({ field, multiple, value, error, onChange }: Props) 
     <fieldset
       className="fill-card fill-group"
       id={controlId(field._id)}
+      // As the server draws it: a radio group may carry aria-required, a checkbox group may not (its legend says it).
+      role={multiple ? undefined : 'radiogroup'}
+      aria-required={(!multiple && field.required) || undefined}
       aria-describedby={error ? errorId(field._id) : undefined}
     >
       <legend className="fill-question" dir="auto">

@@ -162,4 +162,31 @@ describe('the customer pages (customer.html)', () => {
     };
     expect(saved).toMatchObject({ values: { t1: 'Priya', t2: 'Pri' }, idempotencyKey: null });
   });
+
+  it('tells assistive technology which questions must be answered, as the server-drawn form does', async () => {
+    const options = [
+      { _id: 'o1', value: 'S' },
+      { _id: 'o2', value: 'M' },
+    ];
+    const every: PublicForm = {
+      ...form,
+      selectField: [{ _id: 's1', name: 'Size', required: true, options }],
+      radioField: [{ _id: 'r1', name: 'Shift', required: true, options }],
+      checkField: [{ _id: 'c1', name: 'Extras', required: true, options }],
+      fileField: [],
+      fieldOrder: [
+        { _id: 't1', kind: 'text' },
+        { _id: 's1', kind: 'select' },
+        { _id: 'r1', kind: 'radio' },
+        { _id: 'c1', kind: 'check' },
+      ],
+    };
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json(every));
+    await openLink(every);
+    expect(screen.getByRole('textbox', { name: /Full name/ })).toBeRequired();
+    expect(screen.getByRole('combobox', { name: /Size/ })).toBeRequired();
+    expect(screen.getByRole('radiogroup', { name: /Shift/ })).toBeRequired();
+    // ARIA allows no aria-required on a checkbox group: its legend says "required".
+    expect(screen.getByRole('group', { name: /Extras/ })).not.toHaveAttribute('aria-required');
+  });
 });

@@ -148,6 +148,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
               className="fill-file-input"
               type="file"
               accept={UPLOAD_ACCEPT}
+              aria-required={field.required || undefined}
               aria-invalid={message ? true : undefined}
               aria-describedby={describedBy}
               onChange={onPick}

@@ -18,6 +18,7 @@ export function SelectQuestion({ field, value, error, onChange }: Props) {
         name={field._id}
         className="input fill-select"
         value={value}
+        aria-required={field.required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId(field._id) : undefined}
         onChange={(e) => onChange(e.target.value)}

@@ -24,6 +24,7 @@ export function TextQuestion({ field, value, error, onChange }: Props) {
     name: field._id,
     dir: 'auto',
     value,
+    'aria-required': field.required || undefined,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy || undefined,
   };
