@@ -198,7 +198,10 @@ export function summarySeparator(question: string): string {
   return /[.?!:;…؟۔。？！：；।]$/u.test(question.trimEnd()) ? ' ' : ': ';
 }
 
-/** The list at the top of a refused form: one link per question to fix, in the form's order. */
+/**
+ * The list at the top of a refused form: one link per question to fix, in the form's order. It takes the focus when
+ * the page loads (`autofocus`: a posted page runs no script), so a keyboard or screen-reader user starts at it.
+ */
 function errorSummary(form: PublicForm, errors: QuestionErrors): string {
   const items = orderedQuestions(form)
     .filter((q) => errors[q.field._id])
@@ -211,7 +214,7 @@ function errorSummary(form: PublicForm, errors: QuestionErrors): string {
   const title =
     items.length === 1 ? 'One answer needs your attention' : `${items.length} answers need your attention`;
   return (
-    `<div class="fill-card fill-summary" role="alert" aria-labelledby="fill-summary-title">` +
+    `<div class="fill-card fill-summary" role="alert" aria-labelledby="fill-summary-title" tabindex="-1" autofocus>` +
     `<h2 id="fill-summary-title">${title}</h2><ul>${items.join('')}</ul></div>`
   );
 }

@@ -146,6 +146,7 @@ export function renderCustomerPage(
   options: { action: string; state: FormState; embed: boolean },
 ): CustomerPage {
   const content = headingHtml(form, headingClass(form)) + formHtml(form, options.action, options.state);
+  const refused = Object.keys(options.state.errors ?? {}).length > 0;
   const layout = layoutOf(form, content);
   const data = options.embed
     ? `<script type="application/json" id="fill-form">${embeddedJson(form)}</script>`
@@ -154,7 +155,14 @@ export function renderCustomerPage(
   const description = (form.description || form.formTitle).slice(0, 300);
   const deferred = options.embed ? deferEntry(template) : { template, script: null };
   return {
-    html: fillTemplate(deferred.template, form.formTitle, layout.html, data, description),
+    // A page sent back with answers to fix says so in its title, which a screen reader reads first.
+    html: fillTemplate(
+      deferred.template,
+      `${refused ? 'Error: ' : ''}${form.formTitle}`,
+      layout.html,
+      data,
+      description,
+    ),
     styles: [...templateStyles(template), layout.style],
     scripts: deferred.script ? [deferred.script] : [],
   };

@@ -56,6 +56,10 @@ describe('POST /customer/{fid}/{id}', () => {
     expect(html).toContain(
       `<a href="#q-${nameId}"><span dir="auto">Name</span>: This question is required</a>`,
     );
+    // With no script to move it, the focus starts on the summary (autofocus), and the title, the first thing a
+    // screen reader reads of the new page, says it was refused: otherwise it is the form's title as before.
+    expect(html).toMatch(/<div class="fill-card fill-summary" role="alert"[^>]* tabindex="-1" autofocus>/);
+    expect(html).toContain('<title>Error: Kept answers · Easy Form</title>');
     expect(html).toMatch(new RegExp(`<p class="field-error fill-error" id="q-${nameId}-error" dir="auto">`));
     expect(html).toMatch(
       new RegExp(`id="q-${nameId}"[^>]*aria-invalid="true" aria-describedby="q-${nameId}-error"`),
