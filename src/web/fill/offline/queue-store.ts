@@ -141,12 +141,20 @@ export const randomId = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
- * Takes the entry for sending: only a `queued` one, or a `sending` one whose lease has lapsed. Two callers at once
- * (two tabs, the page and the worker) get it at most once between them.
+ * Takes the entry for sending: only a `queued` one, or a `sending` one whose lease has lapsed, or whose holder is
+ * known to be gone (`holderGone`: the caller holds the key's Web Lock, which every sender holds while it sends, so
+ * the lease is a tab that was reloaded or closed mid-send). Two callers at once (two tabs, the page and the worker)
+ * get it at most once between them.
  */
-export const claimQueued = (key: string, leaseMs: number, holder: string, now = Date.now()) =>
+export const claimQueued = (
+  key: string,
+  leaseMs: number,
+  holder: string,
+  now = Date.now(),
+  holderGone = false,
+) =>
   changeQueued(key, (entry) =>
-    entry.state === 'queued' || (entry.state === 'sending' && entry.leaseUntil <= now)
+    entry.state === 'queued' || (entry.state === 'sending' && (holderGone || entry.leaseUntil <= now))
       ? { ...entry, state: 'sending', leaseUntil: now + leaseMs, holder }
       : null,
   );

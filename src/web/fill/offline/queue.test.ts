@@ -169,6 +169,29 @@ describe('the device queue (IndexedDB)', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('sends at once an entry whose sender went away mid-send (a reload), when it gets the Web Lock', async () => {
+    // Web Locks as the browser has them: this caller gets the key's lock unless `held` says another sender has it.
+    let held = false;
+    const request = (_: string, __: unknown, send: (lock: object | null) => Promise<unknown>) =>
+      send(held ? null : {});
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    onTestFinished(() => void Reflect.deleteProperty(navigator, 'locks'));
+    const queued = entry();
+    await putQueued(queued);
+    // The tab that was sending it was reloaded: its lease runs on, but its lock went with it.
+    await claimQueued(queued.key, LEASE_MS, 'reloaded tab');
+    const calls = network(() => json(200, { _id: 'submission-9' }));
+    held = true;
+    expect((await sendQueued(queued.key)).entry?.state).toBe('sending');
+    expect(calls).toHaveLength(0);
+    held = false;
+    expect((await sendQueued(queued.key)).entry).toMatchObject({
+      state: 'sent',
+      submissionId: 'submission-9',
+    });
+    expect(calls).toHaveLength(1);
+  });
+
   it('keeps a submission that could not reach the server, ready to be sent again', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const queued = entry();

@@ -122,9 +122,9 @@ export type SendTry = { entry: Queued | undefined; tried: boolean };
 
 const looked = async (key: string): Promise<SendTry> => ({ entry: await readQueued(key), tried: false });
 
-async function attempt(key: string): Promise<SendTry> {
+async function attempt(key: string, locked = false): Promise<SendTry> {
   const holder = randomId();
-  const claimed = await claimQueued(key, LEASE_MS, holder);
+  const claimed = await claimQueued(key, LEASE_MS, holder, Date.now(), locked);
   if (!claimed) return looked(key);
   announce(claimed.key);
   const heartbeat = setInterval(
@@ -176,7 +176,9 @@ export async function sendQueued(key: string): Promise<SendTry> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   if (!locks) return attempt(key);
   const sent: SendTry = await locks.request(`easyform-send ${key}`, { ifAvailable: true }, (lock) =>
-    lock ? attempt(key) : looked(key),
+    // With the lock, nobody else is sending it: a lease still running is a sender that went away (a reload mid-send),
+    // which would otherwise keep the customer on "Sending your response…" for up to LEASE_MS.
+    lock ? attempt(key, true) : looked(key),
   );
   return sent;
 }
