@@ -1,5 +1,6 @@
 import { UPLOAD_TYPES } from '#common/answer-limits.ts';
 import { ApiError } from '../api/client.ts';
+import { FORM_CHANGED } from './use-submit.ts';
 
 export const WRONG_TYPE_MESSAGE = 'Choose a JPEG, PNG or PDF file';
 
@@ -18,7 +19,8 @@ export function uploadFailure(error: unknown): { message: string; retry: boolean
   if (failure.status === 0 || failure.status >= 500 || failure.status === 429) {
     return { message: `Upload failed. ${failure.message}`, retry: true };
   }
-  return { message: failure.detail, retry: false };
+  // The form asks for no file any more: the owner removed the question since the page loaded it.
+  return { message: failure.field === 'formId' ? FORM_CHANGED : failure.detail, retry: false };
 }
 
 export const isPdf = (fileName: string | undefined) => /\.pdf$/i.test(fileName ?? '');
