@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'CODE_INVALID',
   'RATE_LIMITED',
   'INTERNAL',
+  'UNAVAILABLE',
 ] as const;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

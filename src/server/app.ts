@@ -37,6 +37,7 @@ import { openStorage } from './storage/open-storage.ts';
 import type { SubmissionDeps } from './submissions/deps.ts';
 import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
 import { publicSubmissionRoutes } from './submissions/routes.ts';
+import { UNAVAILABLE_RETRY_SECONDS } from './unavailable.ts';
 import { createImageReencoder } from './uploads/image.ts';
 import { createFileIntake } from './uploads/intake.ts';
 import {
@@ -63,6 +64,22 @@ const JSON_BODY_LIMIT = 64 * 1024;
 const SWEEP_MS = 60 * 60 * 1000;
 /** Any constant shared by every Easy Form process: the hourly sweep's advisory lock (migrate.ts has its own). */
 const SWEEP_LOCK_KEY = 7_243_002;
+
+/** How long /api/health waits for PostgreSQL to answer before it says the database does not. */
+const HEALTH_DATABASE_TIMEOUT_MS = 5_000;
+
+/** Whether the database answers a query within HEALTH_DATABASE_TIMEOUT_MS. */
+async function databaseAnswers(db: Database): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), HEALTH_DATABASE_TIMEOUT_MS);
+  });
+  const asked = db.query('select 1').then(
+    () => true,
+    () => false,
+  );
+  return Promise.race([asked, late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * Fastify reads a bare hop count as "trust nobody", so hops are given as a function: the socket peer is hop 0, each
@@ -139,8 +156,9 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
   const db = await (database ??
     openDatabase({
       ...config,
+      // One line: pg hangs the whole client (its buffers, its statements) on the error, and the stack says nothing.
       onConnectionError: (err) =>
-        app.log.warn({ err }, 'an idle database connection closed; the pool reconnects'),
+        app.log.warn(`a database connection closed (${err.message}); the pool reconnects`),
       onLockWait: (message) => app.log.warn(message),
     }));
   const applied = await migrate(db, { timeZone: config.formTimezone });
@@ -247,14 +265,24 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
       schema: {
         response: {
           200: z.object({ ok: z.literal(true), db: engine }),
-          503: z.object({ ok: z.literal(false), db: engine, draining: z.literal(true) }),
+          503: z.union([
+            z.object({ ok: z.literal(false), db: engine, draining: z.literal(true) }),
+            z.object({ ok: z.literal(false), db: engine, database: z.literal('unreachable') }),
+          ]),
         },
       },
     },
-    async (_request, reply) =>
-      draining
-        ? reply.code(503).send({ ok: false as const, db: db.kind, draining: true as const })
-        : { ok: true as const, db: db.kind },
+    async (_request, reply) => {
+      if (draining) return reply.code(503).send({ ok: false as const, db: db.kind, draining: true as const });
+      // PostgreSQL may be away (restarting, unreachable) while this process is fine: say so, so that a load
+      // balancer or a monitor sees it (not why: that is the log's, this page is public). The embedded engine is
+      // this process's own.
+      if (db.kind === 'pglite' || (await databaseAnswers(db))) return { ok: true as const, db: db.kind };
+      return reply
+        .code(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_SECONDS))
+        .send({ ok: false as const, db: db.kind, database: 'unreachable' as const });
+    },
   );
   await app.register(accountRoutes, { prefix: '/api/v1' });
   // Features meet here, not by importing each other (docs/architecture.md): each is handed the small interfaces it

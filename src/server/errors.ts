@@ -5,6 +5,7 @@ import { FORM_CLOSED_MESSAGE } from '#common/answer-limits.ts';
 import type { ErrorBody, ErrorCode } from '#common/errors.ts';
 import { findUnstorableText } from '#common/unstorable-text.ts';
 import { API_POLICY } from './security-headers.ts';
+import { UNAVAILABLE_RETRY_SECONDS, unavailableOf, type Unavailable } from './unavailable.ts';
 
 /** Anything the server rejects on purpose. The single error handler turns it into the JSON error body. */
 export class HttpError extends Error {
@@ -114,6 +115,17 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; m
   },
 };
 
+/** What a customer reads while a service the app depends on is away (unavailable.ts). */
+export const UNAVAILABLE_MESSAGE = 'We cannot take or show anything right now: please try again in a minute.';
+
+/** The log's one line for a request answered 503 because `away` is away: what failed, no stack. */
+export function logUnavailable(request: FastifyRequest, away: Unavailable): void {
+  request.log.warn(
+    { service: away.service, reason: away.reason },
+    `${away.service} unavailable: ${away.reason}; answered 503`,
+  );
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -135,6 +147,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(body('VALIDATION_FAILED', error.message));
+    }
+    const away = unavailableOf(error);
+    if (away) {
+      logUnavailable(request, away);
+      return reply
+        .code(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_SECONDS))
+        .send(body('UNAVAILABLE', UNAVAILABLE_MESSAGE));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -27,8 +27,9 @@ import {
   renderOnFormColours,
   withoutScripts,
 } from '../customer-page.ts';
-import { HttpError, waitWords } from '../errors.ts';
+import { HttpError, logUnavailable, waitWords } from '../errors.ts';
 import { readCustomerTemplate, sendCustomerPage } from '../html-reply.ts';
+import { UNAVAILABLE_RETRY_SECONDS, unavailableOf } from '../unavailable.ts';
 import { AnswersError } from './answers.ts';
 import type { FileIntake, SubmissionDeps } from './deps.ts';
 import type { SubmitInput } from './writer.ts';
@@ -195,11 +196,17 @@ export async function htmlSubmissionRoutes(
   // Without JavaScript every failure is a page too: a refusal made before the handler runs (the address's limit, a
   // body too large for its parser), and our own fault, logged as the app's handler logs it.
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    // The database or the storage away for a while: 503 with Retry-After, one log line naming it (unavailable.ts).
+    const away = unavailableOf(error);
+    const status = away ? 503 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (away) {
+      logUnavailable(request, away);
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
+    } else if (status >= 500) request.log.error({ err: error }, 'unhandled error');
     const ids = IdsSchema.safeParse(request.params);
-    const message =
-      status >= 500
+    const message = away
+      ? 'We cannot take answers right now. Go back and send your answers again in a minute.'
+      : status >= 500
         ? `Something went wrong on our side. Go back and send your answers again in a moment. Reference: ${request.id}`
         : status === 429
           ? `${tooManyResponses(Number(reply.getHeader('retry-after')) || 60)}, then go back and send your answers again.`
