@@ -128,6 +128,9 @@ export function logUnavailable(request: FastifyRequest, away: Unavailable): void
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // Answered before its body has all arrived (an upload refused, or failed in the storage, mid-file): the rest of
+    // the body would sit in the connection, unread, and a next request on it would never be read. Close it.
+    if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send(body(error.code, error.message));
     }

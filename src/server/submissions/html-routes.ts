@@ -196,6 +196,8 @@ export async function htmlSubmissionRoutes(
   // Without JavaScript every failure is a page too: a refusal made before the handler runs (the address's limit, a
   // body too large for its parser), and our own fault, logged as the app's handler logs it.
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // Answered before the whole body arrived: close the connection, whose unread rest would hold a next request.
+    if (!request.raw.complete) reply.header('connection', 'close');
     // The database or the storage away for a while: 503 with Retry-After, one log line naming it (unavailable.ts).
     const away = unavailableOf(error);
     const status = away ? 503 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;

@@ -7,6 +7,7 @@ import { digest, newSecret } from '../crypto.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { assertStorableText, HttpError, notFound } from '../errors.ts';
 import type { Storage } from '../storage/storage.ts';
+import { unavailableOf } from '../unavailable.ts';
 import { assertWithinUnclaimedBounds, type UnclaimedBounds } from './client-bounds.ts';
 import { mimeOfFileName, sniffMime } from './file-type.ts';
 import { type ImageReencoder, isImageMime } from './image.ts';
@@ -94,7 +95,9 @@ export async function receiveUpload(
     part.file.resume();
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(deps.maxBytes);
     // An error of the part's own stream (busboy: "Part terminated early…") is the body's, not ours.
-    if (part.file.errored && !(error instanceof HttpError)) throw brokenBody(part.file.errored);
+    // A storage that failed (S3 answering 503, a full disk) broke the part's stream too: that is not the body's.
+    if (part.file.errored && !(error instanceof HttpError) && !unavailableOf(error))
+      throw brokenBody(part.file.errored);
     throw error;
   }
   if (part.file.truncated) {

@@ -1,0 +1,141 @@
+// The S3 endpoint fails while the app serves (answers 503, or is gone): an upload and a download are answered 503
+// with Retry-After, never a 500 or a 400 blaming the customer's body, nothing half-stored is counted, and the log
+// says what failed in one line. The endpoint is a real S3-protocol server (s3rver) behind an HTTP front on
+// 127.0.0.1 that the test switches between passing requests on, answering 503, and being gone.
+import { randomBytes } from 'node:crypto';
+import { createServer, request, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Form } from '#common/forms.ts';
+import { createForm, createTestApp, signUpOwner, type TestApp } from '../test-app.ts';
+import { multipart, PDF } from '../test-files.ts';
+import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
+import { parseStorageUrl, type S3Location } from './storage-url.ts';
+
+type Mode = 'pass' | '503';
+
+/** An HTTP front to `target` that passes requests on, or answers each with S3's 503 SlowDown. */
+async function startFront(target: URL) {
+  let mode: Mode = 'pass';
+  const server: Server = createServer((req, res) => {
+    if (mode === '503') {
+      req.resume();
+      res.writeHead(503, { 'content-type': 'application/xml' });
+      res.end('<?xml version="1.0"?><Error><Code>SlowDown</Code><Message>Reduce your rate</Message></Error>');
+      return;
+    }
+    const upstream = request(
+      new URL(req.url ?? '/', target),
+      { method: req.method, headers: req.headers },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    set: (next: Mode) => void (mode = next),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+const pdf = (bytes: number) => Buffer.concat([PDF, randomBytes(bytes)]);
+
+describe('S3 endpoint failing', () => {
+  let s3: S3TestServer;
+  let front: Awaited<ReturnType<typeof startFront>>;
+  let t: TestApp;
+  let form: Form;
+  let base: string;
+  const log: string[] = [];
+
+  beforeAll(async () => {
+    s3 = await startS3TestServer();
+    const real = parseStorageUrl(s3.storageUrl('outage'), undefined) as S3Location;
+    front = await startFront(new URL(real.endpoint ?? ''));
+    t = await createTestApp({
+      storage: { ...real, endpoint: front.endpoint },
+      logLevel: 'info',
+      logStream: { write: (line) => void log.push(line) },
+    });
+    const { token } = await signUpOwner(t);
+    form = await createForm(t, token);
+    // A file question: only a form that asks for a file takes uploads.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/text/${form._id}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { id: 5, name: 'Scan' },
+    });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await front?.close().catch(() => undefined);
+    await s3?.close();
+  });
+
+  /** Over real HTTP, as a browser sends it: a storage failure then also breaks the request's stream. */
+  const send = async (url: string, content?: Buffer) => {
+    const body = content && multipart('scan.pdf', content, { type: 'application/pdf' });
+    const res = await fetch(`${base}${url}`, {
+      method: body ? 'POST' : 'GET',
+      headers: body?.headers,
+      body: body?.payload as BodyInit | undefined,
+    });
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), text: await res.text() };
+  };
+  const upload = (content: Buffer) => send(`/api/profile?formId=${form._id}`, content);
+  const uploadRows = async () =>
+    Number((await t.app.db.query<{ n: string }>('select count(*) as n from uploads'))[0]?.n);
+  const expectUnavailable = (res: Awaited<ReturnType<typeof send>>) => {
+    expect(res.status, res.text).toBe(503);
+    expect(res.retryAfter).toBe('30');
+    expect(JSON.parse(res.text)).toMatchObject({ error: { code: 'UNAVAILABLE' } });
+  };
+
+  it('answers an upload and a download 503 while S3 answers 503, stores nothing, and logs one line', async () => {
+    const stored = await upload(pdf(1_000));
+    expect(stored.status, stored.text).toBe(200);
+    const { file } = JSON.parse(stored.text) as { file: string };
+    const rows = await uploadRows();
+
+    front.set('503');
+    const since = log.length;
+    // A small file (one PUT) and a large one (a multipart upload, whose failure breaks the request's stream too).
+    expectUnavailable(await upload(pdf(1_000)));
+    expectUnavailable(await upload(pdf(7 * 1024 * 1024)));
+    expectUnavailable(await send(file));
+    expect(await uploadRows()).toBe(rows);
+    const lines = log.slice(since).filter((l) => /"level":(40|50|60)/.test(l));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(line).toMatch(
+        /"msg":"file storage unavailable: S3 answered HTTP 503 \(SlowDown\); answered 503"/,
+      );
+      expect(line).not.toMatch(/"stack"/);
+    }
+
+    front.set('pass');
+    expect((await upload(pdf(1_000))).status).toBe(200);
+    expect((await send(file)).status).toBe(200);
+  }, 60_000);
+
+  it('answers them 503 while nothing answers at the endpoint', async () => {
+    const { file } = JSON.parse((await upload(pdf(1_000))).text) as { file: string };
+    const rows = await uploadRows();
+    await front.close();
+    expectUnavailable(await upload(pdf(1_000)));
+    expectUnavailable(await send(file));
+    expect(await uploadRows()).toBe(rows);
+    expect(log.some((l) => /file storage unavailable: S3 cannot be reached: .*ECONNREFUSED/.test(l))).toBe(
+      true,
+    );
+  }, 60_000);
+});
