@@ -6,6 +6,13 @@
  */
 export type Unavailable = { service: 'database' | 'file storage' | 'disk'; reason: string };
 
+/** Thrown where the failure is known to be a service's being away, with the words for it. */
+export class UnavailableError extends Error {
+  constructor(readonly unavailable: Unavailable) {
+    super(`${unavailable.service} unavailable: ${unavailable.reason}`);
+  }
+}
+
 /** How long a client is told to wait before trying again. */
 export const UNAVAILABLE_RETRY_SECONDS = 30;
 
@@ -42,6 +49,7 @@ const PG_CONNECTION_MESSAGE =
 /** What of the app's services is away, or null when `error` is anything else (a bug: the 500 with its stack). */
 export function unavailableOf(error: unknown): Unavailable | null {
   if (!error || typeof error !== 'object') return null;
+  if (error instanceof UnavailableError) return error.unavailable;
   const e = error as {
     name?: unknown;
     code?: unknown;

@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { StartupError } from '../config.ts';
+import { UnavailableError } from '../unavailable.ts';
 import { checkHead } from './head-check.ts';
 import type { S3Location } from './storage-url.ts';
 import { newFileKey, urlSigner, type Storage } from './storage.ts';
@@ -19,6 +20,9 @@ const PART_BYTES = 5 * 1024 * 1024;
 
 /** How long reaching the S3 endpoint may take, at start-up or later. */
 const S3_CONNECT_TIMEOUT_MS = 10_000;
+
+/** How long S3 may take to start answering a download (its headers), retries included. */
+const S3_ANSWER_TIMEOUT_MS = 15_000;
 
 /** Why the bucket could not be used, in an operator's words (the SDK names a bare 403 "Unknown"). */
 export function s3Failure(location: S3Location, error: unknown): string {
@@ -118,12 +122,28 @@ export async function createS3Storage(location: S3Location, signingKey: string):
     },
     put: (key, source) => send(key, source),
     async open(key) {
+      // An endpoint that takes the request and never answers would hold the owner's download for a minute an
+      // attempt (the SDK tries three times): the answer's headers must come within S3_ANSWER_TIMEOUT_MS in all.
+      // Only the wait for them: the body then streams for as long as it takes.
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(), S3_ANSWER_TIMEOUT_MS);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: prefix + key }));
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: prefix + key }), {
+          abortSignal: deadline.signal,
+        });
         return object.Body instanceof Readable ? object.Body : null;
       } catch (error) {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+        if (deadline.signal.aborted) {
+          const where = location.endpoint ?? `AWS S3 (${location.region})`;
+          throw new UnavailableError({
+            service: 'file storage',
+            reason: `${where} did not answer within ${S3_ANSWER_TIMEOUT_MS / 1000} s`,
+          });
+        }
         throw error;
+      } finally {
+        clearTimeout(timer);
       }
     },
     async remove(key) {

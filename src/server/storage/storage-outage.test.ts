@@ -11,12 +11,13 @@ import { multipart, PDF } from '../test-files.ts';
 import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
 import { parseStorageUrl, type S3Location } from './storage-url.ts';
 
-type Mode = 'pass' | '503';
+type Mode = 'pass' | '503' | 'silent';
 
-/** An HTTP front to `target` that passes requests on, or answers each with S3's 503 SlowDown. */
+/** An HTTP front to `target` that passes requests on, answers each with S3's 503 SlowDown, or never answers. */
 async function startFront(target: URL) {
   let mode: Mode = 'pass';
   const server: Server = createServer((req, res) => {
+    if (mode === 'silent') return void req.resume();
     if (mode === '503') {
       req.resume();
       res.writeHead(503, { 'content-type': 'application/xml' });
@@ -125,6 +126,16 @@ describe('S3 endpoint failing', () => {
     front.set('pass');
     expect((await upload(pdf(1_000))).status).toBe(200);
     expect((await send(file)).status).toBe(200);
+  }, 60_000);
+
+  it('answers a download 503 within 15 s while the endpoint takes requests and never answers', async () => {
+    const { file } = JSON.parse((await upload(pdf(1_000))).text) as { file: string };
+    front.set('silent');
+    const started = Date.now();
+    expectUnavailable(await send(file));
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(log.some((l) => /file storage unavailable: .* did not answer within 15 s/.test(l))).toBe(true);
+    front.set('pass');
   }, 60_000);
 
   it('answers them 503 while nothing answers at the endpoint', async () => {
