@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,6 +87,21 @@ describe(
       const file = join(dataDir, 'a-file');
       await writeFile(file, 'not a directory');
       expectOneLine(await startWith({ DATA_DIR: file }), /^DATA_DIR \(.*a-file\) is not a directory/);
+    });
+
+    // A full disk needs a small file system of its own: a tmpfs, which only root may mount.
+    it.skipIf(process.getuid?.() !== 0)('DATA_DIR on a full disk (the embedded database)', async () => {
+      const small = join(dataDir, 'small');
+      await mkdir(small);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', small]);
+      try {
+        expectOneLine(
+          await startWith({ DATA_DIR: small }),
+          /^DATA_DIR \(.*small\) is on a full disk: ENOSPC in the embedded database \(pgdata\)$/,
+        );
+      } finally {
+        execFileSync('umount', [small]);
+      }
     });
 
     it('DATABASE_URL where nothing listens', async () => {

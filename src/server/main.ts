@@ -12,6 +12,9 @@ const FILE_PROBLEMS: Record<string, string> = {
   ENOSPC: 'is on a full disk',
 };
 
+/** Emscripten's errno numbers (PGlite's file system) of the FILE_PROBLEMS. */
+const EMBEDDED_ERRNO: Record<number, string> = { 2: 'EACCES', 63: 'EPERM', 51: 'ENOSPC', 69: 'EROFS' };
+
 /**
  * A start-up failure an operator fixes in a setting, as one line naming it; null for anything else (a bug: its
  * stack is printed).
@@ -23,9 +26,18 @@ function startupProblem(error: unknown, config: Config): string | null {
     error instanceof SchemaTooNewError
   )
     return error.message;
-  const { code, path } = (error ?? {}) as { code?: unknown; path?: unknown };
+  const { code, path, name, errno } = (error ?? {}) as {
+    code?: unknown;
+    path?: unknown;
+    name?: unknown;
+    errno?: unknown;
+  };
   if (typeof code === 'string' && code in FILE_PROBLEMS && typeof path === 'string')
     return `DATA_DIR (${config.dataDir}) ${FILE_PROBLEMS[code]}: ${code} on ${path}`;
+  // The embedded engine's file system (Emscripten's) throws its own ErrnoError, with its own numbers and no path.
+  const embedded = name === 'ErrnoError' && typeof errno === 'number' ? EMBEDDED_ERRNO[errno] : undefined;
+  if (embedded)
+    return `DATA_DIR (${config.dataDir}) ${FILE_PROBLEMS[embedded]}: ${embedded} in the embedded database (pgdata)`;
   return null;
 }
 
