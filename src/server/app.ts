@@ -13,7 +13,7 @@ import { holdRemovalsDuringBackups } from './backup/removal-hold.ts';
 import { enforceBodyRate } from './body-rate.ts';
 import type { Config } from './config.ts';
 import { newKey } from './crypto.ts';
-import { openDatabase, type Database } from './db/database.ts';
+import { openDatabase, QUERY_TIMEOUT_MS, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { runAlone } from './db/run-alone.ts';
 import { getOrCreateSetting } from './db/settings.ts';
@@ -156,6 +156,7 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
   const db = await (database ??
     openDatabase({
       ...config,
+      databaseQueryTimeoutMs: config.databaseQueryTimeoutMs ?? QUERY_TIMEOUT_MS,
       // One line: pg hangs the whole client (its buffers, its statements) on the error, and the stack says nothing.
       onConnectionError: (err) =>
         app.log.warn(`a database connection closed (${err.message}); the pool reconnects`),

@@ -145,6 +145,8 @@ export type Config = {
   /** The owner's notification window and poll (docs/decisions/021); tests make them short. */
   notifyWindowMs?: number;
   notifyPollMs?: number;
+  /** How long the server waits for PostgreSQL's answer to one query (database.ts's default); tests make it short. */
+  databaseQueryTimeoutMs?: number;
   /**
    * Whether webhooks may reach loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE=true): off by
    * default, so a form owner cannot make the server probe its own network (docs/decisions/023-webhooks.md).

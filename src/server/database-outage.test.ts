@@ -14,11 +14,12 @@ import {
   type TestApp,
 } from './test-app.ts';
 
-/** A TCP relay to PostgreSQL that can be cut (its connections reset, new ones refused) and restored. */
+/** A TCP relay to PostgreSQL that can be cut (its connections reset, new ones refused), frozen, and restored. */
 async function startRelay(target: URL) {
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   let port = 0;
+  let frozen = false;
   const listen = () =>
     new Promise<void>((resolve) => {
       if (server?.listening) return resolve();
@@ -29,7 +30,9 @@ async function startRelay(target: URL) {
           s.on('error', () => undefined);
           s.on('close', () => sockets.delete(s));
         }
-        client.pipe(upstream).pipe(client);
+        // Frozen, nothing is passed on either way: a PostgreSQL that stopped answering, its connections still open.
+        client.on('data', (chunk) => void (frozen || upstream.write(chunk)));
+        upstream.on('data', (chunk) => void (frozen || client.write(chunk)));
         client.on('close', () => upstream.destroy());
         upstream.on('close', () => client.destroy());
       });
@@ -54,6 +57,7 @@ async function startRelay(target: URL) {
       });
     },
     restore: listen,
+    freeze: (on: boolean) => void (frozen = on),
   };
 }
 
@@ -70,6 +74,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('PostgreSQL away for a while', () =>
     relay = await startRelay(new URL(database.url));
     t = await createTestApp({
       databaseUrl: relay.url(),
+      databaseQueryTimeoutMs: 3_000,
       logLevel: 'info',
       logStream: { write: (line) => void log.push(line) },
     });
@@ -144,5 +149,16 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('PostgreSQL away for a while', () =>
     // The pool reconnects on its own: the next submission is stored, health is back.
     expect((await submit()).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  }, 60_000);
+
+  it('answers 503 within the query timeout while PostgreSQL holds its connections and never answers', async () => {
+    relay.freeze(true);
+    const started = Date.now();
+    const refused = await submit();
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(log.some((l) => /database unavailable: Query read timeout; answered 503/.test(l))).toBe(true);
+    relay.freeze(false);
+    expect((await submit()).statusCode).toBe(200);
   }, 60_000);
 });

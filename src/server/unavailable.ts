@@ -44,7 +44,7 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53...|58030)$/;
 
 /** pg's own words for a connection that went away or could not be had in time (they carry no code). */
 const PG_CONNECTION_MESSAGE =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|Query read timeout)/;
 
 /** What of the app's services is away, or null when `error` is anything else (a bug: the 500 with its stack). */
 export function unavailableOf(error: unknown): Unavailable | null {

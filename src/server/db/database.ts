@@ -47,6 +47,11 @@ export const MEMORY_DATABASE = 'memory://';
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
+  /**
+   * How long a server may wait for PostgreSQL's answer to one query before the query fails and its connection is
+   * dropped (a frozen server, a cut network); unset, it waits as long as it takes (the CLI's bulk copies).
+   */
+  databaseQueryTimeoutMs?: number;
   /** Told when an idle PostgreSQL connection dies (server restart, admin kill); the pool reconnects by itself. */
   onConnectionError?: (error: Error) => void;
   /** How often to try again for the embedded database's lock before giving up (tests make it 0). */
@@ -59,7 +64,11 @@ export async function openDatabase(options: {
   disk?: Disk;
 }): Promise<Database> {
   if (options.databaseUrl?.startsWith('postgres'))
-    return openPostgres(options.databaseUrl, options.onConnectionError ?? (() => undefined));
+    return openPostgres(
+      options.databaseUrl,
+      options.onConnectionError ?? (() => undefined),
+      options.databaseQueryTimeoutMs,
+    );
   const onWait = options.onLockWait ?? ((message: string) => console.warn(message));
   if (options.databaseUrl === MEMORY_DATABASE) return openPglite(undefined, 0, onWait);
   const dir = join(options.dataDir, 'pgdata');
@@ -149,7 +158,14 @@ export function postgresConnectFailure(url: string, error: unknown): string {
   return `cannot connect to ${where}: ${text}`;
 }
 
-async function openPostgres(url: string, onConnectionError: (error: Error) => void): Promise<Database> {
+/** The server's wait for one query's answer: far above any of its queries, well below a customer's patience. */
+export const QUERY_TIMEOUT_MS = 30_000;
+
+async function openPostgres(
+  url: string,
+  onConnectionError: (error: Error) => void,
+  queryTimeoutMs: number | undefined,
+): Promise<Database> {
   // Named per process, so an operator (and the scale-out test) can tell the app's processes apart in
   // pg_stat_activity.
   const { default: pg } = await import('pg');
@@ -160,6 +176,9 @@ async function openPostgres(url: string, onConnectionError: (error: Error) => vo
     max: 10,
     application_name: `easy-form ${process.pid}`,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A server that stops answering on an open connection (frozen, or the network cut without a reset) fails the
+    // query rather than holding its request for ever; the pool then drops that connection.
+    query_timeout: queryTimeoutMs,
   });
   // Without a listener, an idle client's error (e.g. PostgreSQL restarting) is an uncaught 'error' event.
   pool.on('error', onConnectionError);
