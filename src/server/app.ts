@@ -37,7 +37,7 @@ import { openStorage } from './storage/open-storage.ts';
 import type { SubmissionDeps } from './submissions/deps.ts';
 import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
 import { publicSubmissionRoutes } from './submissions/routes.ts';
-import { UNAVAILABLE_RETRY_SECONDS } from './unavailable.ts';
+import { logJobFailure, UNAVAILABLE_RETRY_SECONDS } from './unavailable.ts';
 import { createImageReencoder } from './uploads/image.ts';
 import { createFileIntake } from './uploads/intake.ts';
 import {
@@ -180,13 +180,13 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
     runAlone(db, SWEEP_LOCK_KEY, async () => {
       await deleteStaleUploads(uploadDeps)
         .then(() => deleteOrphanFiles(uploadDeps))
-        .catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
+        .catch((err: unknown) => logJobFailure(app.log, err, 'upload sweep failed'));
       await pruneRateLimits(db)
         .then(() => pruneFinished(db))
-        .catch((err: unknown) => app.log.error({ err }, 'pruning finished rows failed'));
+        .catch((err: unknown) => logJobFailure(app.log, err, 'pruning finished rows failed'));
     })
       .then(() => images.sweep(ORPHAN_FILE_GRACE_MS))
-      .catch((err: unknown) => app.log.error({ err }, 'sweep failed'));
+      .catch((err: unknown) => logJobFailure(app.log, err, 'sweep failed'));
   const sweeper = setInterval(sweep, SWEEP_MS);
   sweeper.unref();
   app.addHook('onReady', async () => void sweep());

@@ -87,3 +87,22 @@ export function unavailableOf(error: unknown): Unavailable | null {
   if (PG_CONNECTION_MESSAGE.test(message)) return { service: 'database', reason: message };
   return null;
 }
+
+/**
+ * A background job's failure (the outbox, notifications, webhooks, the sweeps), which its next pass retries: one
+ * warning line naming the service while one is away, as a request's 503 is logged, instead of an error with its
+ * stack every poll for as long as the database is down; anything else is logged as the error it is.
+ */
+export function logJobFailure(
+  log: { warn(o: object, msg: string): void; error(o: object, msg: string): void },
+  error: unknown,
+  message: string,
+): void {
+  const away = unavailableOf(error);
+  if (away)
+    log.warn(
+      { service: away.service, reason: away.reason },
+      `${message}: ${away.service} unavailable (${away.reason})`,
+    );
+  else log.error({ err: error }, message);
+}

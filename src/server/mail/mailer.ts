@@ -4,6 +4,7 @@ import { truncateText } from '#common/unstorable-text.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { deleteInBatches } from '../db/prune.ts';
 import { createDrainLoop } from '../drain-loop.ts';
+import { logJobFailure } from '../unavailable.ts';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
@@ -189,7 +190,7 @@ export function createMailer(options: {
   }
 
   const loop = createDrainLoop(sendNext, (error) =>
-    log.error({ err: error }, 'mail outbox could not be read'),
+    logJobFailure(log, error, 'mail outbox could not be read; will retry'),
   );
   const flush = loop.run;
 

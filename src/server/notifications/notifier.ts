@@ -3,6 +3,7 @@
 import type { Queryable } from '../db/database.ts';
 import { createDrainLoop, createNudger } from '../drain-loop.ts';
 import type { Mail } from '../mail/mailer.ts';
+import { logJobFailure } from '../unavailable.ts';
 import type { FormForMail, NotifierDeps, SubmissionForMail } from './deps.ts';
 import { DIGEST_LISTED, digestMail, respondentCopyMail, responseMail } from './mails.ts';
 import * as repo from './repository.ts';
@@ -171,7 +172,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     return full;
   }
   const loop = createDrainLoop(step, (error) =>
-    log.error({ err: error }, 'response notifications could not be prepared; will retry'),
+    logJobFailure(log, error, 'response notifications could not be prepared; will retry'),
   );
   const run = loop.run;
 

@@ -2,6 +2,7 @@
 // writes), claimed with `for update skip locked` and leased, POSTed outside any transaction, retried with
 // exponential backoff for 24 hours, every attempt logged. docs/decisions/023-webhooks.md.
 import { createDrainLoop, createNudger } from '../drain-loop.ts';
+import { logJobFailure } from '../unavailable.ts';
 import type { SenderDeps, SubmissionForWebhook } from './deps.ts';
 import * as repo from './repository.ts';
 import { messageOf, refusedAttempt, sendSigned, type Attempt } from './send-signed.ts';
@@ -138,7 +139,7 @@ export function createSender(deps: SenderDeps): Sender {
     return (due.length === CLAIM_LIMIT || batches === BATCH_LIMIT) && !closed;
   }
   const loop = createDrainLoop(step, (error) =>
-    log.error({ err: error }, 'webhook deliveries could not be claimed; will retry'),
+    logJobFailure(log, error, 'webhook deliveries could not be claimed; will retry'),
   );
 
   const timer = setInterval(() => void loop.run(), deps.pollMs);
