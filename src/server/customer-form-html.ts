@@ -41,6 +41,12 @@ const controlId = (id: string) => `q-${id}`;
 const errorId = (id: string) => `q-${id}-error`;
 const hintId = (id: string) => `q-${id}-hint`;
 const againId = (id: string) => `q-${id}-again`;
+/**
+ * A radio or checkbox question's first option: where the error summary's link takes the focus. A link to the
+ * fieldset focuses nothing (a fieldset is not focusable), which left a screen reader on the page's body. Only the
+ * page drawn without a script has the summary, so the React page's options need no such id.
+ */
+const firstOptionId = (id: string) => `q-${id}-first`;
 
 const attrs = (list: Record<string, string | boolean | undefined>) =>
   Object.entries(list)
@@ -127,8 +133,9 @@ function choiceGroup(
   const id = field._id;
   const options = field.options
     .map(
-      (o) =>
+      (o, i) =>
         `<label class="fill-option" dir="auto"><input${attrs({
+          id: i === 0 ? firstOptionId(id) : undefined,
           type: multiple ? 'checkbox' : 'radio',
           name: id,
           value: o.value,
@@ -202,12 +209,18 @@ export function summarySeparator(question: string): string {
  * The list at the top of a refused form: one link per question to fix, in the form's order. It takes the focus when
  * the page loads (`autofocus`: a posted page runs no script), so a keyboard or screen-reader user starts at it.
  */
+/** The control a summary link focuses: the question's own, or a group's first option. */
+const summaryTarget = (q: Question) =>
+  (q.kind === 'radio' || q.kind === 'check') && q.field.options.length > 0
+    ? firstOptionId(q.field._id)
+    : controlId(q.field._id);
+
 function errorSummary(form: PublicForm, errors: QuestionErrors): string {
   const items = orderedQuestions(form)
     .filter((q) => errors[q.field._id])
     .map(
       (q) =>
-        `<li><a href="#${controlId(q.field._id)}"><span dir="auto">${e(q.field.name)}</span>` +
+        `<li><a href="#${summaryTarget(q)}"><span dir="auto">${e(q.field.name)}</span>` +
         `${summarySeparator(q.field.name)}${e(errors[q.field._id] ?? '')}</a></li>`,
     );
   if (items.length === 0) return '';

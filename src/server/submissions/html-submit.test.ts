@@ -60,6 +60,17 @@ describe('POST /customer/{fid}/{id}', () => {
     // screen reader reads of the new page, says it was refused: otherwise it is the form's title as before.
     expect(html).toMatch(/<div class="fill-card fill-summary" role="alert"[^>]* tabindex="-1" autofocus>/);
     expect(html).toContain('<title>Error: Kept answers · Easy Form</title>');
+    // A missing radio answer's link takes the focus to the group's first option (a fieldset takes none).
+    const mealLink = /<a href="#([^"]+)"><span dir="auto">Meal<\/span>/.exec(
+      (
+        await post(
+          parts.filter(([name]) => name !== idOf(f, 'Meal')),
+          f,
+        )
+      ).body,
+    );
+    expect(mealLink?.[1]).toBe(`q-${idOf(f, 'Meal')}-first`);
+    expect(html).toMatch(new RegExp(`<input id="q-${idOf(f, 'Meal')}-first" type="radio"[^>]* value="Veg"`));
     expect(html).toMatch(new RegExp(`<p class="field-error fill-error" id="q-${nameId}-error" dir="auto">`));
     expect(html).toMatch(
       new RegExp(`id="q-${nameId}"[^>]*aria-invalid="true" aria-describedby="q-${nameId}-error"`),
