@@ -135,13 +135,18 @@ export async function markEmailVerificationUsed(db: Queryable, tokenHash: string
   await db.query('update email_verifications set used_at = now() where token_hash = $1', [tokenHash]);
 }
 
-/** Only the newest code works: asking for a new one kills the old. */
+/**
+ * Only the newest code works: asking for a new one kills the old. Called in a transaction: the account's row is
+ * locked first, so requests sent at once replace one another in turn; without it each deleted the codes it could
+ * see, none saw the others' uncommitted ones, and every racing request left a live code with its own wrong tries.
+ */
 export async function replaceResetCode(
   db: Queryable,
   accountId: string,
   codeHash: string,
   minutes: number,
 ): Promise<void> {
+  await db.query('select 1 from accounts where id = $1 for update', [accountId]);
   await db.query('delete from password_reset_codes where account_id = $1 and used_at is null', [accountId]);
   await db.query(
     `insert into password_reset_codes (account_id, code_hash, expires_at) values ($1, $2, now() + make_interval(mins => $3))`,

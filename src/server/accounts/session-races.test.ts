@@ -6,7 +6,13 @@ import { setUpTestApp, signUpOwner, TEST_ENGINE } from '../test-app.ts';
 // Many logins in flight at once: the per-email limits would answer 429 long before the race is reached.
 const PLENTY = { max: 10_000, windowMs: 60_000 };
 const t = setUpTestApp({
-  rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: PLENTY, loginPerEmail: PLENTY },
+  rateLimits: {
+    ...DEFAULT_RATE_LIMITS,
+    loginPerIp: PLENTY,
+    loginPerEmail: PLENTY,
+    sendOtpPerIp: PLENTY,
+    sendOtpPerEmail: PLENTY,
+  },
 });
 
 const post = (url: string, payload: object, token?: string) =>
@@ -71,5 +77,20 @@ describe(`sessions racing a password change on ${TEST_ENGINE}`, () => {
     const live = [];
     for (const token of tokens) if (await isSignedIn(owner.id, token)) live.push(token);
     expect(live).toEqual([]);
+  });
+});
+
+describe(`reset codes asked for at once on ${TEST_ENGINE}`, () => {
+  it('leaves one live code, so racing requests do not multiply the wrong tries a code allows', async () => {
+    const owner = await signUpOwner(t);
+    const sent = await Promise.all(
+      Array.from({ length: 8 }, () => post('/api/v1/sendOtp', { email: owner.email })),
+    );
+    expect(sent.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const live = await t.app.db.query<{ n: number }>(
+      'select count(*)::int as n from password_reset_codes where account_id = $1 and used_at is null',
+      [owner.id],
+    );
+    expect(live[0]?.n).toBe(1);
   });
 });
