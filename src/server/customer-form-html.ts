@@ -17,6 +17,7 @@ import {
 } from '#common/answer-limits.ts';
 import type { ChoiceField, FileField, PublicForm, TextField } from '#common/forms.ts';
 import { orderedQuestions, type Question } from '#common/question-order.ts';
+import { linkParts, NEW_TAB_NOTE, OWNER_LINK_REL } from '#common/text-links.ts';
 import { escapeHtml as e } from './html.ts';
 
 /** The hidden field that carries the page's idempotency key: one stored response however often it is sent. */
@@ -255,10 +256,20 @@ export function formHtml(form: PublicForm, action: string, state: FormState): st
   );
 }
 
+/** Text the owner wrote, escaped, with its web addresses as links (LinkedText in the React page draws the same). */
+const linkedHtml = (text: string) =>
+  linkParts(text)
+    .map((part) =>
+      part.href === undefined
+        ? e(part.text)
+        : `<a href="${e(part.href)}" rel="${OWNER_LINK_REL}" target="_blank">${e(part.text)}<span class="visually-hidden">${NEW_TAB_NOTE}</span></a>`,
+    )
+    .join('');
+
 /** The heading of fill-layout / form-heading: title and description. */
 export function headingHtml(form: PublicForm, className: string, step?: string): string {
   const description = form.description
-    ? `<p class="fill-description" dir="auto">${e(form.description)}</p>`
+    ? `<p class="fill-description" dir="auto">${linkedHtml(form.description)}</p>`
     : '';
   return `<header class="${className}">${step ? `<p class="fill-step">${e(step)}</p>` : ''}<h1 dir="auto">${e(form.formTitle)}</h1>${description}</header>`;
 }

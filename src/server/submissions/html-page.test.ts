@@ -101,6 +101,25 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it("links the web addresses in the form's description, and only http(s) ones", async () => {
+    const f = await makeForm('Open day', [{ id: 1, name: 'Name', type: 'text' }]);
+    const description = 'Map: https://example.org/map?a=1&b=2. Not javascript:alert(1) nor <b>bold</b>';
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/updateFormEntry/${f._id}`,
+      headers: auth(),
+      payload: { description },
+    });
+    expect(put.statusCode).toBe(200);
+    const html = (await page(f)).body;
+    expect(html).toContain(
+      '<p class="fill-description" dir="auto">Map: <a href="https://example.org/map?a=1&amp;b=2" ' +
+        'rel="noopener noreferrer nofollow ugc" target="_blank">https://example.org/map?a=1&amp;b=2' +
+        '<span class="visually-hidden"> (opens in a new tab)</span></a>. Not javascript:alert(1) nor ' +
+        '&lt;b&gt;bold&lt;/b&gt;</p>',
+    );
+  });
+
   it('lets every text the owner wrote, and every answer box, take its own direction (dir="auto"): an Arabic form reads right to left', async () => {
     const f = await makeForm('استمارة التسجيل', [
       { id: 1, name: 'الاسم الكامل', type: 'text', required: true },

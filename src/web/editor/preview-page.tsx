@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { UPLOAD_ACCEPT } from '#common/answer-limits.ts';
 import { textColorOn } from '#common/contrast.ts';
 import { LabelledControl } from '../ui/labelled-control.tsx';
+import { LinkedText } from '../ui/linked-text.tsx';
 import { useEditedFormId } from './editor-page.tsx';
 import { fieldsInOrder, type EditorField } from './fields-in-order.ts';
 import { useFormEditor } from './use-form-editor.ts';
@@ -81,7 +82,9 @@ export function PreviewPage() {
         <header className="card preview-head">
           <div className="editor-banner" style={{ background: data.border }} aria-hidden="true" />
           <h1 style={{ color: textColorOn('#FFFFFF') }}>{data.formTitle}</h1>
-          <p className="muted preview-description">{data.description}</p>
+          <p className="muted preview-description">
+            <LinkedText text={data.description} />
+          </p>
         </header>
         <form className="card preview-form" onSubmit={(e) => e.preventDefault()}>
           {fieldsInOrder(data).map((f) => (

@@ -1,6 +1,7 @@
 import { isHardToRead } from '#common/contrast.ts';
 import { backgroundOf } from '#common/form-colors.ts';
 import type { PublicForm } from '#common/forms.ts';
+import { LinkedText } from '../ui/linked-text.tsx';
 
 type Props = { form: PublicForm; step?: { number: number; of: number; name: string } };
 
@@ -22,7 +23,7 @@ export function FormHeading({ form, step }: Props) {
       <h1 dir="auto">{form.formTitle}</h1>
       {form.description && !later ? (
         <p className="fill-description" dir="auto">
-          {form.description}
+          <LinkedText text={form.description} />
         </p>
       ) : null}
     </header>
