@@ -67,6 +67,11 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         if (outcome.waitMs !== null && (nextWakeMs === null || outcome.waitMs < nextWakeMs))
           nextWakeMs = outcome.waitMs;
       }
+      // A window this process still counts as open keeps its form's events unclaimed: wake again when it ends here
+      // too. A wake-up that came a little before it (a timer on a busy machine, a clock stepped back) would otherwise
+      // leave its digest for the next poll, an hour away.
+      for (const until of waiting.values())
+        if (nextWakeMs === null || until - now < nextWakeMs) nextWakeMs = until - now;
       return { full: events.length === CLAIM_LIMIT, mailed, nextWakeMs };
     });
   }
