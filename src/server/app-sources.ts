@@ -11,9 +11,9 @@ import type { Storage } from './storage/storage.ts';
 import { findSubmissionsAsText } from './submissions/for-mail.ts';
 import { findSubmissionsAsPayload } from './submissions/for-webhook.ts';
 import { findUploadsByIds } from './uploads/repository.ts';
+import { deleteFinishedDeliveries } from './webhooks/delivery-queue.ts';
 import type { WebhookSources } from './webhooks/deps.ts';
 import { exampleSubmissionOf } from './webhooks/example-submission.ts';
-import { deleteFinishedDeliveries } from './webhooks/repository.ts';
 
 /** Uploads' original names, read in the caller's transaction (PGlite has one connection: no query may go around it). */
 const fileNamesOf = async (db: Queryable, ids: string[]) =>

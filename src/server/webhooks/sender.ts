@@ -3,8 +3,8 @@
 // exponential backoff for 24 hours, every attempt logged. docs/decisions/023-webhooks.md.
 import { createDrainLoop, createNudger } from '../drain-loop.ts';
 import { logJobFailure } from '../unavailable.ts';
+import * as repo from './delivery-queue.ts';
 import type { SenderDeps, SubmissionForWebhook } from './deps.ts';
-import * as repo from './repository.ts';
 import { messageOf, refusedAttempt, sendSigned, type Attempt } from './send-signed.ts';
 
 export const WEBHOOK_POLL_MS = 15_000;

@@ -1,0 +1,172 @@
+// The sender's side of webhook deliveries (docs/decisions/023-webhooks.md): making them from the batches the
+// ingest wrote, claiming the due ones under a lease, recording each pass's attempts, and pruning finished ones. The
+// owner's reads and edits of webhooks and deliveries stay in repository.ts.
+import type { Queryable } from '../db/database.ts';
+import { deleteInBatches } from '../db/prune.ts';
+
+/**
+ * Makes the deliveries of up to `limit` batches of new responses (written by the submissions' insert, oldest first):
+ * one pending delivery per (response, webhook of its form), dated when the response arrived, so its 24-hour window
+ * runs from then. Each batch row is deleted by the statement that makes its deliveries, and claimed with `skip
+ * locked`, so two passes or processes never make them twice. A response deleted meanwhile is left out. Returns how
+ * many batches were taken.
+ */
+export async function makeDeliveries(db: Queryable, limit: number): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `with taken as (
+       delete from webhook_batches
+        where id in (select id from webhook_batches order by id limit $1 for update skip locked)
+       returning id, form_id, submission_ids, created_at
+     ), made as (
+       insert into webhook_deliveries (webhook_id, submission_id, created_at)
+       select w.id, s.id, t.created_at
+         from taken t
+              cross join lateral unnest(t.submission_ids) with ordinality as u(id, n)
+              join submissions s on s.id = u.id
+              join webhooks w on w.form_id = t.form_id
+        order by t.id, u.n, w.created_at, w.id
+     )
+     select count(*)::int as n from taken`,
+    [limit],
+  );
+  return row?.n ?? 0;
+}
+
+export type DueDelivery = {
+  id: string;
+  webhookId: string;
+  formId: string;
+  submissionId: string;
+  url: string;
+  secret: string;
+  attempts: number;
+  /** How long ago its response arrived, by the database's clock, when it was claimed. */
+  ageMs: number;
+};
+
+/**
+ * Due deliveries, leased: locked with `skip locked` (another process's claims are skipped, never waited for) and
+ * their next attempt pushed `leaseMs` ahead, so after commit no other pass takes them while this one sends. A
+ * process that dies mid-send leaves them to be retried when the lease ends.
+ */
+export async function claimDueDeliveries(
+  db: Queryable,
+  limit: number,
+  leaseMs: number,
+): Promise<DueDelivery[]> {
+  const rows = await db.query<{
+    id: string;
+    webhook_id: string;
+    form_id: string;
+    submission_id: string;
+    url: string;
+    secret: string;
+    attempts: number;
+    age_ms: number;
+  }>(
+    `with due as (
+       select id from webhook_deliveries
+        where status = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at
+        limit $1
+        for update skip locked
+     ), leased as (
+       update webhook_deliveries d set next_attempt_at = now() + make_interval(secs => $2::double precision / 1000)
+         from due where d.id = due.id
+       returning d.id, d.webhook_id, d.submission_id, d.attempts, d.created_at
+     )
+     select l.id::text, l.webhook_id, w.form_id, l.submission_id, w.url, w.secret, l.attempts,
+            (extract(epoch from now() - l.created_at) * 1000)::double precision as age_ms
+       from leased l join webhooks w on w.id = l.webhook_id`,
+    [limit, leaseMs],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    webhookId: r.webhook_id,
+    formId: r.form_id,
+    submissionId: r.submission_id,
+    url: r.url,
+    secret: r.secret,
+    attempts: r.attempts,
+    ageMs: r.age_ms,
+  }));
+}
+
+/** A failed attempt is retried `retryInMs` after it is recorded, by the database's clock, unless that is too late. */
+export type AttemptOutcome = { status: 'succeeded' | 'failed' } | { status: 'pending'; retryInMs: number };
+
+export type RecordedAttempt = {
+  deliveryId: string;
+  attempt: { statusCode: number | null; durationMs: number; error: string | null };
+  outcome: AttemptOutcome;
+};
+
+/**
+ * Logs a pass's attempts and moves each delivery on (succeeded, failed for good, or retried `retryInMs` from now),
+ * all in one statement. A retry that would come more than `giveUpMs` after the delivery's response arrived fails the
+ * delivery instead. Every time is the database's (`now()`), the clock every process shares. A delivery deleted
+ * meanwhile (with its webhook or its response) is skipped. Returns the ids of the deliveries that failed for good.
+ */
+export async function recordAttempts(
+  db: Queryable,
+  recorded: readonly RecordedAttempt[],
+  giveUpMs: number,
+): Promise<string[]> {
+  if (recorded.length === 0) return [];
+  const rows = await db.query<{ id: string; status: string }>(
+    `with pass as (
+       select p.*, p.status = 'pending'
+                   and now() + make_interval(secs => p.retry_in_ms / 1000)
+                       > d.created_at + make_interval(secs => $7::double precision / 1000) as too_late
+         from unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::text[], $6::double precision[])
+                as p(delivery_id, status_code, duration_ms, error, status, retry_in_ms)
+         join webhook_deliveries d on d.id = p.delivery_id
+     ), logged as (
+       insert into webhook_attempts (delivery_id, status_code, duration_ms, error)
+       select p.delivery_id, p.status_code, p.duration_ms, p.error from pass p
+     )
+     update webhook_deliveries d
+        set status = case when p.too_late then 'failed' else p.status end,
+            attempts = d.attempts + 1,
+            next_attempt_at = case when p.status = 'pending' and not p.too_late
+                                   then now() + make_interval(secs => p.retry_in_ms / 1000)
+                                   else d.next_attempt_at end
+       from pass p
+      where d.id = p.delivery_id
+      returning d.id::text as id, d.status`,
+    [
+      recorded.map((r) => r.deliveryId),
+      recorded.map((r) => r.attempt.statusCode),
+      recorded.map((r) => r.attempt.durationMs),
+      recorded.map((r) => r.attempt.error),
+      recorded.map((r) => r.outcome.status),
+      recorded.map((r) => (r.outcome.status === 'pending' ? r.outcome.retryInMs : null)),
+      giveUpMs,
+    ],
+  );
+  return rows.flatMap((r) => (r.status === 'failed' ? [r.id] : []));
+}
+
+/**
+ * Ends the lease of deliveries whose send a shutdown interrupted: due again at once, for another process or the next
+ * start, with no attempt counted (the receiver's answer was never heard).
+ */
+export async function releaseDeliveries(db: Queryable, deliveryIds: readonly string[]): Promise<void> {
+  if (deliveryIds.length === 0) return;
+  await db.query(
+    `update webhook_deliveries set next_attempt_at = now() where id = any($1::bigint[]) and status = 'pending'`,
+    [deliveryIds],
+  );
+}
+
+/**
+ * Deletes finished (succeeded or failed) deliveries created more than `keepMs` ago by the database's clock, their
+ * attempts with them; how many.
+ */
+export const deleteFinishedDeliveries = (db: Queryable, keepMs: number): Promise<number> =>
+  deleteInBatches(
+    db,
+    'webhook_deliveries',
+    "status <> 'pending' and created_at < now() - make_interval(secs => $1::double precision / 1000)",
+    [keepMs],
+  );
