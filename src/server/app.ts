@@ -1,10 +1,9 @@
 import { maxHeaderSize } from 'node:http';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ErrorBody } from '#common/errors.ts';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import { toPublicForm } from '#common/forms.ts';
 import { accountRoutes } from './accounts/routes.ts';
@@ -37,7 +36,7 @@ import { openStorage } from './storage/open-storage.ts';
 import type { SubmissionDeps } from './submissions/deps.ts';
 import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
 import { publicSubmissionRoutes } from './submissions/routes.ts';
-import { logJobFailure, UNAVAILABLE_RETRY_SECONDS } from './unavailable.ts';
+import { databaseAnswers, logJobFailure, UNAVAILABLE_RETRY_SECONDS } from './unavailable.ts';
 import { createImageReencoder } from './uploads/image.ts';
 import { createFileIntake } from './uploads/intake.ts';
 import {
@@ -55,7 +54,7 @@ import {
   ORPHAN_FILE_GRACE_MS,
   viewUploads,
 } from './uploads/service.ts';
-import { answerUnreadableAddress, registerWebApp } from './web-app.ts';
+import { registerWebApp, unreadableAddressHandler } from './web-app.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { createSender, WEBHOOK_BACKOFF_MS, WEBHOOK_POLL_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/sender.ts';
 import './fastify-types.ts';
@@ -64,22 +63,6 @@ const JSON_BODY_LIMIT = 64 * 1024;
 const SWEEP_MS = 60 * 60 * 1000;
 /** Any constant shared by every Easy Form process: the hourly sweep's advisory lock (migrate.ts has its own). */
 const SWEEP_LOCK_KEY = 7_243_002;
-
-/** How long /api/health waits for PostgreSQL to answer before it says the database does not. */
-const HEALTH_DATABASE_TIMEOUT_MS = 5_000;
-
-/** Whether the database answers a query within HEALTH_DATABASE_TIMEOUT_MS. */
-async function databaseAnswers(db: Database): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), HEALTH_DATABASE_TIMEOUT_MS);
-  });
-  const asked = db.query('select 1').then(
-    () => true,
-    () => false,
-  );
-  return Promise.race([asked, late]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Fastify reads a bare hop count as "trust nobody", so hops are given as a function: the socket peer is hop 0, each
@@ -96,31 +79,14 @@ function trustProxyOf(trust: Config['trustProxy']) {
  */
 export async function buildApp(config: Config, database?: Promise<Database>): Promise<FastifyInstance> {
   const setSecurityHeaders = securityHeaders(config.publicUrl);
-  const answerPage = answerUnreadableAddress(config.webDir);
   const app = Fastify({
     logger: {
       level: config.logLevel,
       ...(config.logStream ? { stream: config.logStream } : {}),
       serializers: { req: requestForLog },
     },
-    // An address the router cannot read is answered before any hook runs: a malformed escape (`/%E0%A4%A`), or a
-    // segment longer than maxParamLength below. It gets the same headers; a page's address gets our page that
-    // says nothing is there (web-app.ts), the API's our error body.
-    frameworkErrors: (error, request, reply) => {
-      setSecurityHeaders(request, reply);
-      // An id longer than any id names nothing: the 404 of an unknown id, as the route would have answered.
-      const [status, body]: [number, ErrorBody] =
-        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? [404, { error: { code: 'NOT_FOUND', message: 'Not found' } }]
-          : [400, { error: { code: 'VALIDATION_FAILED', message: 'Not a valid address' } }];
-      const json = () => (reply as FastifyReply).code(status).send(body);
-      answerPage(request, reply as FastifyReply)
-        .then((sent) => sent || json())
-        .catch((err: unknown) => {
-          request.log.error({ err }, 'unreadable address page failed');
-          if (!reply.sent) json();
-        });
-    },
+    // An address the router cannot read (a malformed escape, a segment past maxParamLength below): web-app.ts.
+    frameworkErrors: unreadableAddressHandler(config.webDir, setSecurityHeaders),
     // Route params are ids (uuids, 43-character upload keys). One longer than find-my-way's default 100 used to miss
     // its route: the answer was the router's (a "No route" 404, the page fallback for a GET), or a guess in the
     // not-found handler, which cannot know the route meant. Raised, it reaches its route, whose own schema answers as

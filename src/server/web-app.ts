@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody } from '#common/errors.ts';
 import { FormParamsSchema, type PublicForm } from '#common/forms.ts';
 import { closedHtml, missingHtml, pageNotFoundHtml } from './customer-form-html.ts';
 import { CUSTOMER_PAGE, renderCustomerPage, renderMessagePage, withoutScripts } from './customer-page.ts';
@@ -73,6 +74,33 @@ export function answerUnreadableAddress(
     reply.header('content-security-policy', landingPolicy(page.styles, []));
     sendHtml(request, reply.code(404), page.html);
     return true;
+  };
+}
+
+/**
+ * Fastify's `frameworkErrors` (app.ts): an address the router cannot read is answered before any hook runs, a
+ * malformed escape (`/%E0%A4%A`) or a segment longer than the router's maxParamLength. It gets the same headers; a
+ * page's address gets our page that says nothing is there, the API's our error body.
+ */
+export function unreadableAddressHandler(
+  webDir: string | undefined,
+  setSecurityHeaders: (request: FastifyRequest, reply: FastifyReply) => void,
+) {
+  const answerPage = answerUnreadableAddress(webDir);
+  return (error: { code?: string }, request: FastifyRequest, reply: FastifyReply): void => {
+    setSecurityHeaders(request, reply);
+    // An id longer than any id names nothing: the 404 of an unknown id, as the route would have answered.
+    const [status, body]: [number, ErrorBody] =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? [404, { error: { code: 'NOT_FOUND', message: 'Not found' } }]
+        : [400, { error: { code: 'VALIDATION_FAILED', message: 'Not a valid address' } }];
+    const json = () => void reply.code(status).send(body);
+    answerPage(request, reply)
+      .then((sent) => sent || json())
+      .catch((err: unknown) => {
+        request.log.error({ err }, 'unreadable address page failed');
+        if (!reply.sent) json();
+      });
   };
 }
 
