@@ -7,6 +7,7 @@ import type { Form } from '#common/forms.ts';
 import { freePort } from '../e2e/support/server.ts';
 import type { MailCapture } from '../src/server/mail/mail-capture.ts';
 import { contactOf } from '../src/server/submissions/answers.ts';
+import { medianUse, startCpuProbe, type CpuUse } from './cpu-use.ts';
 import { api, createForm, signUpOwner, storedAnswers, submissionBody, type BenchOwner } from './owner.ts';
 import type { RawInsertJob, RawInsertResult } from './raw-insert.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
@@ -48,6 +49,8 @@ export type IngestRound = {
   unsynced: LoadResult | null;
   syncRatio: number | null;
   webhook: WebhookDrain;
+  /** CPU per operation of the ceiling, the app (neither) and the raw loop (PostgreSQL), by process (issue 14). */
+  cpu: { ceiling: CpuUse | null; quiet: CpuUse | null; raw: CpuUse | null };
 };
 /**
  * The webhook receiver's count against the hooked form's stored submissions (all rounds so far): when the load
@@ -155,6 +158,10 @@ export type IngestResult = {
   onCeilingRatio: Spread;
   raw: { rowsPerSec: Spread; p99: Spread; errors: number } | null;
   rawRatio: Spread | null;
+  /** PostgreSQL: the no-database ceiling ÷ the raw loop, round by round: the most the app's ratio could be. */
+  ceilingRawRatio: Spread | null;
+  /** Medians over the rounds of the CPU each operation cost, by process; null off Linux. */
+  cpu: { ceiling: CpuUse | null; quiet: CpuUse | null; raw: CpuUse | null };
   /** PostgreSQL: the app's and the raw loop's best rates within SWEEP_P99_MS over several client counts. */
   capacity: Capacity | null;
   /** What the durable embedded commit costs (ADR 007): the synced app ÷ the same app with EMBEDDED_SYNC=off. */
@@ -219,7 +226,7 @@ export function autocannon(
 async function startSideServer(
   script: string,
   args: string[] = [],
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, script), String(port), ...args], {
     cwd: root,
@@ -232,6 +239,7 @@ async function startSideServer(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -319,7 +327,7 @@ export async function benchIngest(options: {
           env: { ...env, EMBEDDED_SYNC: 'off' },
         })
       : null;
-  let ceiling: { url: string; stop: () => Promise<void> } | null = null;
+  let ceiling: { url: string; pid: number; stop: () => Promise<void> } | null = null;
   try {
     const owner = await signUpOwner(server.url, options.mail);
     // Owner notifications are on for a new form; the webhook is added here.
@@ -367,7 +375,11 @@ export async function benchIngest(options: {
     const rounds: IngestRound[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const h = await autocannon(hello.url);
+      // autocannon counts the rate over the measured seconds only; its process works through the warm-up too.
+      const operations = (perSec: number) => perSec * (DURATION_S + WARMUP_S);
+      const ceilingCpu = startCpuProbe({ pid: ceiling.pid, group: false });
       const c = await autocannon(ceilingTarget, postQuiet);
+      const ceilingUse = ceilingCpu.end(operations(c.reqPerSec));
       // The on/off pair in turns: "on" after "neither" in one round, before it in the next, so that neither gains
       // from going first (fewer rows in the table, a fresher machine).
       const onFirst = i % 2 === 1;
@@ -383,12 +395,20 @@ export async function benchIngest(options: {
       };
       const first = onFirst ? await on() : null;
       await settled();
+      const quietCpu = startCpuProbe({ pid: server.pid, group: true });
       const q = await autocannon(target, postQuiet);
+      const quietUse = quietCpu.end(operations(q.reqPerSec));
       const { load: a, webhook } = first ?? (await on());
       const u = unsyncedTarget ? await autocannon(unsyncedTarget.url, unsyncedTarget.post) : null;
+      let rawUse: CpuUse | null = null;
       const raw =
         options.databaseUrl && rawForm
-          ? await settled().then(() => rawInsertLoop(options.databaseUrl!, rawForm, options.dataDir))
+          ? await settled().then(async () => {
+              const rawCpu = startCpuProbe(null);
+              const loop = await rawInsertLoop(options.databaseUrl!, rawForm, options.dataDir);
+              rawUse = rawCpu.end(operations(loop.rowsPerSec));
+              return loop;
+            })
           : null;
       rounds.push({
         hello: h,
@@ -404,6 +424,7 @@ export async function benchIngest(options: {
         unsynced: u,
         syncRatio: u ? q.reqPerSec / u.reqPerSec : null,
         webhook,
+        cpu: { ceiling: ceilingUse, quiet: quietUse, raw: rawUse },
       });
       options.log(
         `  ingest ${options.engine} round ${i + 1}: hello ${h.reqPerSec.toFixed(0)} req/s, ` +
@@ -447,6 +468,14 @@ export async function benchIngest(options: {
       raw: rawForm ? rawSummary(rounds) : null,
       capacity,
       rawRatio: rawForm ? spread(rounds.map((r) => r.rawRatio ?? NaN)) : null,
+      ceilingRawRatio: rawForm
+        ? spread(rounds.map((r) => (r.raw ? r.ceiling.reqPerSec / r.raw.rowsPerSec : NaN)))
+        : null,
+      cpu: {
+        ceiling: medianUse(rounds.map((r) => r.cpu.ceiling)),
+        quiet: medianUse(rounds.map((r) => r.cpu.quiet)),
+        raw: rawForm ? medianUse(rounds.map((r) => r.cpu.raw)) : null,
+      },
       unsynced: unsyncedTarget
         ? {
             reqPerSec: spread(rounds.map((r) => r.unsynced?.reqPerSec ?? NaN)),

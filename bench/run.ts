@@ -7,6 +7,7 @@ import { throwawayDatabase } from '../src/server/db/throwaway-database.ts';
 import { startMailCapture } from '../src/server/mail/mail-capture.ts';
 import { benchBackup } from './backup.ts';
 import { buildBaseline, serveBaseline } from './baseline-page.ts';
+import { formatUse } from './cpu-use.ts';
 import { sumGzip } from './first-visit.ts';
 import {
   benchIngest,
@@ -125,6 +126,13 @@ for (const { engine, databaseUrl } of runs('ingest') ? engines : []) {
       'app (on) / ceiling, req/s (median)',
       `${fmt(r.onCeilingRatio.median, 3)} (min ${fmt(r.onCeilingRatio.min, 3)}, max ${fmt(r.onCeilingRatio.max, 3)})`,
     );
+    const cpuLines = [
+      ['no-database ceiling', r.cpu.ceiling],
+      ['app (neither)', r.cpu.quiet],
+      ['raw insert loop', r.cpu.raw],
+    ] as const;
+    for (const [side, use] of cpuLines)
+      if (use) report.add(p, `CPU ms per operation, ${side} (median of rounds)`, formatUse(use));
     report.add(
       p,
       'p50 / p99 ms, neither (median of rounds)',
@@ -148,6 +156,12 @@ for (const { engine, databaseUrl } of runs('ingest') ? engines : []) {
         'raw insert loop rows/s, 10 connections (min/median/max)',
         `${minMedMax(r.raw.rowsPerSec)}, p99 ${fmt(r.raw.p99.median, 1)} ms, errors ${r.raw.errors}`,
       );
+      if (r.ceilingRawRatio)
+        report.add(
+          p,
+          'no-database ceiling / raw insert loop (median): the most app / raw could be',
+          `${fmt(r.ceilingRawRatio.median, 3)} (min ${fmt(r.ceilingRawRatio.min, 3)}, max ${fmt(r.ceilingRawRatio.max, 3)})`,
+        );
       report.check(
         p,
         'app (neither) / raw insert loop (median)',
