@@ -4,7 +4,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { startS3TestServer, TEST_BUCKET, type S3TestServer } from './storage/s3-test-server.ts';
 import { createTestDatabase, TEST_ENGINE } from './test-app.ts';
 
@@ -64,6 +64,30 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * Runs `work` on a tmpfs mounted (with `options`) at a new directory `name` of the test's data directory, unmounted
+ * after. Skipped where even root may not mount (a container without CAP_SYS_ADMIN).
+ */
+async function onTmpfs(
+  context: TestContext,
+  name: string,
+  options: string,
+  work: (dir: string) => Promise<void>,
+): Promise<void> {
+  const dir = join(dataDir, name);
+  await mkdir(dir);
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir], { stdio: 'ignore' });
+  } catch {
+    context.skip('this machine does not let the test mount a tmpfs');
+  }
+  try {
+    await work(dir);
+  } finally {
+    execFileSync('umount', [dir]);
+  }
+}
+
 describe(
   'a start-up that fails on a setting says which, in one line, and exits 1',
   { timeout: 60_000 },
@@ -90,26 +114,23 @@ describe(
     });
 
     // A full disk needs a small file system of its own: a tmpfs, which only root may mount.
-    // Skipped where even root may not mount (a container without CAP_SYS_ADMIN).
-    it.skipIf(process.getuid?.() !== 0)(
-      'DATA_DIR on a full disk (the embedded database)',
-      async (context) => {
-        const small = join(dataDir, 'small');
-        await mkdir(small);
-        try {
-          execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', small], { stdio: 'ignore' });
-        } catch {
-          context.skip('this machine does not let the test mount a tmpfs');
-        }
-        try {
-          expectOneLine(
-            await startWith({ DATA_DIR: small }),
-            /^DATA_DIR \(.*small\) is on a full disk: ENOSPC in the embedded database \(pgdata\)$/,
-          );
-        } finally {
-          execFileSync('umount', [small]);
-        }
-      },
+    it.skipIf(process.getuid?.() !== 0)('DATA_DIR on a full disk (the embedded database)', (context) =>
+      onTmpfs(context, 'small', 'size=2m', async (small) =>
+        expectOneLine(
+          await startWith({ DATA_DIR: small }),
+          /^DATA_DIR \(.*small\) is on a full disk: ENOSPC in the embedded database \(pgdata\)$/,
+        ),
+      ),
+    );
+
+    // Node's recursive mkdir says ENOENT on a read-only file system: start-up printed that as a bug's stack.
+    it.skipIf(process.getuid?.() !== 0)('DATA_DIR on a read-only file system', (context) =>
+      onTmpfs(context, 'frozen', 'ro,size=1m', async (frozen) =>
+        expectOneLine(
+          await startWith({ DATA_DIR: frozen }),
+          /^DATA_DIR \(.*frozen\) is on a read-only file system: EROFS on .*frozen\/pgdata$/,
+        ),
+      ),
     );
 
     it('DATABASE_URL where nothing listens', async () => {

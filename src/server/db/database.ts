@@ -1,9 +1,9 @@
 import { once } from 'node:events';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
 import { StartupError } from '../config.ts';
+import { makeDirectory } from '../make-directory.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { realDisk, watchDataDir, type Disk } from './durable-dir.ts';
 
@@ -72,7 +72,7 @@ export async function openDatabase(options: {
   const onWait = options.onLockWait ?? ((message: string) => console.warn(message));
   if (options.databaseUrl === MEMORY_DATABASE) return openPglite(undefined, 0, onWait);
   const dir = join(options.dataDir, 'pgdata');
-  await mkdir(dir, { recursive: true });
+  await makeDirectory(dir);
   const durable = options.embeddedSync === false ? undefined : (options.disk ?? realDisk);
   return openPglite(dir, options.lockRetries ?? 7, onWait, durable);
 }

@@ -1,9 +1,10 @@
 import { createWriteStream } from 'node:fs';
-import { link, mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
+import { link, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomToken, sign, verifySignature } from '../crypto.ts';
+import { makeDirectory } from '../make-directory.ts';
 import { checkHead } from './head-check.ts';
 
 /**
@@ -46,7 +47,7 @@ export const newFileKey = () => randomToken(24);
 
 export async function createDiskStorage(dataDir: string, signingKey: string): Promise<Storage> {
   const dir = join(dataDir, 'uploads');
-  await mkdir(dir, { recursive: true });
+  await makeDirectory(dir);
   const pathOf = (key: string) => join(dir, key);
 
   return {

@@ -1,10 +1,11 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, opendir, rm, stat } from 'node:fs/promises';
+import { opendir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomToken } from '../crypto.ts';
 import { HttpError } from '../errors.ts';
+import { makeDirectory } from '../make-directory.ts';
 import { checkHead } from '../storage/head-check.ts';
 
 export type ImageMime = 'image/jpeg' | 'image/png';
@@ -51,7 +52,7 @@ function loadSharp(): Promise<Sharp> {
  * does not decode is refused. The colour profile is kept so colours do not shift.
  */
 export async function createImageReencoder(stagingDir: string, maxPixels: number): Promise<ImageReencoder> {
-  await mkdir(stagingDir, { recursive: true });
+  await makeDirectory(stagingDir);
   const withSlot = createSlots(DECODE_SLOTS);
 
   return {
