@@ -103,9 +103,10 @@ export type RecordedAttempt = {
 
 /**
  * Logs a pass's attempts and moves each delivery on (succeeded, failed for good, or retried `retryInMs` from now),
- * all in one statement. A retry that would come more than `giveUpMs` after the delivery's response arrived fails the
- * delivery instead. Every time is the database's (`now()`), the clock every process shares. A delivery deleted
- * meanwhile (with its webhook or its response) is skipped. Returns the ids of the deliveries that failed for good.
+ * all in one statement (and one more for each delivery another transaction held meanwhile). A retry that would come
+ * more than `giveUpMs` after the delivery's response arrived fails the delivery instead. Every time is the
+ * database's (`now()`), the clock every process shares. A delivery deleted meanwhile (with its webhook or its
+ * response) is skipped, and leaves no attempt. Returns the ids of the deliveries that failed for good.
  */
 export async function recordAttempts(
   db: Queryable,
@@ -113,39 +114,62 @@ export async function recordAttempts(
   giveUpMs: number,
 ): Promise<string[]> {
   if (recorded.length === 0) return [];
+  // An attempt is logged only for a delivery the statement holds locked, so none can be deleted before the attempt's
+  // foreign key is checked. Without the lock, a deletion that committed between the statement's snapshot and that
+  // check failed the whole statement: every other delivery of the pass was left unrecorded, and sent again after its
+  // lease. Those another transaction holds (a deletion under way, mostly) are skipped, then waited for one at a
+  // time, never while the others are held: waiting with them held could close a circle with a deletion that holds
+  // one of them and wants another (a deadlock, and a 500 for the owner).
   const rows = await db.query<{ id: string; status: string }>(
-    `with pass as (
-       select p.*, p.status = 'pending'
-                   and now() + make_interval(secs => p.retry_in_ms / 1000)
-                       > d.created_at + make_interval(secs => $7::double precision / 1000) as too_late
-         from unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::text[], $6::double precision[])
-                as p(delivery_id, status_code, duration_ms, error, status, retry_in_ms)
-         join webhook_deliveries d on d.id = p.delivery_id
-     ), logged as (
-       insert into webhook_attempts (delivery_id, status_code, duration_ms, error)
-       select p.delivery_id, p.status_code, p.duration_ms, p.error from pass p
-     )
-     update webhook_deliveries d
-        set status = case when p.too_late then 'failed' else p.status end,
-            attempts = d.attempts + 1,
-            next_attempt_at = case when p.status = 'pending' and not p.too_late
-                                   then now() + make_interval(secs => p.retry_in_ms / 1000)
-                                   else d.next_attempt_at end
-       from pass p
-      where d.id = p.delivery_id
-      returning d.id::text as id, d.status`,
-    [
-      recorded.map((r) => r.deliveryId),
-      recorded.map((r) => r.attempt.statusCode),
-      recorded.map((r) => r.attempt.durationMs),
-      recorded.map((r) => r.attempt.error),
-      recorded.map((r) => r.outcome.status),
-      recorded.map((r) => (r.outcome.status === 'pending' ? r.outcome.retryInMs : null)),
-      giveUpMs,
-    ],
+    recordStatement('skip locked'),
+    paramsOf(recorded, giveUpMs),
   );
+  const done = new Set(rows.map((r) => r.id));
+  for (const r of recorded)
+    if (!done.has(r.deliveryId))
+      rows.push(
+        ...(await db.query<{ id: string; status: string }>(recordStatement(''), paramsOf([r], giveUpMs))),
+      );
   return rows.flatMap((r) => (r.status === 'failed' ? [r.id] : []));
 }
+
+const recordStatement = (wait: 'skip locked' | '') =>
+  `with pass as (
+     select p.*
+       from unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::text[], $6::double precision[])
+              as p(delivery_id, status_code, duration_ms, error, status, retry_in_ms)
+   ), locked as (
+     select d.id, d.created_at from webhook_deliveries d
+      where d.id in (select delivery_id from pass)
+        for no key update ${wait}
+   ), judged as (
+     select p.*, p.status = 'pending'
+                 and now() + make_interval(secs => p.retry_in_ms / 1000)
+                     > l.created_at + make_interval(secs => $7::double precision / 1000) as too_late
+       from pass p join locked l on l.id = p.delivery_id
+   ), logged as (
+     insert into webhook_attempts (delivery_id, status_code, duration_ms, error)
+     select p.delivery_id, p.status_code, p.duration_ms, p.error from judged p
+   )
+   update webhook_deliveries d
+      set status = case when p.too_late then 'failed' else p.status end,
+          attempts = d.attempts + 1,
+          next_attempt_at = case when p.status = 'pending' and not p.too_late
+                                 then now() + make_interval(secs => p.retry_in_ms / 1000)
+                                 else d.next_attempt_at end
+     from judged p
+    where d.id = p.delivery_id
+    returning d.id::text as id, d.status`;
+
+const paramsOf = (recorded: readonly RecordedAttempt[], giveUpMs: number) => [
+  recorded.map((r) => r.deliveryId),
+  recorded.map((r) => r.attempt.statusCode),
+  recorded.map((r) => r.attempt.durationMs),
+  recorded.map((r) => r.attempt.error),
+  recorded.map((r) => r.outcome.status),
+  recorded.map((r) => (r.outcome.status === 'pending' ? r.outcome.retryInMs : null)),
+  giveUpMs,
+];
 
 /**
  * Ends the lease of deliveries whose send a shutdown interrupted: due again at once, for another process or the next
