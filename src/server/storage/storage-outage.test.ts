@@ -3,54 +3,19 @@
 // says what failed in one line. The endpoint is a real S3-protocol server (s3rver) behind an HTTP front on
 // 127.0.0.1 that the test switches between passing requests on, answering 503, and being gone.
 import { randomBytes } from 'node:crypto';
-import { createServer, request, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import { createForm, createTestApp, signUpOwner, type TestApp } from '../test-app.ts';
 import { multipart, PDF } from '../test-files.ts';
+import { startS3TestFront, type S3TestFront } from './s3-test-front.ts';
 import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
 import { parseStorageUrl, type S3Location } from './storage-url.ts';
-
-type Mode = 'pass' | '503' | 'silent';
-
-/** An HTTP front to `target` that passes requests on, answers each with S3's 503 SlowDown, or never answers. */
-async function startFront(target: URL) {
-  let mode: Mode = 'pass';
-  const server: Server = createServer((req, res) => {
-    if (mode === 'silent') return void req.resume();
-    if (mode === '503') {
-      req.resume();
-      res.writeHead(503, { 'content-type': 'application/xml' });
-      res.end('<?xml version="1.0"?><Error><Code>SlowDown</Code><Message>Reduce your rate</Message></Error>');
-      return;
-    }
-    const upstream = request(
-      new URL(req.url ?? '/', target),
-      { method: req.method, headers: req.headers },
-      (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    endpoint: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-    set: (next: Mode) => void (mode = next),
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 const pdf = (bytes: number) => Buffer.concat([PDF, randomBytes(bytes)]);
 
 describe('S3 endpoint failing', () => {
   let s3: S3TestServer;
-  let front: Awaited<ReturnType<typeof startFront>>;
+  let front: S3TestFront;
   let t: TestApp;
   let form: Form;
   let base: string;
@@ -59,7 +24,7 @@ describe('S3 endpoint failing', () => {
   beforeAll(async () => {
     s3 = await startS3TestServer();
     const real = parseStorageUrl(s3.storageUrl('outage'), undefined) as S3Location;
-    front = await startFront(new URL(real.endpoint ?? ''));
+    front = await startS3TestFront(new URL(real.endpoint ?? ''));
     t = await createTestApp({
       storage: { ...real, endpoint: front.endpoint },
       logLevel: 'info',
