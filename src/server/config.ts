@@ -147,6 +147,8 @@ export type Config = {
   notifyPollMs?: number;
   /** How long the server waits for PostgreSQL's answer to one query (database.ts's default); tests make it short. */
   databaseQueryTimeoutMs?: number;
+  /** How long an S3 endpoint may go without answering or taking an upload's bytes (s3-storage.ts); tests shorten it. */
+  storageAnswerTimeoutMs?: number;
   /**
    * Whether webhooks may reach loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE=true): off by
    * default, so a form owner cannot make the server probe its own network (docs/decisions/023-webhooks.md).

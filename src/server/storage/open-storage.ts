@@ -3,12 +3,14 @@ import { createDiskStorage, type Storage } from './storage.ts';
 
 /** The store STORAGE_URL names (an S3-compatible bucket), or the local disk under DATA_DIR/uploads when unset. */
 export async function openStorage(
-  where: { storage: S3Location | undefined; dataDir: string },
+  where: { storage: S3Location | undefined; dataDir: string; storageAnswerTimeoutMs?: number },
   signingKey: string,
 ): Promise<Storage> {
   const location = where.storage;
   return location
     ? // Loaded only when used: the S3 client is a large module a disk-only server never needs.
-      await import('./s3-storage.ts').then((s3) => s3.createS3Storage(location, signingKey))
+      await import('./s3-storage.ts').then((s3) =>
+        s3.createS3Storage(location, signingKey, { answerTimeoutMs: where.storageAnswerTimeoutMs }),
+      )
     : await createDiskStorage(where.dataDir, signingKey);
 }

@@ -12,6 +12,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { StartupError } from '../config.ts';
 import { UnavailableError } from '../unavailable.ts';
 import { checkHead } from './head-check.ts';
+import { watchForStall } from './s3-stall.ts';
 import type { S3Location } from './storage-url.ts';
 import { newFileKey, urlSigner, type Storage } from './storage.ts';
 
@@ -21,7 +22,10 @@ const PART_BYTES = 5 * 1024 * 1024;
 /** How long reaching the S3 endpoint may take, at start-up or later. */
 const S3_CONNECT_TIMEOUT_MS = 10_000;
 
-/** How long S3 may take to start answering a download (its headers), retries included. */
+/**
+ * How long S3 may take to start answering a download (its headers), retries included; and how long an upload may go
+ * without S3 taking a byte of it or answering one of its requests (s3-stall.ts).
+ */
 const S3_ANSWER_TIMEOUT_MS = 15_000;
 
 /** Why the bucket could not be used, in an operator's words (the SDK names a bare 403 "Unknown"). */
@@ -57,7 +61,11 @@ export function s3Failure(location: S3Location, error: unknown): string {
  * environment variables. A file is streamed up as it arrives (one PUT, or a multipart upload for a large file),
  * never buffered whole; the first bytes are inspected on the way, and a refused file leaves nothing behind.
  */
-export async function createS3Storage(location: S3Location, signingKey: string): Promise<Storage> {
+export async function createS3Storage(
+  location: S3Location,
+  signingKey: string,
+  { answerTimeoutMs = S3_ANSWER_TIMEOUT_MS }: { answerTimeoutMs?: number } = {},
+): Promise<Storage> {
   const client = new S3Client({
     region: location.region,
     endpoint: location.endpoint,
@@ -70,6 +78,19 @@ export async function createS3Storage(location: S3Location, signingKey: string):
     requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: 60_000 },
   });
   const { bucket, prefix } = location;
+  const where = location.endpoint ?? `AWS S3 (${location.region})`;
+  const within = `${answerTimeoutMs / 1000} s`;
+  // Each upload in progress hears when S3 answers one of its requests (by its object key): progress, for its watch.
+  const uploading = new Map<string, () => void>();
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      const result = await next(args);
+      const key = (args.input as { Key?: unknown }).Key;
+      if (typeof key === 'string') uploading.get(key)?.();
+      return result;
+    },
+    { step: 'initialize', name: 'easyformUploadAnswered' },
+  );
   // At start-up the bucket must answer within the connect timeout, retries included.
   await client
     .send(new HeadBucketCommand({ Bucket: bucket }), {
@@ -83,7 +104,9 @@ export async function createS3Storage(location: S3Location, signingKey: string):
   /**
    * Streams `source` through `checks` up as one object (one PUT, or a multipart upload for a large file); resolves
    * with its size. On a failure (a check refusing the first bytes, a broken request) the upload is abandoned (a
-   * multipart one aborted) and an object that was written after all is removed.
+   * multipart one aborted) and an object that was written after all is removed. An S3 that stops answering or taking
+   * bytes for `answerTimeoutMs` fails it with UnavailableError (a 503), instead of holding the customer's request,
+   * unread, until the slow-body guard or the SDK's minute-long timeouts end it.
    */
   const send = async (key: string, source: Readable, ...checks: Transform[]): Promise<number> => {
     let size = 0;
@@ -101,15 +124,32 @@ export async function createS3Storage(location: S3Location, signingKey: string):
       queueSize: 1,
       leavePartsOnError: false,
     });
+    let stalled: UnavailableError | undefined;
+    const watch = watchForStall(body, answerTimeoutMs, () => {
+      stalled = new UnavailableError({
+        service: 'file storage',
+        reason: `${where} took no byte of an upload and answered none of its requests for ${within}`,
+      });
+      void upload.abort();
+      body.destroy(stalled);
+    });
+    uploading.set(prefix + key, watch.answered);
     try {
       await Promise.all([pipeline([source, ...checks, counted, body]), upload.done()]);
     } catch (error) {
+      watch.stop();
       await upload.abort().catch(() => undefined);
       body.destroy();
-      await client
+      const removed = client
         .send(new DeleteObjectCommand({ Bucket: bucket, Key: prefix + key }))
         .catch(() => undefined);
-      throw error;
+      // An S3 that stopped answering would hold the 503 as long again: the removal goes on without the request.
+      // (A multipart upload whose creation is answered late is aborted then by Upload itself.)
+      if (!stalled) await removed;
+      throw stalled ?? error;
+    } finally {
+      watch.stop();
+      uploading.delete(prefix + key);
     }
     return size;
   };
@@ -123,10 +163,10 @@ export async function createS3Storage(location: S3Location, signingKey: string):
     put: (key, source) => send(key, source),
     async open(key) {
       // An endpoint that takes the request and never answers would hold the owner's download for a minute an
-      // attempt (the SDK tries three times): the answer's headers must come within S3_ANSWER_TIMEOUT_MS in all.
+      // attempt (the SDK tries three times): the answer's headers must come within answerTimeoutMs in all.
       // Only the wait for them: the body then streams for as long as it takes.
       const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), S3_ANSWER_TIMEOUT_MS);
+      const timer = setTimeout(() => deadline.abort(), answerTimeoutMs);
       try {
         const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: prefix + key }), {
           abortSignal: deadline.signal,
@@ -135,10 +175,9 @@ export async function createS3Storage(location: S3Location, signingKey: string):
       } catch (error) {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
         if (deadline.signal.aborted) {
-          const where = location.endpoint ?? `AWS S3 (${location.region})`;
           throw new UnavailableError({
             service: 'file storage',
-            reason: `${where} did not answer within ${S3_ANSWER_TIMEOUT_MS / 1000} s`,
+            reason: `${where} did not answer within ${within}`,
           });
         }
         throw error;

@@ -1,11 +1,13 @@
-// An S3 that answers an upload's requests late, but answers: the customer's file is stored, though the server held
-// the body back meanwhile (one part in flight at a time) for longer than the slow-body guard's window, which counts
-// only time the server spends reading. Real s3rver behind a switchable front on 127.0.0.1; the guard is shortened to
-// 2,000 bytes a second over 500 ms windows, so the case takes seconds.
+// The S3 endpoint takes an upload's requests and stops answering them while a customer's file goes up: the customer
+// gets 503 UNAVAILABLE with Retry-After within the answer time, not a connection cut by the slow-body guard for
+// bytes the server itself stopped reading; nothing stored changes and the next upload works once S3 is back. And an
+// S3 that answers slowly but within that time stores the file, though the server held the body back meanwhile for
+// longer than the guard's window. Real s3rver behind a switchable front on 127.0.0.1; the answer time is shortened
+// to 3 s and the guard to 2,000 bytes a second over 500 ms windows, so each case takes seconds.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
-import { createForm, createTestApp, signUpOwner, type TestApp } from '../test-app.ts';
+import { createForm, createTestApp, signUpOwner, storedKeys, type TestApp } from '../test-app.ts';
 import { multipart, PDF } from '../test-files.ts';
 import { startS3TestFront, type S3TestFront } from './s3-test-front.ts';
 import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
@@ -28,6 +30,7 @@ describe('S3 endpoint stalling an upload', () => {
     front = await startS3TestFront(new URL(real.endpoint ?? ''));
     t = await createTestApp({
       storage: { ...real, endpoint: front.endpoint },
+      storageAnswerTimeoutMs: 3_000,
       bodyMinBytesPerSecond: 2_000,
       bodyRateWindowMs: 500,
       logLevel: 'info',
@@ -71,6 +74,44 @@ describe('S3 endpoint stalling an upload', () => {
     }
   };
   const download = async (file: string) => Buffer.from(await (await fetch(`${base}${file}`)).arrayBuffer());
+  const uploadRows = async () =>
+    Number((await t.app.db.query<{ n: string }>('select count(*) as n from uploads'))[0]?.n);
+
+  it('answers a large and a small upload 503 within the answer time while S3 takes requests and never answers', async () => {
+    const kept = pdf(1_000);
+    const stored = await upload(kept);
+    expect(stored.status, stored.text).toBe(200);
+    const { file } = JSON.parse(stored.text) as { file: string };
+    const rows = await uploadRows();
+    const keys = await storedKeys(t);
+
+    front.set('silent');
+    const since = log.length;
+    for (const size of [LARGE, 1_000]) {
+      const res = await upload(pdf(size));
+      expect(res.status, res.text).toBe(503);
+      expect(res.retryAfter).toBe('30');
+      expect(JSON.parse(res.text)).toMatchObject({ error: { code: 'UNAVAILABLE' } });
+      // 3 s of no progress, not the guard's windows nor the SDK's minute a request.
+      expect(res.ms).toBeLessThan(10_000);
+    }
+    const lines = log.slice(since).filter((l) => /"level":(40|50|60)/.test(l));
+    expect(lines.length).toBe(2);
+    for (const line of lines)
+      expect(line).toMatch(
+        /"msg":"file storage unavailable: http:\/\/127\.0\.0\.1:\d+ took no byte of an upload and answered none of its requests for 3 s; answered 503"/,
+      );
+    expect(log.slice(since).join('\n')).not.toMatch(/request body too slow/);
+
+    front.set('pass');
+    expect(await uploadRows()).toBe(rows);
+    expect(await storedKeys(t)).toEqual(keys);
+    expect((await download(file)).equals(kept)).toBe(true);
+    const next = pdf(LARGE);
+    const again = await upload(next);
+    expect(again.status, again.text).toBe(200);
+    expect((await download((JSON.parse(again.text) as { file: string }).file)).equals(next)).toBe(true);
+  }, 60_000);
 
   it('stores a large upload while S3 answers each request late, the body held back meanwhile not counted as slow', async () => {
     // Each request answered after 1.5 s: within the answer time, but three times the guard's window, during which
