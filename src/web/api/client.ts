@@ -1,4 +1,5 @@
-import { parseErrorBody } from './error-body.ts';
+import type { Failure, Sent } from './failure-words.ts';
+import { readAnswer } from './read-answer.ts';
 
 /** Any non-2xx answer: the status, the server's code and a sentence fit to show. */
 export class ApiError extends Error {
@@ -27,23 +28,21 @@ export const FAILURE = {
   offline: 'Could not reach Easy Form. Check your connection and try again.',
   timedOut: 'Easy Form did not answer in time. Check your connection and try again.',
   stalled: 'The upload stalled. Check your connection and try again.',
-  serverFault: 'Something went wrong on our side. Try again in a moment.',
 } as const;
 
 /** A request that got no whole answer: status 0, which callers treat as "not reached" and try again. */
 export const notReached = (why: 'offline' | 'timedOut' | 'stalled') =>
   new ApiError(0, why === 'offline' ? 'OFFLINE' : 'TIMEOUT', FAILURE[why]);
 
+export const toApiError = ({ status, code, message }: Failure) => new ApiError(status, code, message);
+
 /**
- * The ApiError for a non-2xx answer whose body (parsed JSON, or null) may hold the server's `{ error }`. A 5xx shows
- * our own sentence, never the server's text.
+ * The ApiError for a non-2xx answer whose body (parsed JSON, or null) may hold the server's `{ error }`; its words
+ * load only when one comes (failure-words.ts).
  */
-export async function answerError(status: number, body: unknown): Promise<ApiError> {
-  const parsed = await parseErrorBody(body);
-  if (status >= 500) return new ApiError(status, parsed?.code ?? 'UNKNOWN', FAILURE.serverFault);
-  return parsed
-    ? new ApiError(status, parsed.code, parsed.message)
-    : new ApiError(status, 'UNKNOWN', `Request failed (${status})`);
+export async function answerError(status: number, body: unknown, sent?: Sent): Promise<ApiError> {
+  const { failureOf } = await import('./failure-words.ts');
+  return toApiError(failureOf(status, body, sent));
 }
 
 type Options = {
@@ -56,22 +55,23 @@ type Options = {
    * hang a fetch for minutes. It fails as status 0, `TIMEOUT`, which callers treat as "not reached" (retried).
    */
   timeoutMs?: number;
+  /** What is sent, for the words of a 413 that is not the server's (a proxy's page). */
+  sent?: Sent;
 };
 
 /** The one place that speaks HTTP to the API. Owner calls carry the token; a 401 on one ends the session. */
 export async function api<T>(
   path: string,
-  { method = 'GET', body, headers = {}, owner = false, timeoutMs }: Options = {},
+  { method = 'GET', body, headers = {}, owner = false, timeoutMs, sent }: Options = {},
 ): Promise<T> {
   // Loaded only for owner calls: the customer's page never holds a session (docs/decisions/025, budget).
   const sessions = owner ? await import('./session.ts') : null;
   const session = sessions?.readSession();
   const deadline = timeoutMs === undefined ? null : new AbortController();
   const timer = deadline ? setTimeout(() => deadline.abort(), timeoutMs) : undefined;
-  let response: Response;
-  let answer: unknown;
+  let answer: Awaited<ReturnType<typeof readAnswer>>;
   try {
-    response = await fetch(path, {
+    const response = await fetch(path, {
       method,
       headers: {
         accept: 'application/json',
@@ -82,16 +82,18 @@ export async function api<T>(
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: deadline?.signal ?? null,
     });
-    if (response.ok) answer = response.status === 204 ? undefined : await response.json();
-    else answer = await response.json().catch(() => null);
+    answer = await readAnswer(response, sent);
   } catch {
     throw notReached(deadline?.signal.aborted ? 'timedOut' : 'offline');
   } finally {
     clearTimeout(timer);
   }
-  if (response.ok) return answer as T;
-  const error = await answerError(response.status, answer);
-  if (sessions && response.status === 401) {
+  if ('body' in answer) return answer.body as T;
+  // A 2xx that is not ours (a captive portal's page), or one cut off by the deadline: Easy Form was not reached.
+  if ('unreached' in answer) throw notReached(deadline?.signal.aborted ? 'timedOut' : 'offline');
+  const { failure } = answer;
+  const error = toApiError(failure);
+  if (sessions && failure.status === 401) {
     sessions.endSession();
     window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname)}`);
   }

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ErrorBodySchema } from '#common/errors.ts';
 import type { JoiningForm, JoiningFormBody } from '#common/profile.ts';
 import type { UploadResponse } from '#common/submissions.ts';
-import { api, ApiError } from './client.ts';
+import { api, notReached, toApiError } from './client.ts';
+import { readAnswer } from './read-answer.ts';
 import { readSession } from './session.ts';
 
 export const joiningFormQuery = () =>
@@ -18,14 +18,11 @@ export async function uploadOwnerDocument(file: File): Promise<UploadResponse> {
   const response = await fetch('/api/profile', {
     method: 'POST',
     body,
-    headers: { authorization: `Bearer ${readSession()?.token ?? ''}` },
+    headers: { accept: 'application/json', authorization: `Bearer ${readSession()?.token ?? ''}` },
+  }).catch(() => {
+    throw notReached('offline');
   });
-  const json: unknown = await response.json().catch(() => null);
-  if (response.ok) return json as UploadResponse;
-  const parsed = ErrorBodySchema.safeParse(json);
-  throw new ApiError(
-    response.status,
-    parsed.success ? parsed.data.error.code : 'UNKNOWN',
-    parsed.success ? parsed.data.error.message : 'Upload failed',
-  );
+  const answer = await readAnswer(response, 'file');
+  if ('body' in answer) return answer.body as UploadResponse;
+  throw 'unreached' in answer ? notReached('offline') : toApiError(answer.failure);
 }

@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import type { PublicForm } from '#common/forms.ts';
 import type { SubmissionBody, UploadResponse } from '#common/submissions.ts';
-import { answerError, api, ApiError, FAILURE, notReached } from './client.ts';
+import { answerError, api, ApiError, notReached } from './client.ts';
 import { SUBMIT_TIMEOUT_MS, UPLOAD_STALL_MS } from './timeouts.ts';
 
 /** The customer's calls (docs/api.md "Customers"): public, never with the owner's token. */
@@ -13,6 +13,7 @@ export const submitAnswers = (ownerId: string, body: SubmissionBody, idempotency
     body,
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     timeoutMs: SUBMIT_TIMEOUT_MS,
+    sent: 'answers',
   });
 
 export const deleteUpload = (deleteId: string) =>
@@ -26,12 +27,17 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Checks an upload's answer with the shared schema, loaded with the first upload rather than with the page. */
+/**
+ * Checks an upload's answer with the shared schema, loaded with the first upload rather than with the page. A 2xx
+ * that is not JSON is not ours (a captive portal's page): the file did not get there, as with no connection.
+ */
 async function toUploadResponse(status: number, text: string): Promise<UploadResponse> {
   const { UploadResponseSchema } = await import('#common/submissions.ts');
-  const parsed = UploadResponseSchema.safeParse(parseJson(text));
+  const json = parseJson(text);
+  if (json === null) throw notReached('offline');
+  const parsed = UploadResponseSchema.safeParse(json);
   if (parsed.success) return parsed.data;
-  throw new ApiError(status, 'UNKNOWN', FAILURE.serverFault);
+  throw await answerError(status, null);
 }
 
 /**
@@ -70,7 +76,7 @@ export function uploadFile(
       }
       // A proxy or a dropped connection can answer 0 with no body: treat it like being offline.
       if (xhr.status === 0) reject(notReached('offline'));
-      else answerError(xhr.status, parseJson(xhr.responseText)).then(reject, reject);
+      else answerError(xhr.status, parseJson(xhr.responseText), 'file').then(reject, reject);
     };
     xhr.onerror = () => reject(notReached('offline'));
     xhr.onabort = () =>

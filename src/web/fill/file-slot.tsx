@@ -4,6 +4,7 @@ import type { FileField } from '#common/forms.ts';
 import { type FileAnswer } from '#common/submissions.ts';
 import { ApiError } from '../api/client.ts';
 import { deleteUpload, uploadFile } from '../api/public-forms.ts';
+import { isAway } from '../api/read-answer.ts';
 import { controlId, errorId, hintId } from './dom-ids.ts';
 import { FieldError } from './field-error.tsx';
 import { FilePreview } from './file-preview.tsx';
@@ -61,7 +62,9 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
       setPhase({ name: 'idle' });
     } catch (caught) {
       if (controller.signal.aborted) return;
-      if (caught instanceof ApiError && caught.status === 0 && (await keepOnDevice(file))) return;
+      // No connection, or the app away behind its proxy: the file waits on the device, as the answers would.
+      const waits = caught instanceof ApiError && (caught.status === 0 || isAway(caught.status));
+      if (waits && (await keepOnDevice(file))) return;
       const { message, retry } = uploadFailure(caught);
       setPhase({ name: 'failed', message, retry: retry ? file : null });
     } finally {

@@ -13,7 +13,7 @@ export function uploadFailure(error: unknown): { message: string; retry: boolean
   const failure = error instanceof ApiError ? error : new ApiError(0, 'OFFLINE', String(error));
   if (failure.status === 413) {
     const mb = /(\d+)\s*MB/.exec(failure.message)?.[1];
-    return { message: mb ? `This file is larger than ${mb} MB` : 'This file is too large', retry: false };
+    return { message: mb ? `This file is larger than ${mb} MB` : failure.message, retry: false };
   }
   if (failure.status === 415) return { message: WRONG_TYPE_MESSAGE, retry: false };
   if (failure.status === 0 || failure.status >= 500 || failure.status === 429) {

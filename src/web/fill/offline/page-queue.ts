@@ -1,6 +1,7 @@
 import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
 import { ApiError } from '../../api/client.ts';
 import { submitAnswers } from '../../api/public-forms.ts';
+import { isAway } from '../../api/read-answer.ts';
 import { KEYS, readJson } from '../fill-storage.ts';
 import { LOCAL_FILE } from './local-file.ts';
 import {
@@ -108,9 +109,12 @@ export async function retryOrQueue(queue: Queue, outcome: Outcome): Promise<() =
       return () => undefined;
     } catch (error) {
       const failure = toApiError(error);
+      // No answer, or the app away behind its proxy (502, 503, 504): the answers wait here and go when it is back.
+      const waits = failure.status === 0 || isAway(failure.status);
+      if (waits) return follow(queue.key, queue, outcome);
       if (failure.status >= 500) outcome.retry(failure.message);
-      else if (failure.status !== 0) outcome.refused(failure);
-      if (failure.status !== 0) return () => undefined;
+      else outcome.refused(failure);
+      return () => undefined;
     }
   }
   return follow(queue.key, queue, outcome);

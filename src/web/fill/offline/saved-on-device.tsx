@@ -5,6 +5,11 @@ export function SavedOnDevice({ formTitle, sending }: { formTitle: string; sendi
   const heading = useRef<HTMLHeadingElement>(null);
   // As on the success screen: the form went away, so tell screen readers what took its place.
   useEffect(() => heading.current?.focus(), []);
+  // Online and still waiting: Easy Form did not answer (restarting behind its proxy, say), not the connection.
+  const online = navigator.onLine;
+  const saved = online
+    ? 'Saved on this device — Easy Form is not answering right now; it will be sent as soon as it does.'
+    : 'Saved on this device — it will be sent when you are back online.';
   return (
     <section className="fill-card fill-success" aria-labelledby="fill-saved-title">
       {/* A clock while it waits, an arrow up while it goes; blue, not the green of "sent". */}
@@ -20,13 +25,9 @@ export function SavedOnDevice({ formTitle, sending }: { formTitle: string; sendi
         )}
       </svg>
       <h1 id="fill-saved-title" ref={heading} tabIndex={-1}>
-        {sending ? 'Sending your response…' : 'Waiting for a connection'}
+        {sending ? 'Sending your response…' : online ? 'Waiting for Easy Form' : 'Waiting for a connection'}
       </h1>
-      <p role="status">
-        {sending
-          ? 'You are back online. Keep this page open for a moment.'
-          : 'Saved on this device — it will be sent when you are back online.'}
-      </p>
+      <p role="status">{sending ? 'Keep this page open for a moment.' : saved}</p>
       <p>
         Your answers to <strong dir="auto">{formTitle}</strong> and your files are kept here, so nothing needs
         to be typed again. If you close this page, opening the form&apos;s link again sends it.

@@ -1,5 +1,7 @@
 import { IDEMPOTENCY_HEADER, NOT_ON_FORM } from '#common/answer-limits.ts';
 import type { FileAnswer } from '#common/submissions.ts';
+import type { Sent } from '../../api/failure-words.ts';
+import { readAnswer } from '../../api/read-answer.ts';
 import { SUBMIT_TIMEOUT_MS, uploadDeadlineMs } from '../../api/timeouts.ts';
 import { LOCAL_FILE } from './local-file.ts';
 import {
@@ -15,7 +17,7 @@ import {
   type Queued,
   type Refusal,
 } from './queue-store.ts';
-import { withRetries } from './retry.ts';
+import { isTransient, withRetries } from './retry.ts';
 
 /**
  * Sends queued submissions: each file still on the device through POST /api/profile, then the submission with its
@@ -56,21 +58,23 @@ const statusOf = (error: unknown) => (error instanceof NotSent ? error.status : 
  */
 const within = (init: RequestInit, ms: number): RequestInit => ({ ...init, signal: AbortSignal.timeout(ms) });
 
-async function call(url: string, init: RequestInit, fieldId?: string): Promise<Record<string, unknown>> {
+/** One try. `sent`: what it sends, for the words of a 413 that is not the server's (a proxy's page). */
+async function call(
+  url: string,
+  init: RequestInit,
+  sent: Sent,
+  fieldId?: string,
+): Promise<Record<string, unknown>> {
   const response = await fetch(url, init).catch(() => {
     throw new NotSent(0);
   });
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (response.ok && body) return body;
-  const error = (body?.error ?? {}) as { code?: unknown; message?: unknown };
-  const status = response.status;
-  if (status < 400 || status === 408 || status === 429 || status >= 500) throw new NotSent(status);
-  throw new Refused({
-    status,
-    code: typeof error.code === 'string' ? error.code : 'UNKNOWN',
-    message: typeof error.message === 'string' ? error.message : `Request failed (${status})`,
-    fieldId,
-  });
+  const answer = await readAnswer(response, sent);
+  if ('body' in answer) return answer.body as Record<string, unknown>;
+  // A 2xx that is not ours (a captive portal's page): not sent, as with no connection.
+  if ('unreached' in answer) throw new NotSent(0);
+  const { status, code, message } = answer.failure;
+  if (isTransient(status)) throw new NotSent(status);
+  throw new Refused({ status, code, message, fieldId });
 }
 
 /**
@@ -99,11 +103,12 @@ async function uploadLocal(entry: Queued, fieldId: string, answer: FileAnswer): 
   const init = { method: 'POST', body: data, headers: { accept: 'application/json' } };
   const url = `/api/profile?formId=${encodeURIComponent(entry.formId)}`;
   const deadline = uploadDeadlineMs(local.blob.size);
-  const uploaded = await withRetries(() => call(url, within(init, deadline), fieldId), statusOf).catch(
-    (error: unknown) => {
-      throw (error instanceof Refused && formRefusal(error.refusal)) || error;
-    },
-  );
+  const uploaded = await withRetries(
+    () => call(url, within(init, deadline), 'file', fieldId),
+    statusOf,
+  ).catch((error: unknown) => {
+    throw (error instanceof Refused && formRefusal(error.refusal)) || error;
+  });
   const stored: FileAnswer = {
     name: answer.name,
     value: String(uploaded.file),
@@ -143,7 +148,7 @@ async function attempt(key: string, locked = false): Promise<SendTry> {
       headers: { accept: 'application/json', 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: key },
     };
     const url = `/api/forms/${encodeURIComponent(claimed.ownerId)}`;
-    const answer = await withRetries(() => call(url, within(init, SUBMIT_TIMEOUT_MS)), statusOf);
+    const answer = await withRetries(() => call(url, within(init, SUBMIT_TIMEOUT_MS), 'answers'), statusOf);
     result = { state: 'sent', submissionId: String(answer._id) };
   } catch (error) {
     result = error instanceof Refused ? { state: 'refused', refusal: error.refusal } : { state: 'queued' };

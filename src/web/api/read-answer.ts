@@ -1,0 +1,31 @@
+import type { Failure, Sent } from './failure-words.ts';
+
+/**
+ * How an answer reads, for the page's client (client.ts, profile.ts) and the device queue (offline/send-queued.ts)
+ * alike. Not every answer is ours: a reverse proxy's HTML page or a captive portal's 200 sign-in page get plain
+ * words (failure-words.ts) instead of "Request failed (413)" or a false success. No zod, no React: the service
+ * worker runs this too.
+ */
+
+/**
+ * 502, 503, 504: the app is not there for a moment (restarting behind its proxy, its database away), so what was
+ * sent never got in: like no connection, the customer's answers wait on the device and are sent when it is back.
+ */
+export const isAway = (status: number) => status === 502 || status === 503 || status === 504;
+
+const NOT_JSON = Symbol('not JSON');
+
+/**
+ * The JSON of a 2xx (undefined for a 204), or the failure. A 2xx that is not JSON did not come from us (a captive
+ * portal's sign-in page, a proxy's own page): `unreached`, as with no connection.
+ */
+export async function readAnswer(
+  response: Response,
+  sent?: Sent,
+): Promise<{ body: unknown } | { unreached: true } | { failure: Failure }> {
+  if (response.status === 204) return { body: undefined };
+  const body: unknown = await response.json().catch(() => NOT_JSON);
+  if (response.ok) return body === NOT_JSON ? { unreached: true } : { body };
+  const { failureOf } = await import('./failure-words.ts');
+  return { failure: failureOf(response.status, body === NOT_JSON ? null : body, sent) };
+}

@@ -1,0 +1,149 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { PublicForm } from '#common/forms.ts';
+import {
+  appJson,
+  CAPTIVE_PORTAL,
+  NGINX,
+  proxyTestServer,
+  type ProxyAnswer,
+} from '../api/proxy-test-server.ts';
+import { CustomerApp } from './customer-app.tsx';
+import { loadScreen } from './customer-screens.ts';
+import { KEYS } from './fill-storage.ts';
+import { entry, queueTestHooks } from './offline/queue-fixtures.ts';
+import { putLocalFile, putQueued, readQueued } from './offline/queue-store.ts';
+import { sendQueued } from './offline/send-queued.ts';
+
+/**
+ * The customer's page behind a reverse proxy (nginx) or a captive portal: what the customer reads when the answer
+ * to their submit is not Easy Form's JSON, from a real HTTP server that answers as those do.
+ */
+
+const form: PublicForm = {
+  _id: '6f1c2b8e-4a1d-4c55-9a55-2d4f3f0e9c01',
+  formTitle: 'Trip',
+  description: '',
+  color: '#FFFFFF',
+  border: '#1A73E8',
+  Date: '1/1/2027, 10:00:00 AM',
+  textField: [{ _id: 't1', name: 'Full name', type: 'text', required: true }],
+  selectField: [],
+  radioField: [],
+  checkField: [],
+  fileField: [],
+  fieldOrder: [{ _id: 't1', kind: 'text' }],
+  thankYouMessage: null,
+  redirectUrl: null,
+};
+const OWNER = '0b0e5c9a-7d5e-4c1e-8a57-6d0f1d2e3f40';
+
+queueTestHooks();
+
+/** What the proxy answers the submit with; the form itself is Easy Form's. */
+let submitAnswer: ProxyAnswer = NGINX[413] as ProxyAnswer;
+const proxy = proxyTestServer(({ url }) =>
+  url.startsWith('/api/forms/') || url.startsWith('/api/profile') ? submitAnswer : appJson(200, form),
+);
+
+async function fillAndSubmit(answer: ProxyAnswer) {
+  submitAnswer = answer;
+  proxy.route();
+  const data = Object.assign(document.createElement('script'), { type: 'application/json', id: 'fill-form' });
+  data.textContent = JSON.stringify(form);
+  document.body.append(data);
+  history.replaceState(null, '', `/customer/${form._id}/${OWNER}`);
+  const first = await loadScreen(location.pathname);
+  if (!first) throw new Error('no screen for the customer link');
+  render(<CustomerApp first={first} />);
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/Full name/), 'Priya');
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+}
+
+const savedAnswers = () =>
+  (JSON.parse(localStorage.getItem(KEYS.draft) ?? '{}') as { values?: unknown }).values;
+
+describe('the customer page behind a proxy that answers for Easy Form', () => {
+  it('says the answers are too large for the server when nginx refuses them with its 413 page, keeping them', async () => {
+    await fillAndSubmit(NGINX[413] as ProxyAnswer);
+    const alert = await screen.findByText(
+      'Your answers are too large for the server to accept. Shorten the longest ones and try again.',
+    );
+    expect(alert).toBeVisible();
+    expect(screen.queryByText(/Request failed/)).toBeNull();
+    expect(screen.getByLabelText(/Full name/)).toHaveValue('Priya');
+    expect(savedAnswers()).toEqual({ t1: 'Priya' });
+  });
+
+  it('words any other page of the proxy plainly, with the status at the end for support', async () => {
+    await fillAndSubmit(NGINX[400] as ProxyAnswer);
+    expect(
+      await screen.findByText(
+        'Something on the way to Easy Form stopped this. Try again; if it keeps happening, tell whoever runs this site (error 400).',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/Request failed|<html>|Bad Request/)).toBeNull();
+  });
+
+  // The app restarting behind nginx (502), or a captive portal's sign-in page where the JSON should be (200): the
+  // answers did not get in. They wait on the device, as with no connection, and go once Easy Form answers again.
+  it.each([
+    ['nginx answers 502 while the app restarts', NGINX[502] as ProxyAnswer],
+    ['a captive portal answers 200 with its sign-in page', CAPTIVE_PORTAL],
+  ])(
+    'keeps the answers and sends them once Easy Form answers again, when %s',
+    async (_, answer) => {
+      await fillAndSubmit(answer);
+      expect(
+        await screen.findByRole('heading', { name: 'Waiting for Easy Form' }, { timeout: 15_000 }),
+      ).toBeVisible();
+      expect(
+        screen.getByText(
+          'Saved on this device — Easy Form is not answering right now; it will be sent as soon as it does.',
+        ),
+      ).toBeVisible();
+      expect(screen.queryByText(/Submited success Fully|Request failed/)).toBeNull();
+
+      const tries = proxy.seen.filter((r) => r.url.startsWith('/api/forms/')).length;
+      submitAnswer = appJson(200, { _id: 'submission-1' });
+      expect(await screen.findByText(/was sent/, {}, { timeout: 15_000 })).toBeVisible();
+      const sent = proxy.seen.filter((r) => r.url.startsWith('/api/forms/')).slice(tries);
+      expect(sent).toHaveLength(1);
+      expect(JSON.parse(sent[0]?.body ?? '{}')).toMatchObject({ textObject: { t1: 'Priya' } });
+    },
+    40_000,
+  );
+});
+
+describe('the device queue sending through a proxy that answers for Easy Form', () => {
+  it('refuses a queued submission nginx finds too large with the same words as the page, and keeps a 502 queued', async () => {
+    proxy.route();
+    const queued = entry();
+    await putQueued(queued);
+    submitAnswer = NGINX[502] as ProxyAnswer;
+    expect((await sendQueued(queued.key)).entry?.state).toBe('queued');
+    submitAnswer = NGINX[413] as ProxyAnswer;
+    await sendQueued(queued.key);
+    expect((await readQueued(queued.key))?.refusal).toMatchObject({
+      status: 413,
+      message: 'Your answers are too large for the server to accept. Shorten the longest ones and try again.',
+    });
+  }, 20_000);
+
+  it('refuses a file kept on the device that nginx finds too large at its question, in words about the file', async () => {
+    proxy.route();
+    await putLocalFile({ id: 'passport', blob: new Blob(['%PDF-1.4']), fileName: 'passport.pdf' });
+    const kept = { name: 'Passport', deleteId: 'local:passport', originalName: 'passport.pdf' };
+    const queued = entry({ fileObject: { f1: kept } });
+    await putQueued(queued);
+    submitAnswer = NGINX[413] as ProxyAnswer;
+    await sendQueued(queued.key);
+    expect((await readQueued(queued.key))?.refusal).toMatchObject({
+      status: 413,
+      fieldId: 'f1',
+      message: 'This file is too large for the server to accept. Choose a smaller one.',
+    });
+  });
+});
