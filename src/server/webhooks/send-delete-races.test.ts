@@ -1,49 +1,11 @@
 // The owner deleting a response while the sender is posting its delivery with others of the same pass: the deleted
 // response's delivery leaves no trace, every other one is recorded once and never sent again, and neither the owner's
 // delete nor the sender fails.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookDelivery } from '#common/webhooks.ts';
 import { setUpTestApp, TEST_ENGINE } from '../test-app.ts';
 import { NO_RATE_LIMITS } from '../test-population.ts';
-import { auth, eventually, hooked, listHooks, respond } from './test-helpers.ts';
-
-/**
- * A real receiver on 127.0.0.1 that holds every request until the test releases the ones it holds (then answers each
- * with the next planned status, 200 by default): the sender's pass waits between its POSTs and its record step.
- */
-async function startHoldingReceiver() {
-  const names: string[] = [];
-  const plan: number[] = [];
-  let held: (() => void)[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { answers: { value: string }[] };
-      names.push(body.answers[0]?.value ?? '');
-      held.push(() => {
-        res.statusCode = plan.shift() ?? 200;
-        res.end('ok');
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    /** The answer (Name) of each response received, in order, duplicates included. */
-    names,
-    plan,
-    release() {
-      const answers = held;
-      held = [];
-      for (const answer of answers) answer();
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { auth, eventually, hooked, listHooks, respond, startHoldingReceiver } from './test-helpers.ts';
 
 describe(`deleting a response while its webhook is being sent, on ${TEST_ENGINE}`, () => {
   // The sender retries at once (backoff 0) so that a failed first attempt is due again in the very next pass.

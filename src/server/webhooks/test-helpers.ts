@@ -50,6 +50,42 @@ export function verify(secret: string, header: string, body: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, Buffer.from(expected, 'utf8'));
 }
 
+/**
+ * A real receiver on 127.0.0.1 that holds every request until the test releases the ones it holds (then answers each
+ * with the next planned status, 200 by default): the sender's pass waits between its POSTs and its record step.
+ */
+export async function startHoldingReceiver() {
+  const names: string[] = [];
+  const plan: number[] = [];
+  let held: (() => void)[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { answers: { value: string }[] };
+      names.push(body.answers[0]?.value ?? '');
+      held.push(() => {
+        res.statusCode = plan.shift() ?? 200;
+        res.end('ok');
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    /** The answer (Name) of each response received, in order, duplicates included. */
+    names,
+    plan,
+    release() {
+      const answers = held;
+      held = [];
+      for (const answer of answers) answer();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
