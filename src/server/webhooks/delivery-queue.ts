@@ -4,32 +4,63 @@
 import type { Queryable } from '../db/database.ts';
 import { deleteInBatches } from '../db/prune.ts';
 
+/** What a pass's `makeDeliveries` did: how many batch rows it took, and the responses it had to leave for later. */
+export type MadeDeliveries = { batches: number; held: string[] };
+
 /**
  * Makes the deliveries of up to `limit` batches of new responses (written by the submissions' insert, oldest first):
  * one pending delivery per (response, webhook of its form), dated when the response arrived, so its 24-hour window
- * runs from then. Each batch row is deleted by the statement that makes its deliveries, and claimed with `skip
- * locked`, so two passes or processes never make them twice. A response deleted meanwhile is left out. Returns how
- * many batches were taken.
+ * runs from then. Each batch row is taken with `skip locked` and deleted by the statement that makes its deliveries,
+ * so two passes or processes never make them twice. A response deleted meanwhile is left out. One that another
+ * transaction holds (a deletion under way) stays in its batch row, `held`: once that transaction ends
+ * (waitForResponses), the next pass makes its deliveries, or finds it gone.
  */
-export async function makeDeliveries(db: Queryable, limit: number): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
-    `with taken as (
-       delete from webhook_batches
-        where id in (select id from webhook_batches order by id limit $1 for update skip locked)
-       returning id, form_id, submission_ids, created_at
+export async function makeDeliveries(db: Queryable, limit: number): Promise<MadeDeliveries> {
+  // The statement never waits for a lock. Each delivery's foreign key is checked on a response the statement holds
+  // (`for key share`, which only a deletion conflicts with), so no deletion can commit under the check: before, one
+  // under way failed the whole statement (the pass made and claimed nothing, and an error was logged). And waiting
+  // there, with the batch rows and the responses before it held, could close a circle with a deletion (a bulk one
+  // locks responses in id order, not the batch's; a form's locks its responses, then wants its batch rows).
+  const [row] = await db.query<{ n: number; held: string[] }>(
+    `with taken as materialized (
+       select id, form_id, submission_ids, created_at from webhook_batches order by id limit $1 for update skip locked
+     ), named as (
+       select t.id as batch_id, t.form_id, t.created_at, u.id, u.n
+         from taken t cross join lateral unnest(t.submission_ids) with ordinality as u(id, n)
+     ), locked as materialized (
+       select s.id from submissions s where s.id in (select id from named) order by s.id for key share skip locked
+     ), held as (
+       select n.batch_id, array_agg(n.id order by n.n) as ids
+         from named n
+        where n.id not in (select id from locked) and exists (select 1 from submissions s where s.id = n.id)
+        group by n.batch_id
+     ), kept as (
+       update webhook_batches b set submission_ids = h.ids from held h where b.id = h.batch_id
+     ), done as (
+       delete from webhook_batches b where b.id in (select id from taken) and b.id not in (select batch_id from held)
      ), made as (
        insert into webhook_deliveries (webhook_id, submission_id, created_at)
-       select w.id, s.id, t.created_at
-         from taken t
-              cross join lateral unnest(t.submission_ids) with ordinality as u(id, n)
-              join submissions s on s.id = u.id
-              join webhooks w on w.form_id = t.form_id
-        order by t.id, u.n, w.created_at, w.id
+       select w.id, n.id, n.created_at
+         from named n
+              join locked l on l.id = n.id
+              join webhooks w on w.form_id = n.form_id
+        order by n.batch_id, n.n, w.created_at, w.id
      )
-     select count(*)::int as n from taken`,
+     select (select count(*)::int from taken) as n,
+            array(select h.id::text from held, unnest(held.ids) as h(id)) as held`,
     [limit],
   );
-  return row?.n ?? 0;
+  return { batches: row?.n ?? 0, held: row?.held ?? [] };
+}
+
+/**
+ * Returns once no other transaction holds these responses against a deletion (waiting for a deletion under way to
+ * commit or roll back). Each is waited for alone, in a statement of its own that holds nothing else, so the wait can
+ * never close a circle with a deletion.
+ */
+export async function waitForResponses(db: Queryable, submissionIds: readonly string[]): Promise<void> {
+  for (const id of [...submissionIds].sort())
+    await db.query('select 1 from submissions where id = $1 for key share', [id]);
 }
 
 export type DueDelivery = {

@@ -107,7 +107,7 @@ export function createSender(deps: SenderDeps): Sender {
   async function step(): Promise<boolean> {
     if (yieldToCustomers()) return false;
     lastPassAt = Date.now();
-    const batches = await repo.makeDeliveries(db, BATCH_LIMIT);
+    const made = await repo.makeDeliveries(db, BATCH_LIMIT);
     const due = await db.transaction((tx) => repo.claimDueDeliveries(tx, CLAIM_LIMIT, leaseMs));
     // Oldest due first (first attempts, by their response's time): the first claimed says how far behind we are.
     lagging = due.some((d) => d.attempts === 0 && d.ageMs > MAX_LAG_MS);
@@ -136,7 +136,10 @@ export function createSender(deps: SenderDeps): Sender {
         'webhook attempts could not be recorded; retried after their lease',
       );
     }
-    return (due.length === CLAIM_LIMIT || batches === BATCH_LIMIT) && !closed;
+    // Responses a deletion under way held: once it ends, the next pass at once makes their deliveries (or finds them
+    // gone), rather than the next poll.
+    if (made.held.length > 0 && !closed) await repo.waitForResponses(db, made.held);
+    return (due.length === CLAIM_LIMIT || made.batches === BATCH_LIMIT || made.held.length > 0) && !closed;
   }
   const loop = createDrainLoop(step, (error) =>
     logJobFailure(log, error, 'webhook deliveries could not be claimed; will retry'),
