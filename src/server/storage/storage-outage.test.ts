@@ -5,47 +5,26 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
-import { createForm, createTestApp, signUpOwner, type TestApp } from '../test-app.ts';
+import type { TestApp } from '../test-app.ts';
 import { multipart, PDF } from '../test-files.ts';
-import { startS3TestFront, type S3TestFront } from './s3-test-front.ts';
-import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
-import { parseStorageUrl, type S3Location } from './storage-url.ts';
+import { startS3Outage, type S3Outage } from './s3-outage-fixture.ts';
+import type { S3TestFront } from './s3-test-front.ts';
 
 const pdf = (bytes: number) => Buffer.concat([PDF, randomBytes(bytes)]);
 
 describe('S3 endpoint failing', () => {
-  let s3: S3TestServer;
+  let fixture: S3Outage;
   let front: S3TestFront;
   let t: TestApp;
   let form: Form;
   let base: string;
-  const log: string[] = [];
+  let log: string[];
 
   beforeAll(async () => {
-    s3 = await startS3TestServer();
-    const real = parseStorageUrl(s3.storageUrl('outage'), undefined) as S3Location;
-    front = await startS3TestFront(new URL(real.endpoint ?? ''));
-    t = await createTestApp({
-      storage: { ...real, endpoint: front.endpoint },
-      logLevel: 'info',
-      logStream: { write: (line) => void log.push(line) },
-    });
-    const { token } = await signUpOwner(t);
-    form = await createForm(t, token);
-    // A file question: only a form that asks for a file takes uploads.
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/text/${form._id}`,
-      headers: { authorization: `Bearer ${token}` },
-      payload: { id: 5, name: 'Scan' },
-    });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    fixture = await startS3Outage('outage');
+    ({ front, t, form, base, log } = fixture);
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await front?.close().catch(() => undefined);
-    await s3?.close();
-  });
+  afterAll(() => fixture?.close());
 
   /** Over real HTTP, as a browser sends it: a storage failure then also breaks the request's stream. */
   const send = async (url: string, content?: Buffer) => {

@@ -7,50 +7,31 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
-import { createForm, createTestApp, signUpOwner, storedKeys, type TestApp } from '../test-app.ts';
+import { storedKeys, type TestApp } from '../test-app.ts';
 import { multipart, PDF } from '../test-files.ts';
-import { startS3TestFront, type S3TestFront } from './s3-test-front.ts';
-import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
-import { parseStorageUrl, type S3Location } from './storage-url.ts';
+import { startS3Outage, type S3Outage } from './s3-outage-fixture.ts';
+import type { S3TestFront } from './s3-test-front.ts';
 
 const pdf = (bytes: number) => Buffer.concat([PDF, randomBytes(bytes)]);
 const LARGE = 7 * 1024 * 1024; // over one 5 MiB part: a multipart upload
 
 describe('S3 endpoint stalling an upload', () => {
-  let s3: S3TestServer;
+  let fixture: S3Outage;
   let front: S3TestFront;
   let t: TestApp;
   let form: Form;
   let base: string;
-  const log: string[] = [];
+  let log: string[];
 
   beforeAll(async () => {
-    s3 = await startS3TestServer();
-    const real = parseStorageUrl(s3.storageUrl('stall'), undefined) as S3Location;
-    front = await startS3TestFront(new URL(real.endpoint ?? ''));
-    t = await createTestApp({
-      storage: { ...real, endpoint: front.endpoint },
+    fixture = await startS3Outage('stall', {
       storageAnswerTimeoutMs: 3_000,
       bodyMinBytesPerSecond: 2_000,
       bodyRateWindowMs: 500,
-      logLevel: 'info',
-      logStream: { write: (line) => void log.push(line) },
     });
-    const { token } = await signUpOwner(t);
-    form = await createForm(t, token);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/text/${form._id}`,
-      headers: { authorization: `Bearer ${token}` },
-      payload: { id: 5, name: 'Scan' },
-    });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ front, t, form, base, log } = fixture);
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await front?.close().catch(() => undefined);
-    await s3?.close();
-  });
+  afterAll(() => fixture?.close());
 
   /** The customer page's upload (POST /api/profile?formId=) over real HTTP; a cut connection is `closed`. */
   const upload = async (content: Buffer) => {

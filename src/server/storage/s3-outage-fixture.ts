@@ -1,0 +1,57 @@
+// The app on S3 storage reached through a switchable front (s3-test-front.ts), for the outage tests: a signed-up
+// owner's form that asks for a file (only such a form takes uploads), the app listening on 127.0.0.1 for real HTTP,
+// and its log kept for the lines an operator would read.
+import type { Form } from '#common/forms.ts';
+import type { Config } from '../config.ts';
+import { createForm, createTestApp, signUpOwner, type TestApp } from '../test-app.ts';
+import { startS3TestFront, type S3TestFront } from './s3-test-front.ts';
+import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
+import { parseStorageUrl, type S3Location } from './storage-url.ts';
+
+export type S3Outage = {
+  s3: S3TestServer;
+  front: S3TestFront;
+  t: TestApp;
+  form: Form;
+  /** The app's address, for requests over real HTTP. */
+  base: string;
+  log: string[];
+  close(): Promise<void>;
+};
+
+/** Starts it all under the bucket prefix `prefix`, with the app's `overrides` (shorter timeouts, say). */
+export async function startS3Outage(prefix: string, overrides: Partial<Config> = {}): Promise<S3Outage> {
+  const log: string[] = [];
+  const s3 = await startS3TestServer();
+  const real = parseStorageUrl(s3.storageUrl(prefix), undefined) as S3Location;
+  const front = await startS3TestFront(new URL(real.endpoint ?? ''));
+  const t = await createTestApp({
+    storage: { ...real, endpoint: front.endpoint },
+    logLevel: 'info',
+    logStream: { write: (line) => void log.push(line) },
+    ...overrides,
+  });
+  const { token } = await signUpOwner(t);
+  const form = await createForm(t, token);
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/text/${form._id}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { id: 5, name: 'Scan' },
+  });
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    s3,
+    front,
+    t,
+    form,
+    base,
+    log,
+    async close() {
+      await t.close();
+      // A test may have closed the front already, to take the endpoint away.
+      await front.close().catch(() => undefined);
+      await s3.close();
+    },
+  };
+}
