@@ -241,6 +241,35 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     await context.close();
   }, 60_000);
 
+  it("takes a captive portal's JSON where the upload's answer should be as no upload, uploads again, and the response has the file", async () => {
+    const form = await createForm(true);
+    const { context, page, errors } = await phonePageWithoutWorker();
+    let uploads = 0;
+    await page.route('**/api/profile?*', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      uploads += 1;
+      // A portal in the way answers the first with JSON of its own: 200, and no file stored.
+      return uploads === 1 ? route.fulfill({ status: 200, json: {} }) : route.continue();
+    });
+    await openForm(page, `${server.url}/customer/${form._id}/${owner.id}`);
+    await page.getByLabel('Full name').fill('Ravi Iyer');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL('**/fileUpload');
+    await page
+      .getByLabel('Photo ID')
+      .setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Remove id-card.png' }).waitFor({ timeout: 40_000 });
+    expect(uploads).toBe(2);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
+    const responses = await responsesOf(form);
+    expect(Object.values(responses[0]?.fileObject ?? {}).map((f) => f.value)).toEqual([
+      expect.stringMatching(/\/files\//),
+    ]);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it('gives up on an upload that stalls, uploads the file again, and the response has it', async () => {
     const form = await createForm(true);
     const { context, page, errors } = await phonePageWithoutWorker();

@@ -92,14 +92,16 @@ describe('api() behind a proxy that answers for Easy Form (owner screens)', () =
     });
   });
 
-  it("uploads an owner's document: a captive portal's 200 page is no upload, and nginx's 413 is about the file", async () => {
+  it("uploads an owner's document: a captive portal's 200 page or JSON is no upload, and nginx's 413 is about the file", async () => {
     proxy.route();
     const passport = new File(['%PDF-1.4'], 'pan.pdf', { type: 'application/pdf' });
-    answer = CAPTIVE_PORTAL;
-    await expect(uploadOwnerDocument(passport)).rejects.toMatchObject({
-      status: 0,
-      message: 'Could not reach Easy Form. Check your connection and try again.',
-    });
+    for (const portal of [CAPTIVE_PORTAL, appJson(200, { status: 'ok' })]) {
+      answer = portal;
+      await expect(uploadOwnerDocument(passport)).rejects.toMatchObject({
+        status: 0,
+        message: 'Could not reach Easy Form. Check your connection and try again.',
+      });
+    }
     answer = NGINX[413] as ProxyAnswer;
     await expect(uploadOwnerDocument(passport)).rejects.toMatchObject({
       status: 413,

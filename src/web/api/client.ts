@@ -57,12 +57,14 @@ type Options = {
   timeoutMs?: number;
   /** What is sent, for the words of a 413 that is not the server's (a proxy's page). */
   sent?: Sent;
+  /** The strings a 2xx of ours always carries: one without them is not ours (read-answer.ts), not reached. */
+  expects?: readonly string[];
 };
 
 /** The one place that speaks HTTP to the API. Owner calls carry the token; a 401 on one ends the session. */
 export async function api<T>(
   path: string,
-  { method = 'GET', body, headers = {}, owner = false, timeoutMs, sent }: Options = {},
+  { method = 'GET', body, headers = {}, owner = false, timeoutMs, sent, expects }: Options = {},
 ): Promise<T> {
   // Loaded only for owner calls: the customer's page never holds a session (docs/decisions/025, budget).
   const sessions = owner ? await import('./session.ts') : null;
@@ -82,14 +84,14 @@ export async function api<T>(
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: deadline?.signal ?? null,
     });
-    answer = await readAnswer(response, sent);
+    answer = await readAnswer(response, sent, expects);
   } catch {
     throw notReached(deadline?.signal.aborted ? 'timedOut' : 'offline');
   } finally {
     clearTimeout(timer);
   }
   if ('body' in answer) return answer.body as T;
-  // A 2xx that is not ours (a captive portal's page), or one cut off by the deadline: Easy Form was not reached.
+  // A 2xx that is not ours (a captive portal's page or its `{}`), or one cut off by the deadline: Easy Form was not reached.
   if ('unreached' in answer) throw notReached(deadline?.signal.aborted ? 'timedOut' : 'offline');
   const { failure } = answer;
   const error = toApiError(failure);

@@ -22,7 +22,7 @@ export async function uploadOwnerDocument(file: File): Promise<UploadResponse> {
   }).catch(() => {
     throw notReached('offline');
   });
-  const answer = await readAnswer(response, 'file');
+  const answer = await readAnswer(response, 'file', ['file', '_id']);
   if ('body' in answer) return answer.body as UploadResponse;
   throw 'unreached' in answer ? notReached('offline') : toApiError(answer.failure);
 }

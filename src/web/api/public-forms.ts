@@ -14,6 +14,7 @@ export const submitAnswers = (ownerId: string, body: SubmissionBody, idempotency
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     timeoutMs: SUBMIT_TIMEOUT_MS,
     sent: 'answers',
+    expects: ['_id'],
   });
 
 export const deleteUpload = (deleteId: string) =>
@@ -29,15 +30,14 @@ function parseJson(text: string): unknown {
 
 /**
  * Checks an upload's answer with the shared schema, loaded with the first upload rather than with the page. A 2xx
- * that is not JSON is not ours (a captive portal's page): the file did not get there, as with no connection.
+ * that is not our answer (a captive portal's page, or its JSON) is not ours: the file did not get there, as with no
+ * connection.
  */
-async function toUploadResponse(status: number, text: string): Promise<UploadResponse> {
+async function toUploadResponse(text: string): Promise<UploadResponse> {
   const { UploadResponseSchema } = await import('#common/submissions.ts');
-  const json = parseJson(text);
-  if (json === null) throw notReached('offline');
-  const parsed = UploadResponseSchema.safeParse(json);
+  const parsed = UploadResponseSchema.safeParse(parseJson(text));
   if (parsed.success) return parsed.data;
-  throw await answerError(status, null);
+  throw notReached('offline');
 }
 
 /**
@@ -71,7 +71,7 @@ export function uploadFile(
     };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
-        toUploadResponse(xhr.status, xhr.responseText).then(resolve, reject);
+        toUploadResponse(xhr.responseText).then(resolve, reject);
         return;
       }
       // A proxy or a dropped connection can answer 0 with no body: treat it like being offline.

@@ -13,7 +13,7 @@ import { CustomerApp } from './customer-app.tsx';
 import { loadScreen } from './customer-screens.ts';
 import { KEYS } from './fill-storage.ts';
 import { entry, queueTestHooks } from './offline/queue-fixtures.ts';
-import { putLocalFile, putQueued, readQueued } from './offline/queue-store.ts';
+import { putLocalFile, putQueued, readLocalFile, readQueued } from './offline/queue-store.ts';
 import { sendQueued } from './offline/send-queued.ts';
 
 /**
@@ -87,11 +87,12 @@ describe('the customer page behind a proxy that answers for Easy Form', () => {
     expect(screen.queryByText(/Request failed|<html>|Bad Request/)).toBeNull();
   });
 
-  // The app restarting behind nginx (502), or a captive portal's sign-in page where the JSON should be (200): the
-  // answers did not get in. They wait on the device, as with no connection, and go once Easy Form answers again.
+  // The app restarting behind nginx (502), or a captive portal's sign-in page (or JSON of its own) where our JSON
+  // should be (200): the answers did not get in. They wait on the device, as with no connection, and go once Easy Form answers again.
   it.each([
     ['nginx answers 502 while the app restarts', NGINX[502] as ProxyAnswer],
     ['a captive portal answers 200 with its sign-in page', CAPTIVE_PORTAL],
+    ['a captive portal answers 200 with JSON that is not ours', appJson(200, {})],
   ])(
     'keeps the answers and sends them once Easy Form answers again, when %s',
     async (_, answer) => {
@@ -117,6 +118,15 @@ describe('the customer page behind a proxy that answers for Easy Form', () => {
   );
 });
 
+/** A queued submission whose file (question f1) is still kept on the device. */
+async function queueWithKeptFile() {
+  await putLocalFile({ id: 'passport', blob: new Blob(['%PDF-1.4']), fileName: 'passport.pdf' });
+  const kept = { name: 'Passport', deleteId: 'local:passport', originalName: 'passport.pdf' };
+  const queued = entry({ fileObject: { f1: kept } });
+  await putQueued(queued);
+  return queued;
+}
+
 describe('the device queue sending through a proxy that answers for Easy Form', () => {
   it('refuses a queued submission nginx finds too large with the same words as the page, and keeps a 502 queued', async () => {
     proxy.route();
@@ -132,12 +142,27 @@ describe('the device queue sending through a proxy that answers for Easy Form', 
     });
   }, 20_000);
 
+  // A portal's `{}` where the submission's `_id` or the upload's answer should be: taken as sent, the customer would
+  // be thanked for answers that never got in, and the submission would name a file "undefined".
+  it('keeps a queued submission and its file on the device when the answer is JSON that is not ours', async () => {
+    proxy.route();
+    const queued = await queueWithKeptFile();
+    submitAnswer = appJson(200, { ok: true });
+    expect((await sendQueued(queued.key)).entry).toMatchObject({ state: 'queued', body: queued.body });
+    expect(await readLocalFile('passport')).toMatchObject({ fileName: 'passport.pdf' });
+
+    const withoutFile = entry();
+    await putQueued(withoutFile);
+    submitAnswer = appJson(201, { submissionId: 'not-ours' });
+    expect((await sendQueued(withoutFile.key)).entry).toMatchObject({
+      state: 'queued',
+      body: withoutFile.body,
+    });
+  }, 30_000);
+
   it('refuses a file kept on the device that nginx finds too large at its question, in words about the file', async () => {
     proxy.route();
-    await putLocalFile({ id: 'passport', blob: new Blob(['%PDF-1.4']), fileName: 'passport.pdf' });
-    const kept = { name: 'Passport', deleteId: 'local:passport', originalName: 'passport.pdf' };
-    const queued = entry({ fileObject: { f1: kept } });
-    await putQueued(queued);
+    const queued = await queueWithKeptFile();
     submitAnswer = NGINX[413] as ProxyAnswer;
     await sendQueued(queued.key);
     expect((await readQueued(queued.key))?.refusal).toMatchObject({

@@ -58,19 +58,23 @@ const statusOf = (error: unknown) => (error instanceof NotSent ? error.status : 
  */
 const within = (init: RequestInit, ms: number): RequestInit => ({ ...init, signal: AbortSignal.timeout(ms) });
 
-/** One try. `sent`: what it sends, for the words of a 413 that is not the server's (a proxy's page). */
-async function call(
+/**
+ * One try. `sent`: what it sends, for the words of a 413 that is not the server's (a proxy's page); `expects`: the
+ * strings our answer to it carries.
+ */
+async function call<Key extends string>(
   url: string,
   init: RequestInit,
   sent: Sent,
+  expects: readonly Key[],
   fieldId?: string,
-): Promise<Record<string, unknown>> {
+): Promise<Record<Key, string> & { [other: string]: unknown }> {
   const response = await fetch(url, init).catch(() => {
     throw new NotSent(0);
   });
-  const answer = await readAnswer(response, sent);
-  if ('body' in answer) return answer.body as Record<string, unknown>;
-  // A 2xx that is not ours (a captive portal's page): not sent, as with no connection.
+  const answer = await readAnswer(response, sent, expects);
+  if ('body' in answer) return answer.body as Record<Key, string>;
+  // A 2xx that is not ours (a captive portal's page, or its `{}`): not sent, as with no connection.
   if ('unreached' in answer) throw new NotSent(0);
   const { status, code, message } = answer.failure;
   if (isTransient(status)) throw new NotSent(status);
@@ -104,16 +108,16 @@ async function uploadLocal(entry: Queued, fieldId: string, answer: FileAnswer): 
   const url = `/api/profile?formId=${encodeURIComponent(entry.formId)}`;
   const deadline = uploadDeadlineMs(local.blob.size);
   const uploaded = await withRetries(
-    () => call(url, within(init, deadline), 'file', fieldId),
+    () => call(url, within(init, deadline), 'file', ['file', '_id'], fieldId),
     statusOf,
   ).catch((error: unknown) => {
     throw (error instanceof Refused && formRefusal(error.refusal)) || error;
   });
   const stored: FileAnswer = {
     name: answer.name,
-    value: String(uploaded.file),
-    deleteId: String(uploaded._id),
-    originalName: String(uploaded.name ?? local.fileName),
+    value: uploaded.file,
+    deleteId: uploaded._id,
+    originalName: typeof uploaded.name === 'string' ? uploaded.name : local.fileName,
   };
   await changeQueued(entry.key, (e) => ({
     ...e,
@@ -148,8 +152,11 @@ async function attempt(key: string, locked = false): Promise<SendTry> {
       headers: { accept: 'application/json', 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: key },
     };
     const url = `/api/forms/${encodeURIComponent(claimed.ownerId)}`;
-    const answer = await withRetries(() => call(url, within(init, SUBMIT_TIMEOUT_MS), 'answers'), statusOf);
-    result = { state: 'sent', submissionId: String(answer._id) };
+    const answer = await withRetries(
+      () => call(url, within(init, SUBMIT_TIMEOUT_MS), 'answers', ['_id']),
+      statusOf,
+    );
+    result = { state: 'sent', submissionId: answer._id };
   } catch (error) {
     result = error instanceof Refused ? { state: 'refused', refusal: error.refusal } : { state: 'queued' };
   } finally {
