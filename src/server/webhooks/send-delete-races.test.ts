@@ -117,21 +117,27 @@ describe(`deleting a response while its webhook is being sent, on ${TEST_ENGINE}
       });
       try {
         await holdTaken;
-        /** The statements of this database waiting for a row lock: whether the deletion's is one, and how many. */
-        const waiting = async () => {
-          const rows = await t.app.db.query<{ query: string }>(
-            "select query from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-          );
-          return { deletion: rows.some((r) => r.query.includes('delete from submissions')), n: rows.length };
-        };
+        /** The statements of this database waiting for a lock. */
+        const waiting = () =>
+          t.app.db
+            .query<{ query: string }>(
+              "select query from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+            )
+            .then((rows) => rows.map((r) => r.query));
+        const isWaiting = (statement: string) => async () =>
+          (await waiting()).some((query) => query.includes(statement));
+        const seen = async () => JSON.stringify(await waiting());
         const deleting = t.app.inject({
           method: 'DELETE',
           url: `/api/forms/${ids.get('First')}`,
           headers: auth(hook.token),
         });
-        await eventually(async () => (await waiting()).deletion); // it has deleted the delivery, not committed
+        // It has deleted the delivery, not committed.
+        await eventually(isWaiting('delete from submissions'), 10_000, seen);
         receiver.release();
-        await eventually(async () => (await waiting()).n === 2); // the record step waits for the deletion
+        // The record step waits for the deletion. (Not "two statements wait": a background job, such as the
+        // sweep, may wait on the deletion's locks too.)
+        await eventually(isWaiting('insert into webhook_attempts'), 10_000, seen);
         endHold();
         await session;
         expect((await deleting).statusCode).toBe(200);
