@@ -5,6 +5,7 @@ import type { FileView, UploadResponse } from '#common/submissions.ts';
 import { truncateText } from '#common/unstorable-text.ts';
 import { digest, newSecret } from '../crypto.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { isForeignKeyViolation } from '../db/sql-errors.ts';
 import { assertStorableText, HttpError, notFound } from '../errors.ts';
 import type { Storage } from '../storage/storage.ts';
 import { unavailableOf } from '../unavailable.ts';
@@ -51,9 +52,6 @@ const brokenBody = (error: unknown) =>
   new HttpError(400, 'VALIDATION_FAILED', `file: The multipart body is malformed (${String(error)})`);
 const tooLarge = (max: number) =>
   new HttpError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${Math.floor(max / (1024 * 1024))} MB`);
-
-/** PostgreSQL's (and PGlite's) SQLSTATE for a row whose foreign key names no row. */
-const isForeignKeyViolation = (error: unknown) => (error as { code?: unknown }).code === '23503';
 
 /** Who is uploading: for a form, as an owner (profile documents), or anonymously (spec §7); and from where. */
 export type UploadContext = { formId: string | null; ownerId: string | null; clientKey: string };

@@ -3,6 +3,7 @@
 // owner's reads and edits of webhooks and deliveries stay in repository.ts.
 import type { Queryable } from '../db/database.ts';
 import { deleteInBatches } from '../db/prune.ts';
+import { isForeignKeyViolation } from '../db/sql-errors.ts';
 
 /** What a pass's `makeDeliveries` did: how many batch rows it took, and the responses it had to leave for later. */
 export type MadeDeliveries = { batches: number; held: string[] };
@@ -16,7 +17,24 @@ export type MadeDeliveries = { batches: number; held: string[] };
  * (waitForResponses), the next pass makes its deliveries, or finds it gone.
  */
 export async function makeDeliveries(db: Queryable, limit: number): Promise<MadeDeliveries> {
-  // The statement never waits for a lock. Each delivery's foreign key is checked on a response the statement holds
+  // A webhook deleted under the statement (seen by its snapshot, gone by the time a delivery's foreign key is checked
+  // on it) fails it, having made nothing: it runs again, with a snapshot that no longer sees the webhook. Once was
+  // the pass's whole work lost to an error until the next poll.
+  for (let tries = 1; ; tries++) {
+    try {
+      return await makeDeliveriesOnce(db, limit);
+    } catch (error) {
+      if (tries >= MAKE_TRIES || !isForeignKeyViolation(error, 'webhook_deliveries_webhook_id_fkey'))
+        throw error;
+    }
+  }
+}
+
+/** Each try follows the commit of a webhook's deletion; three in a row is something else, for the pass's error. */
+const MAKE_TRIES = 3;
+
+async function makeDeliveriesOnce(db: Queryable, limit: number): Promise<MadeDeliveries> {
+  // The statement never waits for a response's lock. Each delivery's foreign key is checked on a response the statement holds
   // (`for key share`, which only a deletion conflicts with), so no deletion can commit under the check: before, one
   // under way failed the whole statement (the pass made and claimed nothing, and an error was logged). And waiting
   // there, with the batch rows and the responses before it held, could close a circle with a deletion (a bulk one
