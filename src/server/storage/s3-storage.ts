@@ -1,6 +1,7 @@
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -27,6 +28,22 @@ const S3_CONNECT_TIMEOUT_MS = 10_000;
  * without S3 taking a byte of it or answering one of its requests (s3-stall.ts).
  */
 const S3_ANSWER_TIMEOUT_MS = 15_000;
+
+/**
+ * `client` as one upload sees it: every request the upload sends, but the abort of its multipart upload, is cancelled
+ * with `signal`. An upload given up (S3 stalled, a refused file, a body cut off) then lets go of the part it holds
+ * (5 MiB) and its connection at once; before, Upload's requests went on to the SDK's request timeout, a minute a try
+ * and three tries, so an S3 that takes requests and never answers held 5 MiB for minutes for each customer's try.
+ * A multipart upload whose creation S3 had made but not yet answered is left incomplete: see docs/operations.md.
+ */
+function cancellableWith(client: S3Client, signal: AbortSignal): S3Client {
+  const send = (command: Parameters<S3Client['send']>[0], options?: { abortSignal?: AbortSignal }) =>
+    client.send(
+      command,
+      command instanceof AbortMultipartUploadCommand ? options : { ...options, abortSignal: signal },
+    );
+  return Object.create(client, { send: { value: send } }) as S3Client;
+}
 
 /** Why the bucket could not be used, in an operator's words (the SDK names a bare 403 "Unknown"). */
 export function s3Failure(location: S3Location, error: unknown): string {
@@ -117,8 +134,9 @@ export async function createS3Storage(
       },
     });
     const body = new PassThrough();
+    const cancel = new AbortController();
     const upload = new Upload({
-      client,
+      client: cancellableWith(client, cancel.signal),
       params: { Bucket: bucket, Key: prefix + key, Body: body },
       partSize: PART_BYTES,
       queueSize: 1,
@@ -130,6 +148,7 @@ export async function createS3Storage(
         service: 'file storage',
         reason: `${where} took no byte of an upload and answered none of its requests for ${within}`,
       });
+      cancel.abort(stalled);
       void upload.abort();
       body.destroy(stalled);
     });
@@ -138,6 +157,7 @@ export async function createS3Storage(
       await Promise.all([pipeline([source, ...checks, counted, body]), upload.done()]);
     } catch (error) {
       watch.stop();
+      cancel.abort(error);
       await upload.abort().catch(() => undefined);
       body.destroy();
       const removed = client
