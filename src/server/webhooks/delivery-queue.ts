@@ -189,7 +189,7 @@ const recordStatement = (wait: 'skip locked' | '') =>
               as p(delivery_id, status_code, duration_ms, error, status, retry_in_ms)
    ), locked as (
      select d.id, d.created_at from webhook_deliveries d
-      where d.id in (select delivery_id from pass)
+      where d.id = any($1::bigint[])
         for no key update ${wait}
    ), judged as (
      select p.*, p.status = 'pending'

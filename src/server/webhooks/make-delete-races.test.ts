@@ -99,15 +99,26 @@ describe.skipIf(TEST_ENGINE === 'pglite')(
       };
     }
 
-    /** Sends one more response and waits until it is received: every pass before it is over. */
+    /**
+     * Sends one more response and waits until it is received and every delivery of the webhook is recorded: every
+     * pass before it is over, and so is the one that posted it (with whatever else was due then).
+     */
     async function drained(hook: Awaited<ReturnType<typeof hooked>>, received: () => string[]) {
       await respond(t, hook.form, 'After');
-      await eventually(() => {
+      await eventually(async () => {
         receiver.release();
-        return received().includes('After');
+        return received().includes('After') && (await allRecorded(hook.webhookId));
       });
-      receiver.release();
     }
+
+    /** Whether every delivery of the webhook has its attempt recorded (none pending: the receiver answers 200). */
+    const allRecorded = async (webhookId: string) => {
+      const [pending] = await t.app.db.query<{ n: number }>(
+        "select count(*)::int as n from webhook_deliveries where webhook_id = $1 and status = 'pending'",
+        [webhookId],
+      );
+      return pending?.n === 0;
+    };
 
     /** Each response's deliveries in the owner's view: status and attempts, by its answer. */
     async function deliveries(hook: Awaited<ReturnType<typeof hooked>>, ids: Map<string, string>) {
@@ -193,9 +204,9 @@ describe.skipIf(TEST_ENGINE === 'pglite')(
       }
       expect((await deleting).statusCode).toBe(200);
       // No poll comes (an hour away): the pass itself makes and sends them.
-      await eventually(() => {
+      await eventually(async () => {
         receiver.release();
-        return received().length === 3;
+        return received().length === 3 && (await allRecorded(hook.webhookId));
       });
       expect(received().sort()).toEqual(['Ana', 'Ben', 'First']);
       expect(await deliveries(hook, ids)).toEqual({ First: once, Ana: once, Ben: once });
