@@ -135,8 +135,8 @@ describe(`deleting a response while its webhook is being sent, on ${TEST_ENGINE}
         // It has deleted the delivery, not committed.
         await eventually(isWaiting('delete from submissions'), 10_000, seen);
         receiver.release();
-        // The record step waits for the deletion. (Not "two statements wait": a background job, such as the
-        // sweep, may wait on the deletion's locks too.)
+        // The record step waits for the deletion (PostgreSQL shows a statement's first 1,024 bytes; its insert is
+        // within them). Not "two statements wait": a background job may wait on the deletion's locks too.
         await eventually(isWaiting('insert into webhook_attempts'), 10_000, seen);
         endHold();
         await session;
