@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
 import { PNG } from '../src/server/test-files.ts';
@@ -33,6 +33,18 @@ async function createForm(withFile: boolean): Promise<Form> {
   });
   if (!withFile) return form;
   return call<Form>(`/api/text/${form._id}`, { token: owner.token, body: { id: 5, name: 'Photo ID' } });
+}
+
+/** Answers the name, goes to the file step and chooses the ID card; resolves to when it was chosen. */
+async function answerWithIdCard(page: Page, name: string): Promise<number> {
+  await page.getByLabel('Full name').fill(name);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL('**/fileUpload');
+  const chosen = Date.now();
+  await page
+    .getByLabel('Photo ID')
+    .setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: PNG });
+  return chosen;
 }
 
 type Stored = { total: number; items: { _id: string }[] };
@@ -86,12 +98,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Untitled', level: 1 }).waitFor();
-    await page.getByLabel('Full name').fill('Meera Nair');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL('**/fileUpload');
-    await page
-      .getByLabel('Photo ID')
-      .setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: PNG });
+    await answerWithIdCard(page, 'Meera Nair');
     await page.getByText('On this device; it is uploaded when your response is sent.').waitFor();
     await screenshot(page, 'offline-file-kept');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -252,12 +259,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
       return uploads === 1 ? route.fulfill({ status: 200, json: {} }) : route.continue();
     });
     await openForm(page, `${server.url}/customer/${form._id}/${owner.id}`);
-    await page.getByLabel('Full name').fill('Ravi Iyer');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL('**/fileUpload');
-    await page
-      .getByLabel('Photo ID')
-      .setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: PNG });
+    await answerWithIdCard(page, 'Ravi Iyer');
     await page.getByRole('button', { name: 'Remove id-card.png' }).waitFor({ timeout: 40_000 });
     expect(uploads).toBe(2);
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -281,13 +283,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
       if (uploads.length > 1) await route.continue();
     });
     await openForm(page, `${server.url}/customer/${form._id}/${owner.id}`);
-    await page.getByLabel('Full name').fill('Tara Menon');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL('**/fileUpload');
-    const chosen = Date.now();
-    await page
-      .getByLabel('Photo ID')
-      .setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: PNG });
+    const chosen = await answerWithIdCard(page, 'Tara Menon');
     await page.getByRole('button', { name: 'Remove id-card.png' }).waitFor({ timeout: 40_000 });
     expect(Date.now() - chosen).toBeGreaterThanOrEqual(UPLOAD_STALL_MS);
     expect(uploads).toHaveLength(2);

@@ -18,8 +18,8 @@ export type MadeDeliveries = { batches: number; held: string[] };
  */
 export async function makeDeliveries(db: Queryable, limit: number): Promise<MadeDeliveries> {
   // A webhook deleted under the statement (seen by its snapshot, gone by the time a delivery's foreign key is checked
-  // on it) fails it, having made nothing: it runs again, with a snapshot that no longer sees the webhook. Once was
-  // the pass's whole work lost to an error until the next poll.
+  // on it) fails it, having made nothing: it runs again, with a snapshot that no longer sees the webhook. Before,
+  // the pass's whole work was lost to an error until the next poll.
   for (let tries = 1; ; tries++) {
     try {
       return await makeDeliveriesOnce(db, limit);
@@ -34,11 +34,12 @@ export async function makeDeliveries(db: Queryable, limit: number): Promise<Made
 const MAKE_TRIES = 3;
 
 async function makeDeliveriesOnce(db: Queryable, limit: number): Promise<MadeDeliveries> {
-  // The statement never waits for a response's lock. Each delivery's foreign key is checked on a response the statement holds
-  // (`for key share`, which only a deletion conflicts with), so no deletion can commit under the check: before, one
-  // under way failed the whole statement (the pass made and claimed nothing, and an error was logged). And waiting
-  // there, with the batch rows and the responses before it held, could close a circle with a deletion (a bulk one
-  // locks responses in id order, not the batch's; a form's locks its responses, then wants its batch rows).
+  // The statement never waits for a response's lock. Each delivery's foreign key is checked on a response the
+  // statement holds (`for key share`, which only a deletion conflicts with), so no deletion can commit under the
+  // check: before, one under way failed the whole statement (the pass made and claimed nothing, and an error was
+  // logged). And waiting there, with the batch rows and the responses before it held, could close a circle with a
+  // deletion (a bulk one locks responses in id order, not the batch's; a form's locks its responses, then wants its
+  // batch rows).
   const [row] = await db.query<{ n: number; held: string[] }>(
     `with taken as materialized (
        select id, form_id, submission_ids, created_at from webhook_batches order by id limit $1 for update skip locked
