@@ -45,7 +45,11 @@ export async function restoreBackup(options: {
   // does not go unhandled.
   let readFailure: unknown;
   reading.catch((error: unknown) => {
-    readFailure = error;
+    readFailure ??= error;
+  });
+  // On Node 24 an entry being read fails with the archive's error before the pipeline settles: noted here at once.
+  extract.on('error', (error: unknown) => {
+    readFailure ??= error;
   });
   const entries = extract[Symbol.asyncIterator]();
   const next = async () => {
