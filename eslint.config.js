@@ -134,6 +134,7 @@ export default tseslint.config(
       'bench/**',
       '*.config.ts',
       'src/server/test-app.ts',
+      'src/server/test-database-image.ts',
       'src/server/storage/s3-test-server.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },

@@ -1,6 +1,34 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Server test files that must each have a fresh process, because they change what every file in it would see:
+ * - mail/mailer.test.ts, notifications/notifier-clock.test.ts and webhooks/sender.test.ts fake the clock and
+ *   timers of the whole process;
+ * The rest share their workers: a file then starts without importing the app and compiling PGlite again (about
+ * 8 CPU-seconds a file).
+ */
+const SERVER_ALONE = [
+  'src/server/mail/mailer.test.ts',
+  'src/server/notifications/notifier-clock.test.ts',
+  'src/server/webhooks/sender.test.ts',
+];
+const SERVER_TESTS = ['src/common/**/*.test.ts', 'src/server/**/*.test.ts'];
+/**
+ * Globs of server test files a pass leaves out (scripts/test.mjs's PostgreSQL passes, one per line): Vitest's own
+ * `--exclude` does not reach a project's files.
+ */
+const LEFT_OUT = (process.env.TEST_EXCLUDE ?? '').split('\n').filter(Boolean);
+const SERVER_SETTINGS = {
+  environment: 'node' as const,
+  // One migrated embedded database per run, which every test app starts from.
+  globalSetup: 'src/server/test-database-image.ts',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // Two files at a time: much of a server test waits on sockets, timers and child processes, not the CPU.
+  maxWorkers: 2,
+};
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -9,11 +37,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          environment: 'node',
-          include: ['src/common/**/*.test.ts', 'src/server/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...SERVER_SETTINGS,
+          include: SERVER_TESTS,
+          exclude: [...SERVER_ALONE, ...LEFT_OUT],
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'server-alone', ...SERVER_SETTINGS, include: SERVER_ALONE, exclude: LEFT_OUT },
       },
       {
         extends: true,

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { throwawayDatabase } from '../src/server/db/throwaway-database.ts';
 import { hasChromium, launchBrowser, newPage, PHONE, screenshot, watchForErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -35,5 +36,23 @@ describe.skipIf(!hasChromium)('the app as `npm start` runs it', () => {
     await screenshot(page, 'smoke-home');
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+// Where PostgreSQL is (`.ci/run` sets TEST_DATABASE_URL), the same start on it: the short pass on Node 22 runs this
+// file, so both engines start on every supported runtime CI runs.
+const postgres = process.env.TEST_DATABASE_URL;
+describe.runIf(postgres)('the app as `npm start` runs it on PostgreSQL', () => {
+  it('migrates an empty database and reports itself healthy on it', async () => {
+    const database = await throwawayDatabase(postgres ?? '', 'easyform_smoke');
+    const onPostgres = await startServer({ env: { DATABASE_URL: database.url } });
+    try {
+      const response = await fetch(`${onPostgres.url}/api/health`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ ok: true, db: 'postgres' });
+    } finally {
+      await onPostgres.stop();
+      await database.drop();
+    }
   });
 });

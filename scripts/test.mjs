@@ -1,22 +1,31 @@
-// The Vitest part of `npm test`. Extra arguments go to Vitest (`npm test -- e2e/smoke`).
-//  1. the server and web projects, the server integration suite on in-memory PGlite;
-//  2. the browser journeys (e2e) on their own, so that Chromium and the servers they start do not compete for the
-//     CPU with the other suites: on a 2-core machine that competition made waits time out now and then;
-//  3. when TEST_DATABASE_URL is set (`bash .ci/run` and `npm run test:pg` set it): the server project again, on that
-//     PostgreSQL server (src/server/test-app.ts creates a fresh database per test app there).
-// TEST_DATABASE_URL is kept out of the first pass so that each engine runs exactly once.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// `npm test`: every check and every Vitest pass, then a table of what each took. Extra arguments go to Vitest
+// (`npm test -- e2e/smoke`), and then the static checks are skipped.
+//
+// Each test runs in at least one cell of engine × storage (docs/decisions/034-fast-ci.md):
+//  1. the static checks (tsc, ESLint, Prettier), side by side;
+//  2. the server and web projects on the embedded engine (PGlite) with files on disk;
+//  3. the browser journeys (e2e) on their own, so that Chromium and the servers they start do not compete for the
+//     CPU with other suites;
+//  4. when TEST_DATABASE_URL is set (`bash .ci/run` and `npm run test:pg` set it): the server suites that touch SQL
+//     again on that PostgreSQL server, those that store files with files in S3-compatible storage (an S3-protocol
+//     server each test app starts), the rest with files on disk. What only checks request shapes runs once, in 2.
+// TEST_DATABASE_URL is kept out of the other passes, so that each engine runs where it is meant to.
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name) => join(root, 'node_modules', '.bin', name);
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const args = process.argv.slice(2);
 const { TEST_DATABASE_URL: postgresUrl, ...env } = process.env;
+const work = mkdtempSync(join(tmpdir(), 'easyform-test-run-'));
 
-const S3_SUITES = [
-  'src/server/storage',
+/** The suites that store files: on PostgreSQL they run with files in S3-compatible storage. */
+const FILE_SUITES = [
+  'src/server/storage/storage.test.ts',
   'src/server/uploads',
   'src/server/profile',
   'src/server/submissions/submissions.test.ts',
@@ -27,49 +36,135 @@ const S3_SUITES = [
   'src/server/webhooks',
   'src/server/backup',
 ];
+/**
+ * What checks request shapes, pure functions or one engine's own behaviour, and so runs on the embedded engine only:
+ * the shared pure code, the config reader, headers, the served web app, slow bodies, the load gauge, the fuzzer
+ * (every route's validation; its stored-state check is the same SQL the integration suites run on both engines), the
+ * S3 outage fronts (storage, not SQL), and the embedded engine's power-cut model.
+ */
+const ONE_ENGINE = [
+  'src/common/**',
+  'src/server/config.test.ts',
+  'src/server/errors.test.ts',
+  'src/server/security-headers.test.ts',
+  'src/server/web-app.test.ts',
+  'src/server/body-rate.test.ts',
+  'src/server/load-gauge.test.ts',
+  'src/server/fuzz.test.ts',
+  'src/server/storage/storage-outage.test.ts',
+  'src/server/storage/upload-stall.test.ts',
+  'src/server/db/power-cut.test.ts',
+];
+const SERVER = ['--project', 'server', '--project', 'server-alone'];
+/** The environment that leaves these out of the server projects (vitest.config.ts reads TEST_EXCLUDE). */
+const leavingOut = (paths) => ({
+  TEST_EXCLUDE: paths
+    .map((path) => (path.endsWith('.ts') || path.endsWith('**') ? path : `${path}/**`))
+    .join('\n'),
+});
 
-function vitestRun(title, extraArgs, runEnv) {
-  console.log(`\n▶ ${title}\n`);
-  const result = spawnSync(process.execPath, [vitest, 'run', ...extraArgs, ...args], {
-    cwd: root,
-    env: runEnv,
-    stdio: 'inherit',
+const rows = [];
+const seconds = (since) => Math.round((performance.now() - since) / 1000);
+
+/** Runs a command to its end; `capture` keeps its output to print whole once it ends (for commands run together). */
+function run(command, commandArgs, { runEnv = env, capture = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, {
+      cwd: root,
+      env: runEnv,
+      stdio: capture ? 'pipe' : 'inherit',
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-vitestRun(
-  'Vitest: server and web projects, server integration suite on PGlite',
-  ['--project', 'server', '--project', 'web', '--passWithNoTests'],
+/** The static checks side by side: each prints its output once it has finished. */
+async function staticChecks() {
+  console.log('\n▶ Type check, lint and format check, side by side\n');
+  const started = performance.now();
+  const checks = [
+    ['tsc --noEmit', bin('tsc'), ['--noEmit']],
+    ['eslint .', bin('eslint'), ['.']],
+    ['prettier --check .', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
+  ];
+  const results = await Promise.all(
+    checks.map(async ([title, command, commandArgs]) => {
+      const result = await run(command, commandArgs, { capture: true });
+      console.log(`${result.code === 0 ? '✓' : '✗'} ${title}\n${result.output}`);
+      return result.code;
+    }),
+  );
+  rows.push({ pass: 'tsc, eslint, prettier (side by side)', tests: '', seconds: seconds(started) });
+  if (results.some((code) => code !== 0)) finish(1);
+}
+
+/** One Vitest run; its test count is read from the JSON report it writes beside the usual output. */
+async function vitestPass(title, passArgs, runEnv) {
+  console.log(`\n▶ ${title}\n`);
+  const report = join(work, `${rows.length}.json`);
+  const started = performance.now();
+  const { code } = await run(
+    process.execPath,
+    [
+      vitest,
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...passArgs,
+      ...args,
+    ],
+    { runEnv },
+  );
+  const tests = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).numTotalTests : '?';
+  rows.push({ pass: title, tests, seconds: seconds(started) });
+  if (code !== 0) finish(code);
+}
+
+/** Prints the table of passes (and appends its rows to CI_TIMINGS, for .ci/run's table), then exits. */
+function finish(code) {
+  rmSync(work, { recursive: true, force: true });
+  console.log('\npass                                                          tests  seconds');
+  for (const row of rows) {
+    console.log(`${row.pass.padEnd(60)} ${String(row.tests).padStart(6)} ${String(row.seconds).padStart(8)}`);
+    if (process.env.CI_TIMINGS)
+      appendFileSync(process.env.CI_TIMINGS, `${row.pass}\t${row.tests}\t${row.seconds}\n`);
+  }
+  process.exit(code);
+}
+
+if (args.length === 0) await staticChecks();
+await vitestPass(
+  'server and web, PGlite, files on disk',
+  [...SERVER, '--project', 'web', '--passWithNoTests'],
   env,
-);
-// The suites that store files, again with uploads in S3-compatible storage: each test app starts an S3-protocol
-// server (s3rver) on 127.0.0.1 (src/server/test-app.ts).
-vitestRun(
-  'Vitest: the upload suites again with files in S3-compatible storage (s3rver)',
-  ['--project', 'server', '--passWithNoTests', ...S3_SUITES],
-  { ...env, TEST_STORAGE: 's3' },
 );
 // The journeys run on the embedded engine (e2e/support/server.ts keeps TEST_DATABASE_URL from the servers it starts);
 // the scale-out proof (e2e/scale-out.test.ts) is given the PostgreSQL server, when there is one, for its processes.
-vitestRun(
-  'Vitest: browser journeys (e2e)',
+await vitestPass(
+  'browser journeys (e2e)',
   ['--project', 'e2e', '--passWithNoTests'],
   postgresUrl ? { ...env, TEST_DATABASE_URL: postgresUrl } : env,
 );
-
 if (postgresUrl) {
-  const where = new URL(postgresUrl);
-  vitestRun(
-    `Vitest: server integration suite again on PostgreSQL at ${where.host}`,
-    ['--project', 'server', '--passWithNoTests'],
-    { ...env, TEST_DATABASE_URL: postgresUrl },
+  const onPostgres = { ...env, TEST_DATABASE_URL: postgresUrl };
+  await vitestPass('server, PostgreSQL, files on disk', [...SERVER, '--passWithNoTests'], {
+    ...onPostgres,
+    ...leavingOut([...ONE_ENGINE, ...FILE_SUITES]),
+  });
+  await vitestPass(
+    'server suites that store files, PostgreSQL, files in S3',
+    [...SERVER, '--passWithNoTests', ...FILE_SUITES],
+    { ...onPostgres, TEST_STORAGE: 's3' },
   );
 } else {
   console.warn(
     '\n' +
-      '⚠ PostgreSQL pass SKIPPED: TEST_DATABASE_URL is unset, so the server integration suite ran on PGlite only.\n' +
-      '  `npm run test:pg` runs it on a throwaway PostgreSQL 15; `bash .ci/run` runs everything as CI does.\n',
+      '⚠ PostgreSQL passes SKIPPED: TEST_DATABASE_URL is unset, so the server suites ran on PGlite only.\n' +
+      '  `npm run test:pg` runs them on a throwaway PostgreSQL 15; `bash .ci/run` runs everything as CI does.\n',
   );
 }
 
@@ -80,3 +175,4 @@ if (!existsSync('/usr/bin/chromium')) {
       '  Run `bash .ci/run` or `apt-get install -y chromium` to run them.\n',
   );
 }
+finish(0);

@@ -3,14 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
-import { MEMORY_DATABASE } from './db/database.ts';
+import { MEMORY_DATABASE, openDatabase } from './db/database.ts';
 import { throwawayDatabase } from './db/throwaway-database.ts';
 import { startMailCapture, type MailCapture } from './mail/mail-capture.ts';
 import { startS3TestServer } from './storage/s3-test-server.ts';
+import { runImage } from './test-database-image.ts';
 
 /** The engine the integration suite runs on: in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -32,6 +33,15 @@ export const FUZZ_SETTINGS = {
 
 export type TestApp = { app: FastifyInstance; mail: MailCapture; close(): Promise<void> };
 
+/** The global set-up's image, or '' outside a Vitest run (the bench's insert-counters part makes one itself). */
+function providedImagePath(): string {
+  try {
+    return inject('migratedImagePath');
+  } catch {
+    return '';
+  }
+}
+
 /** A real app over a fresh database with the real migrations, and a real SMTP server capturing its mail. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const mail = await startMailCapture();
@@ -48,7 +58,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     logLevel: 'silent',
     ...overrides,
   };
-  const app = await buildApp(config);
+  // In memory, the app starts from the run's migrated image rather than from initdb (test-database-image.ts).
+  const image = config.databaseUrl === MEMORY_DATABASE ? await runImage(providedImagePath()) : undefined;
+  const app = await buildApp(
+    config,
+    image && openDatabase({ databaseUrl: MEMORY_DATABASE, dataDir, memoryImage: image }),
+  );
   return {
     app,
     mail,
