@@ -55,3 +55,19 @@ export class Report {
 }
 
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+type Results = { when: string; seconds: number; rows: (Row & { when?: string })[]; [raw: string]: unknown };
+
+/**
+ * bench/results.json after a run of some parts: this run's rows replace the rows of the parts it measured, the
+ * rows of the parts it did not run stay as they were (each row says when it was measured), and so do their raw
+ * figures. So the file always holds the latest figure of every part.
+ */
+export function mergeResults(previous: Results | undefined, current: Results): Results {
+  const measured = new Set(current.rows.map((r) => r.part));
+  const kept = (previous?.rows ?? [])
+    .filter((r) => !measured.has(r.part))
+    .map((r) => ({ ...r, when: r.when ?? previous?.when }));
+  const rows = [...current.rows.map((r) => ({ ...r, when: current.when })), ...kept];
+  return { ...previous, ...current, rows };
+}
