@@ -40,7 +40,7 @@ type Seen = { method: string; url: string; body: string };
  * request; `seen` lists what reached it.
  */
 export function proxyTestServer(answer: (request: Seen) => ProxyAnswer) {
-  const state = { answer, seen: [] as Seen[], origin: '' };
+  const state = { answer, seen: [] as Seen[], origin: '', inFlight: 0 };
   const server = createServer((request: IncomingMessage, response) => {
     // nginx reads (and drops) the body before its 413 on a keep-alive connection; read it whole here too.
     const chunks: Buffer[] = [];
@@ -71,9 +71,19 @@ export function proxyTestServer(answer: (request: Seen) => ProxyAnswer) {
    * the proxy reads and drops it either way.
    */
   const route = () =>
-    vi.spyOn(globalThis, 'fetch').mockImplementation((url, init) => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => {
       const body = init?.body instanceof FormData ? [...init.body.keys()].join() : init?.body;
-      return realFetch(new URL(String(url), state.origin), { ...init, body });
+      state.inFlight++;
+      try {
+        const response = await realFetch(new URL(String(url), state.origin), { ...init, body });
+        // On its way until the whole answer has come (read here from a copy; the page reads its own).
+        await response.clone().arrayBuffer();
+        return response;
+      } finally {
+        state.inFlight--;
+      }
     });
-  return Object.assign(state, { route });
+  /** Whether a request of the page's is on its way (for test-clock.ts: the page's clock is not hurried meanwhile). */
+  const busy = () => state.inFlight > 0;
+  return Object.assign(state, { route, busy });
 }

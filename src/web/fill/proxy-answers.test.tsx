@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicForm } from '#common/forms.ts';
 import {
   appJson,
@@ -9,6 +9,7 @@ import {
   proxyTestServer,
   type ProxyAnswer,
 } from '../api/proxy-test-server.ts';
+import { fakePageClock, settled, until } from '../test-clock.ts';
 import { CustomerApp } from './customer-app.tsx';
 import { loadScreen } from './customer-screens.ts';
 import { KEYS } from './fill-storage.ts';
@@ -18,7 +19,8 @@ import { sendQueued } from './offline/send-queued.ts';
 
 /**
  * The customer's page behind a reverse proxy (nginx) or a captive portal: what the customer reads when the answer
- * to their submit is not Easy Form's JSON, from a real HTTP server that answers as those do.
+ * to their submit is not Easy Form's JSON, from a real HTTP server that answers as those do. The page's retries wait
+ * on its own clock, which the tests move on (test-clock.ts), never while a request is on its way.
  */
 
 const form: PublicForm = {
@@ -40,6 +42,11 @@ const form: PublicForm = {
 const OWNER = '0b0e5c9a-7d5e-4c1e-8a57-6d0f1d2e3f40';
 
 queueTestHooks();
+// What the page loads only when a submit fails is loaded first: its loading takes real time, which the tests would
+// otherwise hurry the page's clock through.
+beforeAll(() => Promise.all([import('./offline/page-queue.ts'), import('../api/failure-words.ts')]));
+beforeEach(fakePageClock);
+afterEach(() => void vi.useRealTimers());
 
 /** What the proxy answers the submit with; the form itself is Easy Form's. */
 let submitAnswer: ProxyAnswer = NGINX[413] as ProxyAnswer;
@@ -57,10 +64,13 @@ async function fillAndSubmit(answer: ProxyAnswer) {
   const first = await loadScreen(location.pathname);
   if (!first) throw new Error('no screen for the customer link');
   render(<CustomerApp first={first} />);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   await user.type(screen.getByLabelText(/Full name/), 'Priya');
   await user.click(screen.getByRole('button', { name: 'Submit' }));
 }
+
+/** The page's clock moves on a retry delay's worth at most at a time, and not while a request is on its way. */
+const hurry = { busy: () => proxy.busy(), stepMs: 250 };
 
 const savedAnswers = () =>
   (JSON.parse(localStorage.getItem(KEYS.draft) ?? '{}') as { values?: unknown }).values;
@@ -93,29 +103,25 @@ describe('the customer page behind a proxy that answers for Easy Form', () => {
     ['nginx answers 502 while the app restarts', NGINX[502] as ProxyAnswer],
     ['a captive portal answers 200 with its sign-in page', CAPTIVE_PORTAL],
     ['a captive portal answers 200 with JSON that is not ours', appJson(200, {})],
-  ])(
-    'keeps the answers and sends them once Easy Form answers again, when %s',
-    async (_, answer) => {
-      await fillAndSubmit(answer);
-      expect(
-        await screen.findByRole('heading', { name: 'Waiting for Easy Form' }, { timeout: 15_000 }),
-      ).toBeVisible();
-      expect(
-        screen.getByText(
-          'Saved on this device — Easy Form is not answering right now; it will be sent as soon as it does.',
-        ),
-      ).toBeVisible();
-      expect(screen.queryByText(/Submited success Fully|Request failed/)).toBeNull();
+  ])('keeps the answers and sends them once Easy Form answers again, when %s', async (_, answer) => {
+    await fillAndSubmit(answer);
+    expect(
+      await until(() => screen.getByRole('heading', { name: 'Waiting for Easy Form' }), 15_000, hurry),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'Saved on this device — Easy Form is not answering right now; it will be sent as soon as it does.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/Submited success Fully|Request failed/)).toBeNull();
 
-      const tries = proxy.seen.filter((r) => r.url.startsWith('/api/forms/')).length;
-      submitAnswer = appJson(200, { _id: 'submission-1' });
-      expect(await screen.findByText(/was sent/, {}, { timeout: 15_000 })).toBeVisible();
-      const sent = proxy.seen.filter((r) => r.url.startsWith('/api/forms/')).slice(tries);
-      expect(sent).toHaveLength(1);
-      expect(JSON.parse(sent[0]?.body ?? '{}')).toMatchObject({ textObject: { t1: 'Priya' } });
-    },
-    40_000,
-  );
+    const tries = proxy.seen.filter((r) => r.url.startsWith('/api/forms/')).length;
+    submitAnswer = appJson(200, { _id: 'submission-1' });
+    expect(await until(() => screen.getByText(/was sent/), 15_000, hurry)).toBeVisible();
+    const sent = proxy.seen.filter((r) => r.url.startsWith('/api/forms/')).slice(tries);
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]?.body ?? '{}')).toMatchObject({ textObject: { t1: 'Priya' } });
+  });
 });
 
 /** A queued submission whose file (question f1) is still kept on the device. */
@@ -133,14 +139,14 @@ describe('the device queue sending through a proxy that answers for Easy Form', 
     const queued = entry();
     await putQueued(queued);
     submitAnswer = NGINX[502] as ProxyAnswer;
-    expect((await sendQueued(queued.key)).entry?.state).toBe('queued');
+    expect((await settled(sendQueued(queued.key), 60_000, hurry)).entry?.state).toBe('queued');
     submitAnswer = NGINX[413] as ProxyAnswer;
-    await sendQueued(queued.key);
+    await settled(sendQueued(queued.key), 60_000, hurry);
     expect((await readQueued(queued.key))?.refusal).toMatchObject({
       status: 413,
       message: 'Your answers are too large for the server to accept. Shorten the longest ones and try again.',
     });
-  }, 20_000);
+  });
 
   // A portal's `{}` where the submission's `_id` or the upload's answer should be: taken as sent, the customer would
   // be thanked for answers that never got in, and the submission would name a file "undefined".
@@ -148,23 +154,26 @@ describe('the device queue sending through a proxy that answers for Easy Form', 
     proxy.route();
     const queued = await queueWithKeptFile();
     submitAnswer = appJson(200, { ok: true });
-    expect((await sendQueued(queued.key)).entry).toMatchObject({ state: 'queued', body: queued.body });
+    expect((await settled(sendQueued(queued.key), 60_000, hurry)).entry).toMatchObject({
+      state: 'queued',
+      body: queued.body,
+    });
     expect(await readLocalFile('passport')).toMatchObject({ fileName: 'passport.pdf' });
 
     const withoutFile = entry();
     await putQueued(withoutFile);
     submitAnswer = appJson(201, { submissionId: 'not-ours' });
-    expect((await sendQueued(withoutFile.key)).entry).toMatchObject({
+    expect((await settled(sendQueued(withoutFile.key), 60_000, hurry)).entry).toMatchObject({
       state: 'queued',
       body: withoutFile.body,
     });
-  }, 30_000);
+  });
 
   it('refuses a file kept on the device that nginx finds too large at its question, in words about the file', async () => {
     proxy.route();
     const queued = await queueWithKeptFile();
     submitAnswer = NGINX[413] as ProxyAnswer;
-    await sendQueued(queued.key);
+    await settled(sendQueued(queued.key), 60_000, hurry);
     expect((await readQueued(queued.key))?.refusal).toMatchObject({
       status: 413,
       fieldId: 'f1',
