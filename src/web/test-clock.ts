@@ -13,6 +13,17 @@ const realSetTimeout = globalThis.setTimeout;
 /** A real pause: the event loop turns, for sockets, IndexedDB and BroadcastChannel to do their part. */
 const realPause = () => new Promise((resolve) => realSetTimeout(resolve, 1));
 
+/**
+ * Turns the event loop until nothing waits on its next turn: what fake-indexeddb queued (it runs on setImmediate) has
+ * run, and so has what it led to, including a BroadcastChannel message (delivered on the turn after it is posted).
+ */
+export async function untilIdle(): Promise<void> {
+  for (let turns = 0; turns < 1000; turns++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (turns > 0 && !process.getActiveResourcesInfo().includes('Immediate')) return;
+  }
+}
+
 /** How far the page's clock moves between two real pauses, unless a test says otherwise. */
 const STEP_MS = 50;
 

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import type { SubmissionBody } from '#common/submissions.ts';
+import { elapse, fakePageClock, until, untilIdle } from '../../test-clock.ts';
 import { resume, type Outcome } from './page-queue.ts';
-import { entry, json, network, queueTestHooks, realPause } from './queue-fixtures.ts';
+import { entry, json, network, queueTestHooks } from './queue-fixtures.ts';
 import {
   changeQueued,
   claimQueued,
@@ -17,6 +18,10 @@ import {
 import { announce, LEASE_MS, sendQueued } from './send-queued.ts';
 
 queueTestHooks();
+// The page's resends and leases run on its clock, which the tests move on (test-clock.ts); IndexedDB and
+// BroadcastChannel run as they are.
+beforeEach(fakePageClock);
+afterEach(() => void vi.useRealTimers());
 
 describe('a page following a waiting submission', () => {
   /** What the page shows, as the queue reports it. */
@@ -50,7 +55,7 @@ describe('a page following a waiting submission', () => {
     // The worker's network was not back yet: its try ends with the submission waiting again, and it tells the pages.
     await changeQueued(queued.key, (e) => ({ ...e, state: 'queued', leaseUntil: 0 }));
     announce(queued.key);
-    await vi.waitFor(() => expect(seen.at(-1)).toBe('sent submission-3'), { timeout: 5000 });
+    await until(() => expect(seen.at(-1)).toBe('sent submission-3'), 5000);
     expect(calls).toHaveLength(1);
   });
 
@@ -63,7 +68,7 @@ describe('a page following a waiting submission', () => {
     onTestFinished(() => clearInterval(renewing));
     const { seen, outcome } = screen();
     onTestFinished(await resume(queued.key, outcome));
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await elapse(3000);
     expect(seen.at(-1)).toBe('sending');
     expect(calls).toHaveLength(0);
     // Its try fails in the end and it gives the submission back: none of the page's looks was a failed try of
@@ -72,10 +77,10 @@ describe('a page following a waiting submission', () => {
     await changeQueued(queued.key, (e) => ({ ...e, state: 'queued', leaseUntil: 0, holder: undefined }));
     announce(queued.key);
     const givenBack = Date.now();
-    await vi.waitFor(() => expect(seen.at(-1)).toBe('sent submission-8'), { timeout: 8000 });
+    await until(() => expect(seen.at(-1)).toBe('sent submission-8'), 8000);
     expect(Date.now() - givenBack).toBeLessThan(2500);
     expect(calls).toHaveLength(1);
-  }, 15_000);
+  });
 
   it('shows it sent in every tab following it, whichever tab read it first', async () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
@@ -100,7 +105,7 @@ describe('a page following a waiting submission', () => {
     const calls = network(() => json(200, { _id: 'submission-4' }));
     const { seen, outcome } = screen();
     onTestFinished(await resume(queued.key, outcome));
-    await vi.waitFor(() => expect(seen.at(-1)).toBe('sent submission-4'), { timeout: 5000 });
+    await until(() => expect(seen.at(-1)).toBe('sent submission-4'), 5000);
     expect(seen[0]).toBe('sending');
     expect(calls).toHaveLength(1);
   });
@@ -112,7 +117,7 @@ describe('a page following a waiting submission', () => {
     const calls = network(() => json(200, { _id: 'submission-5' }));
     const { seen, outcome } = screen();
     onTestFinished(await resume(queued.key, outcome));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await elapse(1500);
     expect(calls).toHaveLength(0);
     expect(seen.at(-1)).toBe('saved');
     onLine.mockReturnValue(true);
@@ -126,7 +131,7 @@ describe('a page following a waiting submission', () => {
     // worker's Background Sync trying it at other moments; perhaps a sender that died holding it; the browser
     // offline for a while; then a network whose first requests are lost on the way, or reach the server and lose
     // the answer; and perhaps a form that closed meanwhile. Time is simulated (two minutes in steps); IndexedDB and
-    // BroadcastChannel run as they are.
+    // BroadcastChannel run as they are, each step until they are idle.
     const scenario = fc.record({
       tabs: fc.array(fc.integer({ min: 0, max: 3000 }), { minLength: 1, maxLength: 3 }),
       worker: fc.array(fc.integer({ min: 0, max: 20_000 }), { maxLength: 3 }),
@@ -203,7 +208,7 @@ describe('a page following a waiting submission', () => {
           for (let now = 0; now <= 120_000; now += STEP) {
             for (const event of events.filter((e) => e.at >= now && e.at < now + STEP)) event.run();
             await vi.advanceTimersByTimeAsync(STEP);
-            await realPause();
+            await untilIdle();
           }
 
           expect(mostInFlight).toBe(1);

@@ -5,10 +5,6 @@ import { randomId, type Queued } from './queue-store.ts';
 
 /** What the device queue's tests share (queue.test.ts: the store and the sender; page-queue.test.ts: the page). */
 
-/** Taken before any test fakes the timers: a real pause, for IndexedDB and BroadcastChannel to run. */
-const realSetTimeout = globalThis.setTimeout;
-export const realPause = () => new Promise((resolve) => realSetTimeout(resolve, 1));
-
 export const FORM = '6f1c2b8e-4a1d-4c55-9a55-2d4f3f0e9c01';
 export const OWNER = '0b0e5c9a-7d5e-4c1e-8a57-6d0f1d2e3f40';
 
