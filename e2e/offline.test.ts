@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
 import { PNG } from '../src/server/test-files.ts';
 import { SUBMIT_TIMEOUT_MS, UPLOAD_STALL_MS } from '../src/web/api/timeouts.ts';
@@ -7,7 +7,9 @@ import { apiCall, type CallInit } from './support/api.ts';
 import {
   hasChromium,
   launchBrowser,
+  lookJustBefore,
   openForm,
+  pageNow,
   PHONE,
   screenshot,
   screenshotBoth,
@@ -35,12 +37,12 @@ async function createForm(withFile: boolean): Promise<Form> {
   return call<Form>(`/api/text/${form._id}`, { token: owner.token, body: { id: 5, name: 'Photo ID' } });
 }
 
-/** Answers the name, goes to the file step and chooses the ID card; resolves to when it was chosen. */
+/** Answers the name, goes to the file step and chooses the ID card; resolves to when it was chosen (page's clock). */
 async function answerWithIdCard(page: Page, name: string): Promise<number> {
   await page.getByLabel('Full name').fill(name);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL('**/fileUpload');
-  const chosen = Date.now();
+  const chosen = await pageNow(page);
   await page
     .getByLabel('Photo ID')
     .setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: PNG });
@@ -231,13 +233,25 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
       await route.fetch();
       stalled.push(route);
     });
+    // The page gives up on a submit by cancelling it: the browser reports the request failed.
+    const givenUp: string[] = [];
+    page.on('requestfailed', (r) => void (r.url().includes('/api/forms/') && givenUp.push(r.url())));
+    await page.clock.install();
     await openForm(page, `${server.url}/customer/${form._id}/${owner.id}`);
     await page.getByLabel('Full name').fill('Nisha Rao');
-    const pressed = Date.now();
+    const pressed = await pageNow(page);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor({ timeout: 40_000 });
-    // Not before the page's deadline (SUBMIT_TIMEOUT_MS): the first answer never came.
-    expect(Date.now() - pressed).toBeGreaterThanOrEqual(SUBMIT_TIMEOUT_MS);
+    await vi.waitFor(() => expect(stalled).toHaveLength(1), { timeout: 10_000 });
+    const sent = page.getByRole('heading', { name: 'Submitted successfully' });
+    await lookJustBefore(page, pressed + SUBMIT_TIMEOUT_MS, async () => {
+      expect(givenUp).toEqual([]);
+      expect(keys).toHaveLength(1);
+      expect(await sent.count()).toBe(0);
+    });
+    // At the page's deadline (SUBMIT_TIMEOUT_MS), not before: the first answer never came.
+    await sent.waitFor({ timeout: 10_000 });
+    expect((await pageNow(page)) - pressed).toBeGreaterThanOrEqual(SUBMIT_TIMEOUT_MS);
+    expect(givenUp).toHaveLength(1);
     expect(stalled).toHaveLength(1);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
@@ -246,7 +260,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     expect(Object.values(responses[0]?.textObject ?? {})).toEqual(['Nisha Rao']);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
-  }, 60_000);
+  });
 
   it("takes a captive portal's JSON where the upload's answer should be as no upload, uploads again, and the response has the file", async () => {
     const form = await createForm(true);
@@ -282,10 +296,22 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
       // The first upload goes nowhere and hears nothing back: the connection stalled.
       if (uploads.length > 1) await route.continue();
     });
+    // The page gives up on an upload by cancelling it: the browser reports the request failed.
+    const givenUp: string[] = [];
+    page.on('requestfailed', (r) => void (r.url().includes('/api/profile') && givenUp.push(r.url())));
+    await page.clock.install();
     await openForm(page, `${server.url}/customer/${form._id}/${owner.id}`);
     const chosen = await answerWithIdCard(page, 'Tara Menon');
-    await page.getByRole('button', { name: 'Remove id-card.png' }).waitFor({ timeout: 40_000 });
-    expect(Date.now() - chosen).toBeGreaterThanOrEqual(UPLOAD_STALL_MS);
+    await vi.waitFor(() => expect(uploads).toHaveLength(1), { timeout: 10_000 });
+    const uploaded = page.getByRole('button', { name: 'Remove id-card.png' });
+    await lookJustBefore(page, chosen + UPLOAD_STALL_MS, async () => {
+      expect(givenUp).toEqual([]);
+      expect(uploads).toHaveLength(1);
+      expect(await uploaded.count()).toBe(0);
+    });
+    await uploaded.waitFor({ timeout: 10_000 });
+    expect((await pageNow(page)) - chosen).toBeGreaterThanOrEqual(UPLOAD_STALL_MS);
+    expect(givenUp).toHaveLength(1);
     expect(uploads).toHaveLength(2);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
@@ -296,5 +322,5 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     ]);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
-  }, 60_000);
+  });
 });

@@ -259,3 +259,20 @@ export async function movePointerUntil(
   }
   return true;
 }
+
+/** The time on the page's clock: Playwright's where the journey installed it (`page.clock.install()`), else the real one. */
+export const pageNow = (page: Page) => page.evaluate(() => Date.now());
+
+/**
+ * For a journey about one of the page's deadlines, on the page's own clock (installed before the page loaded, and
+ * running as the real one until now): moves the clock to a second short of `deadline` and holds it there while
+ * `look` checks, after a real second in which a try given up too early would show, that the page still waits; then
+ * lets the clock run on from the deadline. The deadline passes in the page's time; the journey does not wait it out.
+ */
+export async function lookJustBefore(page: Page, deadline: number, look: () => Promise<void>): Promise<void> {
+  await page.clock.pauseAt(deadline - 1000);
+  await page.waitForTimeout(1000);
+  await look();
+  await page.clock.fastForward(1000);
+  await page.clock.resume();
+}
