@@ -25,13 +25,14 @@ const SERVER_SETTINGS = {
   globalSetup: 'src/server/test-database-image.ts',
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  // Two files at a time: much of a server test waits on sockets, timers and child processes, not the CPU.
-  maxWorkers: 2,
 };
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Two files at a time, not Vitest's one on a 2-core machine: much of a server test waits on sockets, timers and
+    // child processes rather than the CPU. The journeys still run one file at a time (fileParallelism below).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
