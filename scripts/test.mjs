@@ -4,8 +4,7 @@
 // Each test runs in at least one cell of engine × storage (docs/decisions/034-fast-ci.md):
 //  1. the static checks (tsc, ESLint, Prettier), side by side;
 //  2. the server and web projects on the embedded engine (PGlite) with files on disk;
-//  3. the browser journeys (e2e) on their own, so that Chromium and the servers they start do not compete for the
-//     CPU with other suites;
+//  3. the browser journeys (e2e), two files at a time;
 //  4. when TEST_DATABASE_URL is set (`bash .ci/run` and `npm run test:pg` set it): the server suites that touch SQL
 //     again on that PostgreSQL server, those that store files with files in S3-compatible storage (an S3-protocol
 //     server each test app starts), the rest with files on disk. What only checks request shapes runs once, in 2.
@@ -101,10 +100,11 @@ async function staticChecks() {
   if (results.some((code) => code !== 0)) finish(1);
 }
 
-/** One Vitest run; its test count is read from the JSON report it writes beside the usual output. */
+let reports = 0;
+/** One Vitest run, resolving with its exit code; its test count is read from the JSON report it writes beside it. */
 async function vitestPass(title, passArgs, runEnv) {
   console.log(`\n▶ ${title}\n`);
-  const report = join(work, `${rows.length}.json`);
+  const report = join(work, `${reports++}.json`);
   const started = performance.now();
   const { code } = await run(
     process.execPath,
@@ -121,8 +121,11 @@ async function vitestPass(title, passArgs, runEnv) {
   );
   const tests = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).numTotalTests : '?';
   rows.push({ pass: title, tests, seconds: seconds(started) });
-  if (code !== 0) finish(code);
+  return code;
 }
+
+/** Ends the run with the table when a pass failed. */
+const stopIfFailed = (code) => code !== 0 && finish(code);
 
 /** Prints the table of passes (and appends its rows to CI_TIMINGS, for .ci/run's table), then exits. */
 function finish(code) {
@@ -137,28 +140,38 @@ function finish(code) {
 }
 
 if (args.length === 0) await staticChecks();
-await vitestPass(
-  'server and web, PGlite, files on disk',
-  [...SERVER, '--project', 'web', '--passWithNoTests'],
-  env,
+stopIfFailed(
+  await vitestPass(
+    'server and web, PGlite, files on disk',
+    [...SERVER, '--project', 'web', '--passWithNoTests'],
+    env,
+  ),
 );
 // The journeys run on the embedded engine (e2e/support/server.ts keeps TEST_DATABASE_URL from the servers it starts);
 // the scale-out proof (e2e/scale-out.test.ts) is given the PostgreSQL server, when there is one, for its processes.
-await vitestPass(
-  'browser journeys (e2e)',
-  ['--project', 'e2e', '--passWithNoTests'],
-  postgresUrl ? { ...env, TEST_DATABASE_URL: postgresUrl } : env,
+// They run two files at a time, and on their own: beside the PostgreSQL passes, the 2-core machine was so overloaded
+// that start-up tests ran past their deadlines and each pass took three times as long.
+stopIfFailed(
+  await vitestPass(
+    'browser journeys (e2e), two files at a time',
+    ['--project', 'e2e', '--passWithNoTests'],
+    postgresUrl ? { ...env, TEST_DATABASE_URL: postgresUrl } : env,
+  ),
 );
 if (postgresUrl) {
   const onPostgres = { ...env, TEST_DATABASE_URL: postgresUrl };
-  await vitestPass('server, PostgreSQL, files on disk', [...SERVER, '--passWithNoTests'], {
-    ...onPostgres,
-    ...leavingOut([...ONE_ENGINE, ...FILE_SUITES]),
-  });
-  await vitestPass(
-    'server suites that store files, PostgreSQL, files in S3',
-    [...SERVER, '--passWithNoTests', ...FILE_SUITES],
-    { ...onPostgres, TEST_STORAGE: 's3' },
+  stopIfFailed(
+    await vitestPass('server, PostgreSQL, files on disk', [...SERVER, '--passWithNoTests'], {
+      ...onPostgres,
+      ...leavingOut([...ONE_ENGINE, ...FILE_SUITES]),
+    }),
+  );
+  stopIfFailed(
+    await vitestPass(
+      'server suites that store files, PostgreSQL, files in S3',
+      [...SERVER, '--passWithNoTests', ...FILE_SUITES],
+      { ...onPostgres, TEST_STORAGE: 's3' },
+    ),
   );
 } else {
   console.warn(
