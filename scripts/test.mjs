@@ -4,7 +4,7 @@
 // Each test runs in at least one cell of engine × storage (docs/decisions/034-fast-ci.md):
 //  1. the static checks (tsc, ESLint, Prettier), side by side;
 //  2. the server and web projects on the embedded engine (PGlite) with files on disk;
-//  3. the browser journeys (e2e), two files at a time;
+//  3. the browser journeys (e2e), on their own;
 //  4. when TEST_DATABASE_URL is set (`bash .ci/run` and `npm run test:pg` set it): the server suites that touch SQL
 //     again on that PostgreSQL server, those that store files with files in S3-compatible storage (an S3-protocol
 //     server each test app starts), the rest with files on disk. What only checks request shapes runs once, in 2.
@@ -149,11 +149,12 @@ stopIfFailed(
 );
 // The journeys run on the embedded engine (e2e/support/server.ts keeps TEST_DATABASE_URL from the servers it starts);
 // the scale-out proof (e2e/scale-out.test.ts) is given the PostgreSQL server, when there is one, for its processes.
-// They run two files at a time, and on their own: beside the PostgreSQL passes, the 2-core machine was so overloaded
-// that start-up tests ran past their deadlines and each pass took three times as long.
+// They run one file at a time and on their own: two at a time (417 s instead of 543) left a journey racing its own
+// countdown on a loaded machine (docs/decisions/034-fast-ci.md), and beside the PostgreSQL passes the machine was so
+// overloaded that start-up tests ran past their deadlines.
 stopIfFailed(
   await vitestPass(
-    'browser journeys (e2e), two files at a time',
+    'browser journeys (e2e)',
     ['--project', 'e2e', '--passWithNoTests'],
     postgresUrl ? { ...env, TEST_DATABASE_URL: postgresUrl } : env,
   ),
