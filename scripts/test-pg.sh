@@ -11,4 +11,4 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
   unset DATABASE_URL PGHOST PGPORT PGUSER PGDATABASE
 fi
 echo "Server integration suite on PostgreSQL $(psql -tAc 'show server_version' "$TEST_DATABASE_URL" 2>/dev/null || echo '(psql not found)')"
-node node_modules/vitest/vitest.mjs run --project server --passWithNoTests "$@"
+node node_modules/vitest/vitest.mjs run --project server --project server-alone --passWithNoTests "$@"
