@@ -1,4 +1,10 @@
 import { vi } from 'vitest';
+// What the page loads lazily on its way (a refusal's words, the session), loaded here first: a module's first load
+// goes through the test runner's transform, which takes real time that the fake clock does not wait for. A queue test
+// moving the clock two minutes on once saw a 410's words arrive 28 to over 118 s of the page's time after the answer.
+import './api/failure-words.ts';
+import './api/session.ts';
+import '#common/submissions.ts';
 
 /**
  * For web tests whose page waits on its own clock (retry delays, the device queue's resends and leases): the page's
