@@ -280,3 +280,14 @@ export async function lookJustBefore(page: Page, deadline: number, look: () => P
   await page.clock.fastForward(1000);
   await page.clock.resume();
 }
+
+/**
+ * Runs `work` (a screenshot with axe, say) on a page whose clock the journey holds (`page.clock.pauseAt`), moving
+ * the clock on a millisecond at a time meanwhile: axe waits on its own timers, and the page's deadlines stay far off.
+ */
+export async function whileClockHeld<T>(page: Page, work: () => Promise<T>): Promise<T> {
+  let done = false;
+  const result = work().finally(() => (done = true));
+  while (!done) await page.clock.runFor(1);
+  return result;
+}
