@@ -55,4 +55,19 @@ describe.runIf(postgres)('the app as `npm start` runs it on PostgreSQL', () => {
       await database.drop();
     }
   });
+
+  it('stops with one line naming a database that does not exist', async () => {
+    const database = await throwawayDatabase(postgres ?? '', 'easyform_smoke');
+    await database.drop();
+    const name = new URL(database.url).pathname.slice(1);
+    const failed = await startServer({ env: { DATABASE_URL: database.url } }).then(
+      () => new Error('it started'),
+      (error: unknown) => error as Error,
+    );
+    const said = failed.message.split('Its output:\n')[1] ?? '';
+    expect(said.split('\n').filter((line) => /^(?!The \w+ (app )?is up to date)\S/.test(line))).toEqual([
+      `DATABASE_URL: database "${name}" does not exist`,
+    ]);
+    expect(failed.message).toMatch(/exited with 1\b/);
+  });
 });

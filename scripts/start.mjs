@@ -1,5 +1,5 @@
 // `npm start`: build the web app and the server when their sources changed since the last build, then run the
-// server in this process. The e2e harness (e2e/support/server.ts) runs this same file, so browser journeys start the app as a user does.
+// server in this process. `npm run build` (`--build-only`) builds what changed and stops there. The e2e harness (e2e/support/server.ts) runs this same file, so browser journeys start the app as a user does.
 import cluster from 'node:cluster';
 import {
   cpSync,
@@ -169,6 +169,8 @@ for (const target of cluster.isWorker ? [] : [web, server]) {
   });
   if (process.exitCode === 1) process.exit(1);
 }
+
+if (process.argv.includes('--build-only')) process.exit(0);
 
 // The server runs in this process: one Node start fewer than a child process, so a restart serves sooner, and a
 // supervisor's signals reach the server itself. The source maps are written beside the bundle but not loaded (reading

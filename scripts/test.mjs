@@ -39,7 +39,7 @@ const FILE_SUITES = [
  * What checks request shapes, pure functions or one engine's own behaviour, and so runs on the embedded engine only:
  * the shared pure code, the config reader, headers, the served web app, slow bodies, the load gauge, the fuzzer
  * (every route's validation; its stored-state check is the same SQL the integration suites run on both engines), the
- * S3 outage fronts (storage, not SQL), and the embedded engine's power-cut model.
+ * S3 outage fronts (storage, not SQL), the embedded engine's power-cut model, and start-ups refused for a setting.
  */
 const ONE_ENGINE = [
   'src/common/**',
@@ -53,6 +53,8 @@ const ONE_ENGINE = [
   'src/server/storage/storage-outage.test.ts',
   'src/server/storage/upload-stall.test.ts',
   'src/server/db/power-cut.test.ts',
+  // Start-ups refused for a setting; each starts the embedded engine or none (PostgreSQL's own refusal: e2e/smoke).
+  'src/server/main.test.ts',
 ];
 const SERVER = ['--project', 'server', '--project', 'server-alone'];
 /** The environment that leaves these out of the server projects (vitest.config.ts reads TEST_EXCLUDE). */
