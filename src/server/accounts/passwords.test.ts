@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#common/accounts.ts';
+import { passwordsHashed } from '../crypto.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail } from '../test-app.ts';
 
 const t = setUpTestApp();
@@ -67,6 +68,18 @@ describe(`passwords on ${TEST_ENGINE}`, () => {
       expect((await post('/api/v1/login', { email: owner.email, password: owner.password })).statusCode).toBe(
         201,
       );
+    });
+
+    it('hashes no password for a wrong code or an unknown address, only for the right code', async () => {
+      const owner = await signUpOwner(t);
+      const code = await requestCode(owner.email);
+      const wrongCode = code === '000000' ? '111111' : '000000';
+      const before = passwordsHashed();
+      expect((await reset(owner.email, wrongCode)).statusCode).toBe(400);
+      expect((await reset(uniqueEmail(), code)).statusCode).toBe(400);
+      expect(passwordsHashed()).toBe(before);
+      expect((await reset(owner.email, code)).statusCode).toBe(200);
+      expect(passwordsHashed()).toBe(before + 1);
     });
 
     it('kills the code after 5 wrong tries', async () => {

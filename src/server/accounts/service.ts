@@ -8,7 +8,7 @@ import {
   type Profile,
 } from '#common/accounts.ts';
 import { digest, hashPassword, newOtp, newSecret, verifyPassword } from '../crypto.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetCodeMail, verificationMail } from './mails.ts';
@@ -125,22 +125,32 @@ export async function resetPassword(
   deps: AccountDeps,
   input: { email: string; otp: string; password: string },
 ): Promise<void> {
-  const passwordHash = await hashPassword(input.password);
-  const outcome = await deps.db.transaction(async (tx) => {
+  /** The account's live code when `input.otp` is it; a wrong guess is counted against the code when `count`. */
+  const liveCode = async (tx: Queryable, count = true) => {
     const account = await repo.findAccountByEmail(tx, input.email);
-    if (!account) return 'invalid';
+    if (!account) return null;
     const code = await repo.findLiveResetCodeForUpdate(tx, account.id, OTP_MAX_WRONG_TRIES);
-    if (!code) return 'invalid';
+    if (!code) return null;
     if (code.codeHash !== digest(input.otp)) {
       // Committed with the transaction, so a code dies after OTP_MAX_WRONG_TRIES wrong guesses.
-      await repo.recordWrongResetTry(tx, code.id);
-      return 'invalid';
+      if (count) await repo.recordWrongResetTry(tx, code.id);
+      return null;
     }
-    await repo.markResetCodeUsed(tx, code.id);
-    await repo.updatePasswordHash(tx, account.id, passwordHash);
+    return { account, code };
+  };
+  // The code is checked before the new password is hashed: a wrong code costs the server a query, not a hash.
+  if (!(await deps.db.transaction((tx) => liveCode(tx)))) throw codeInvalid();
+  const passwordHash = await hashPassword(input.password);
+  const outcome = await deps.db.transaction(async (tx) => {
+    // Checked again under its lock: the code may have been used or replaced while the password was hashed (a
+    // code replaced meanwhile is not this caller's wrong guess).
+    const live = await liveCode(tx, false);
+    if (!live) return 'invalid';
+    await repo.markResetCodeUsed(tx, live.code.id);
+    await repo.updatePasswordHash(tx, live.account.id, passwordHash);
     // Only the mailbox owner could read the code, so the address is proven too.
-    await repo.markEmailVerified(tx, account.id);
-    await repo.deleteSessionsOfAccount(tx, account.id);
+    await repo.markEmailVerified(tx, live.account.id);
+    await repo.deleteSessionsOfAccount(tx, live.account.id);
     return 'updated';
   });
   if (outcome !== 'updated') throw codeInvalid();

@@ -127,6 +127,28 @@ describe('one upload given for both documents', () => {
   });
 });
 
+describe('a document moved to the other slot', () => {
+  it('keeps it, its file and its URL, whether it moves beside a new document or the two swap', async () => {
+    const me = await signUpOwner(t);
+    const first = (await uploadAs(me, 'first.png', PNG)).json<UploadResponse>();
+    const second = (await uploadAs(me, 'second.pdf', PDF)).json<UploadResponse>();
+    expect((await put(me, { ...details, panCardId: first._id })).statusCode).toBe(200);
+    const files = (await storedKeys(t)).length;
+    const moved = await put(me, { ...details, panCardId: second._id, aadharCardId: first._id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const swapped = await put(me, { ...details, panCardId: first._id, aadharCardId: second._id });
+    expect(swapped.statusCode, swapped.body).toBe(200);
+    const shown = swapped.json<JoiningForm>();
+    expect(shown).toMatchObject({
+      panCard: { originalName: 'first.png' },
+      aadharCard: { originalName: 'second.pdf' },
+    });
+    for (const card of [shown.panCard, shown.aadharCard])
+      expect((await t.app.inject({ method: 'GET', url: card?.url ?? '' })).statusCode).toBe(200);
+    expect((await storedKeys(t)).length).toBe(files);
+  });
+});
+
 describe('two first saves at once', () => {
   it('keep one document and delete the other, row and file', async () => {
     const me = await signUpOwner(t);

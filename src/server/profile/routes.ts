@@ -69,7 +69,8 @@ export async function profileRoutes(app: FastifyInstance, documents: ProfileDocu
         const kept = (given: string | null | undefined, stored: string | null | undefined) =>
           given === undefined ? (stored ?? null) : given;
         const keptPan = kept(pan, before.panUploadId);
-        if (keptPan !== null && keptPan === kept(aadhar, before.aadharUploadId)) {
+        const keptAadhar = kept(aadhar, before.aadharUploadId);
+        if (keptPan !== null && keptPan === keptAadhar) {
           throw new HttpError(
             400,
             'VALIDATION_FAILED',
@@ -77,11 +78,11 @@ export async function profileRoutes(app: FastifyInstance, documents: ProfileDocu
           );
         }
         await saveProfile(tx, ownerId, { details, pan, aadhar });
-        // A document replaced or removed is deleted, not kept on disk for good (issue 10).
-        const old = [
-          pan !== undefined && before.panUploadId !== pan ? before.panUploadId : null,
-          aadhar !== undefined && before.aadharUploadId !== aadhar ? before.aadharUploadId : null,
-        ].filter((id): id is string => typeof id === 'string');
+        // A document replaced or removed is deleted, not kept on disk for good (issue 10); one moved to the other
+        // slot is neither.
+        const old = [before.panUploadId, before.aadharUploadId].filter(
+          (id): id is string => typeof id === 'string' && id !== keptPan && id !== keptAadhar,
+        );
         const keys = [];
         for (const id of old) keys.push(await documents.release(tx, id));
         return keys;
