@@ -64,6 +64,8 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
           setupFiles: ['e2e/support/no-csp-violations.ts'],
+          // One migrated embedded database, copied for each journey server (e2e/support/embedded-template.ts).
+          globalSetup: 'e2e/support/embedded-template.ts',
           // Two journey files at a time (each starts its own server and browser): 1.15 cores busy instead of 0.86.
           fileParallelism: true,
           testTimeout: 120_000,

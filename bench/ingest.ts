@@ -11,17 +11,20 @@ import { medianUse, startCpuProbe, type CpuUse } from './cpu-use.ts';
 import { api, createForm, signUpOwner, storedAnswers, submissionBody, type BenchOwner } from './owner.ts';
 import type { RawInsertJob, RawInsertResult } from './raw-insert.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
-import { root, startBenchServer } from './server.ts';
-import { spread, type Spread } from './stats.ts';
+import { memoryOf, resetPeak, root, startBenchServer } from './server.ts';
+import { DEEP, spread, type Spread } from './stats.ts';
 
 export const CONNECTIONS = 10;
+/** How long a freshly started server is left alone before its idle memory is read. */
+const IDLE_SETTLE_MS = 3000;
 export const DURATION_S = 10;
 export const WARMUP_S = 2;
 /**
- * An even number: the on/off pair runs in each order equally often. Six, because on this 2-core machine one load in
- * four or five runs 20–30 % off the others for no reason of its own, and a median of four ratios moves with it.
+ * An even number: the on/off pair runs in each order equally often. Six in a deep run, because on this 2-core machine
+ * one load in four or five runs 20–30 % off the others for no reason of its own, and a median of four ratios moves
+ * with it; four by default, so that the default run stays within ten minutes.
  */
-export const ROUNDS = 6;
+export const ROUNDS = DEEP ? 6 : 4;
 /** After each load on the form with a webhook, how long the bench waits for the sender to deliver the rest. */
 const DRAIN_TIMEOUT_MS = 120_000;
 const DRAIN_IDLE_MS = 15_000;
@@ -151,6 +154,8 @@ async function capacitySweep(run: {
 
 export type IngestResult = {
   engine: string;
+  /** The server's resident memory settled after start, and its peak (VmHWM) from then through every load, bytes. */
+  memory: { idle: number; peak: number };
   rounds: IngestRound[];
   ratio: Spread;
   ceilingReqPerSec: Spread;
@@ -315,6 +320,10 @@ export async function benchIngest(options: {
   // The receiver is on 127.0.0.1, which webhooks refuse unless WEBHOOK_ALLOW_PRIVATE is set.
   const env = { WEBHOOK_ALLOW_PRIVATE: 'true', ...options.env };
   const server = await startBenchServer({ ...options, env });
+  // Its memory as the machine sees it: settled a moment after start, then the most it holds under the loads below.
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
+  const idleRss = memoryOf(server.pid).rss;
+  resetPeak(server.pid);
   const hello = await startHello();
   const receiver = await startReceiver();
   // The embedded engine syncs its WAL before each answer (ADR 007): a second server on a data directory of its own,
@@ -455,6 +464,7 @@ export async function benchIngest(options: {
             log: options.log,
           })
         : null;
+    const memory = { idle: idleRss, peak: memoryOf(server.pid).peak };
     const summary = await storedCounts(server.url, owner);
     const last = rounds[rounds.length - 1];
     if (!last) throw new Error('no round ran');
@@ -505,6 +515,7 @@ export async function benchIngest(options: {
       rowsStored: (summary.get(form._id) ?? 0) + (summary.get(quietForm._id) ?? 0),
       webhook: last.webhook,
       settings: options.settings,
+      memory,
     };
   } finally {
     await ceiling?.stop();

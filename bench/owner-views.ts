@@ -1,4 +1,4 @@
-// Parts 3 and 5: owner views at 1k and 100k submissions, CSV export at 10k and 100k.
+// Parts 3 and 5: owner views at 1k and 100k submissions, CSV export at 10k and 100k (and 1,000,000 with --deep).
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebStream } from 'node:stream/web';
 import type { Form } from '#common/forms.ts';
@@ -6,10 +6,12 @@ import type { MailCapture } from '../src/server/mail/mail-capture.ts';
 import { api, createForm, signUpOwner, type BenchOwner } from './owner.ts';
 import { seedSubmissions } from './seed.ts';
 import { memoryOf, peakDuring, startBenchServer, type BenchServer } from './server.ts';
-import { medianMs, MiB } from './stats.ts';
+import { DEEP, medianMs, MiB } from './stats.ts';
 
 export const VIEW_LEVELS = { small: 1_000, large: 100_000 } as const;
 export const CSV_LEVELS = { small: 10_000, large: 100_000 } as const;
+/** The CSV export again at this many rows in a deep run (`--deep`): its memory must stay as flat as at 100k. */
+export const CSV_HUGE = 1_000_000;
 const REPEATS = 20;
 
 export type ViewTimes = {
@@ -31,7 +33,7 @@ export type ScaleResult = {
   engine: string;
   seedSeconds: number;
   views: Record<'small' | 'large', ViewTimes>;
-  csv: Record<'small' | 'large', CsvResult>;
+  csv: Record<'small' | 'large', CsvResult> & { huge?: CsvResult };
 };
 
 type Page = { total: number; items: { _id: string }[] };
@@ -122,11 +124,18 @@ export async function benchScale(options: {
     // The export first, on a fresh server as at 10k, so that its peak is comparable; then the views.
     const csvLarge = await exportCsv(server, owner, form, CSV_LEVELS.large);
     const large = await timeViews(server, owner, form, VIEW_LEVELS.large);
+    let csvHuge: CsvResult | undefined;
+    if (DEEP) {
+      await server.stop();
+      await seedTo(CSV_HUGE);
+      server = await start();
+      csvHuge = await exportCsv(server, owner, form, CSV_HUGE);
+    }
     return {
       engine,
       seedSeconds,
       views: { small, large },
-      csv: { small: csvSmall, large: csvLarge },
+      csv: { small: csvSmall, large: csvLarge, ...(csvHuge ? { huge: csvHuge } : {}) },
     };
   } finally {
     await server.stop();

@@ -52,9 +52,11 @@ const PARTS = [
   'restart',
 ] as const;
 const asked = process.argv.slice(2).filter((a) => (PARTS as readonly string[]).includes(a));
-const unknown = process.argv.slice(2).filter((a) => !(PARTS as readonly string[]).includes(a));
+const unknown = process.argv
+  .slice(2)
+  .filter((a) => !(PARTS as readonly string[]).includes(a) && a !== '--deep');
 if (unknown.length > 0) {
-  console.error(`Unknown part ${unknown.join(', ')}: choose from ${PARTS.join(', ')}`);
+  console.error(`Unknown part ${unknown.join(', ')}: choose from ${PARTS.join(', ')}, and --deep`);
   process.exit(2);
 }
 const runs = (name: (typeof PARTS)[number]) => asked.length === 0 || asked.includes(name);
@@ -87,8 +89,10 @@ log(
 
 async function part(name: string, work: () => Promise<void>): Promise<void> {
   log(`\n▶ ${name}`);
+  const began = Date.now();
   try {
     await work();
+    log(`  (${name}: ${Math.round((Date.now() - began) / 1000)} s)`);
   } catch (error) {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     log(`  ERROR: ${message}`);
@@ -133,6 +137,13 @@ for (const { engine, databaseUrl } of runs('ingest') ? engines : []) {
     ] as const;
     for (const [side, use] of cpuLines)
       if (use) report.add(p, `CPU ms per operation, ${side} (median of rounds)`, formatUse(use));
+    // The default install must fit a 512 MiB machine; on PostgreSQL (its own memory apart) a reference.
+    const memoryRow = (figure: string, bytes: number, max: number) =>
+      engine === 'pglite'
+        ? report.check(p, figure, bytes / MiB, mib(bytes), { max })
+        : report.add(p, figure, mib(bytes));
+    memoryRow('server RSS, idle after start', r.memory.idle, 256);
+    memoryRow('server RSS, peak under the loads', r.memory.peak, 384);
     report.add(
       p,
       'p50 / p99 ms, neither (median of rounds)',
@@ -364,6 +375,21 @@ for (const { engine, databaseUrl } of runs('scale') ? engines : []) {
     report.add(c, 'RSS before → peak at 100k', `${mib(r.csv.large.rssBefore)} → ${mib(r.csv.large.peak)}`);
     const ratio = r.csv.large.peak / r.csv.small.peak;
     report.check(c, 'peak RSS 100k / 10k', ratio, fmt(ratio, 2), { max: 1.2 });
+    const huge = r.csv.huge;
+    if (huge) {
+      report.add(
+        c,
+        'rows/s, RSS before → peak at 1M',
+        `${fmt(huge.rowsPerSec, 0)}, ${mib(huge.rssBefore)} → ${mib(huge.peak)}`,
+      );
+      report.check(
+        c,
+        'peak RSS 1M / 10k',
+        huge.peak / r.csv.small.peak,
+        fmt(huge.peak / r.csv.small.peak, 2),
+        { max: 1.2 },
+      );
+    }
   });
 }
 

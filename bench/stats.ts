@@ -28,3 +28,6 @@ export async function medianMs(work: () => Promise<unknown>, times = 15, warmup 
 export const MiB = 1024 * 1024;
 export const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** `npm run bench -- --deep`: the long forms of the parts (more ingest rounds, the CSV export at 1,000,000 rows). */
+export const DEEP = process.argv.includes('--deep');

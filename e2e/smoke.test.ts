@@ -11,7 +11,8 @@ let browser: Browser;
 // Chromium, so CI always runs this.
 describe.skipIf(!hasChromium)('the app as `npm start` runs it', () => {
   beforeAll(async () => {
-    server = await startServer();
+    // From an empty data directory, as on a new install: initdb and every migration.
+    server = await startServer({ empty: true });
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -151,9 +151,8 @@ stopIfFailed(
 );
 // The journeys run on the embedded engine (e2e/support/server.ts keeps TEST_DATABASE_URL from the servers it starts);
 // the scale-out proof (e2e/scale-out.test.ts) is given the PostgreSQL server, when there is one, for its processes.
-// They run one file at a time and on their own: two at a time (417 s instead of 543) left a journey racing its own
-// countdown on a loaded machine (docs/decisions/034-fast-ci.md), and beside the PostgreSQL passes the machine was so
-// overloaded that start-up tests ran past their deadlines.
+// They run two files at a time, on their own: beside the PostgreSQL passes the machine was so overloaded that
+// start-up tests ran past their deadlines (docs/decisions/034-fast-ci.md).
 stopIfFailed(
   await vitestPass(
     'browser journeys (e2e)',

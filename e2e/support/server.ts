@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { startMailCapture, type MailCapture } from '../../src/server/mail/mail-capture.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -33,6 +34,11 @@ export type StartServerOptions = {
   timeoutMs?: number;
   /** Serve this DATA_DIR (kept by stop()) instead of a fresh one, e.g. to restart on what a stopped server left. */
   dataDir?: string;
+  /**
+   * A fresh DATA_DIR starts from the run's migrated embedded database (support/embedded-template.ts) unless this is
+   * set: then the server runs initdb and the migrations itself, as on a new install.
+   */
+  empty?: boolean;
 };
 
 /**
@@ -87,6 +93,15 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The run's migrated embedded database; none where this file is used outside a Vitest run (the bench). */
+function embeddedTemplate(): string {
+  try {
+    return inject('embeddedTemplate');
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Runs the app exactly as a user's `npm start` does (`node scripts/start.mjs`: build the web app if its sources
  * changed, apply migrations, serve app + API), on a free port with a fresh DATA_DIR and mail going to a capture.
@@ -96,6 +111,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const mail = options.mail ?? (await startMailCapture());
   const port = await freePort();
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'easyform-e2e-')));
+  const template = embeddedTemplate();
+  if (!options.dataDir && !options.empty && !options.env?.DATABASE_URL && template)
+    await cp(join(template, 'pgdata'), join(dataDir, 'pgdata'), { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of APP_VARIABLES) delete env[name];

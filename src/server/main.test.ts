@@ -1,19 +1,27 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, type TestContext } from 'vitest';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
 import { startS3TestServer, TEST_BUCKET, type S3TestServer } from './storage/s3-test-server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The server as `npm start` runs it: the bundle `npm run build` makes (scripts/start.mjs). */
 const bundle = join(root, 'dist', 'server', 'app', 'main.js');
 
-/** Starts the server with `env` and resolves with its exit code and what it printed, once it has exited. */
-async function startWith(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+/**
+ * Starts the server with `env` and resolves with its exit code, what it printed and when it last printed (the
+ * refusal's time, not the exit's: closing down takes a moment more), once it has exited.
+ */
+async function startWith(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string; saidAt: number }> {
   const child = spawn(process.execPath, [bundle], {
     cwd: root,
     // Nothing inherited: the shell's DATABASE_URL or SMTP_URL must not reach it.
@@ -21,12 +29,17 @@ async function startWith(env: Record<string, string>): Promise<{ code: number | 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let saidAt = 0;
+  const hear = (chunk: Buffer) => {
+    output += chunk.toString();
+    saidAt = Date.now();
+  };
+  child.stdout.on('data', hear);
+  child.stderr.on('data', hear);
   const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   clearTimeout(timer);
-  return { code, output };
+  return { code, output, saidAt };
 }
 
 /** The server stopped with exactly this line (beside Node's own warnings) and no stack. */
@@ -44,32 +57,55 @@ function expectOneLine(result: { code: number | null; output: string }, line: Re
 
 let dataDir: string;
 let busy: Server;
-let silent: Server;
-const sockets: Socket[] = [];
-/** When each connection to `silent` arrived: a deadline is timed from there, not from a start slowed by a busy CPU. */
-const silentSince: number[] = [];
 let s3: S3TestServer;
 const portOf = (server: Server) => (server.address() as { port: number }).port;
 const listen = async (server: Server) =>
   new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
+/**
+ * A server that takes the connection and never says a word, as a firewall or a stuck proxy can. `since`: when the
+ * first connection arrived, so a deadline is timed from there, not from a start slowed by a busy CPU.
+ */
+async function silentServer(): Promise<{ port: number; since: () => number; close: () => void }> {
+  const sockets: Socket[] = [];
+  let first = 0;
+  const server = createServer((socket) => {
+    sockets.push(socket);
+    first ||= Date.now();
+  });
+  await listen(server);
+  return {
+    port: portOf(server),
+    since: () => first,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+/**
+ * A DATA_DIR `name` holding a migrated embedded database (a copy of one made once here), for a start-up that must
+ * get past the database to meet its refusal: initdb and the migrations cost each start several CPU-seconds.
+ */
+async function withDatabase(name: string): Promise<string> {
+  const dir = join(dataDir, name);
+  await cp(join(dataDir, 'template', 'pgdata'), join(dir, 'pgdata'), { recursive: true });
+  return dir;
+}
+
 beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'easyform-main-'));
+  const template = await openDatabase({ databaseUrl: undefined, dataDir: join(dataDir, 'template') });
+  await migrate(template, { timeZone: loadConfig({}).formTimezone }).finally(() => template.close());
   // Builds what changed since the last build (nothing, usually), as `npm start` would before it serves.
   await promisify(execFile)(process.execPath, ['scripts/start.mjs', '--build-only'], { cwd: root });
-  dataDir = await mkdtemp(join(tmpdir(), 'easyform-main-'));
   busy = createServer();
-  // Takes the connection and never says a word, as a firewall or a stuck proxy can.
-  silent = createServer((socket) => {
-    sockets.push(socket);
-    silentSince.push(Date.now());
-  });
-  await Promise.all([listen(busy), listen(silent)]);
+  await listen(busy);
   s3 = await startS3TestServer();
 }, 240_000);
 afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
   busy?.close();
-  silent?.close();
   await s3?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -100,19 +136,20 @@ async function onTmpfs(
 
 describe(
   'a start-up that fails on a setting says which, in one line, and exits 1',
-  { timeout: 60_000 },
+  // Side by side: each is a child process that mostly waits (two of them on 10 s deadlines).
+  { timeout: 60_000, concurrent: true },
   () => {
     it('PORT in use', async () => {
       const port = String(portOf(busy));
       expectOneLine(
-        await startWith({ PORT: port, HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'port') }),
+        await startWith({ PORT: port, HOST: '127.0.0.1', DATA_DIR: await withDatabase('port') }),
         /^PORT \d+ is already in use/,
       );
     });
 
     it('HOST that cannot be resolved', async () => {
       expectOneLine(
-        await startWith({ HOST: 'no-such-host.invalid', DATA_DIR: join(dataDir, 'host') }),
+        await startWith({ HOST: 'no-such-host.invalid', DATA_DIR: await withDatabase('host') }),
         /^HOST "no-such-host\.invalid" cannot be resolved$/,
       );
     });
@@ -158,16 +195,17 @@ describe(
     });
 
     it('DATABASE_URL that takes the connection and never answers: within the 10 s connect timeout', async () => {
-      silentSince.length = 0;
-      expectOneLine(
-        await startWith({ DATABASE_URL: `postgres://ef:secret@127.0.0.1:${portOf(silent)}/easyform` }),
-        /^DATABASE_URL: 127\.0\.0\.1:\d+ did not answer within 10 s/,
-      );
-      expect(Date.now() - (silentSince[0] ?? 0)).toBeLessThan(15_000);
+      const silent = await silentServer();
+      onTestFinished(silent.close);
+      const result = await startWith({
+        DATABASE_URL: `postgres://ef:secret@127.0.0.1:${silent.port}/easyform`,
+      });
+      expectOneLine(result, /^DATABASE_URL: 127\.0\.0\.1:\d+ did not answer within 10 s/);
+      expect(result.saidAt - silent.since()).toBeLessThan(15_000);
     });
 
-    const s3Env = (bucket: string, endpoint: string, key = 'S3RVER') => ({
-      DATA_DIR: join(dataDir, `s3-${bucket}-${key}-${endpoint.replace(/\W/g, '')}`),
+    const s3Env = async (bucket: string, endpoint: string, key = 'S3RVER') => ({
+      DATA_DIR: await withDatabase(`s3-${bucket}-${key}-${endpoint.replace(/\W/g, '')}`),
       STORAGE_URL: `s3://${bucket}/p?endpoint=${encodeURIComponent(endpoint)}&region=us-east-1&forcePathStyle=true`,
       AWS_ACCESS_KEY_ID: key,
       AWS_SECRET_ACCESS_KEY: key,
@@ -176,33 +214,32 @@ describe(
 
     it('STORAGE_URL naming a bucket that does not exist', async () => {
       expectOneLine(
-        await startWith(s3Env('no-such-bucket', s3Endpoint())),
+        await startWith(await s3Env('no-such-bucket', s3Endpoint())),
         /^STORAGE_URL: bucket "no-such-bucket" does not exist at http:\/\/127\.0\.0\.1:\d+$/,
       );
     });
 
     it('STORAGE_URL with keys the bucket refuses', async () => {
       expectOneLine(
-        await startWith(s3Env(TEST_BUCKET, s3Endpoint(), 'WRONG')),
+        await startWith(await s3Env(TEST_BUCKET, s3Endpoint(), 'WRONG')),
         /^STORAGE_URL: access to bucket "easyform-test" was refused: check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/,
       );
     });
 
     it('STORAGE_URL whose endpoint refuses the connection', async () => {
       expectOneLine(
-        await startWith(s3Env(TEST_BUCKET, 'http://127.0.0.1:1')),
+        await startWith(await s3Env(TEST_BUCKET, 'http://127.0.0.1:1')),
         /^STORAGE_URL: nothing accepts connections at http:\/\/127\.0\.0\.1:1$/,
       );
     });
 
     it('STORAGE_URL whose endpoint takes the connection and never answers: within 10 s', async () => {
-      silentSince.length = 0;
-      expectOneLine(
-        await startWith(s3Env(TEST_BUCKET, `http://127.0.0.1:${portOf(silent)}`)),
-        /^STORAGE_URL: http:\/\/127\.0\.0\.1:\d+ did not answer within 10 s$/,
-      );
+      const silent = await silentServer();
+      onTestFinished(silent.close);
+      const result = await startWith(await s3Env(TEST_BUCKET, `http://127.0.0.1:${silent.port}`));
+      expectOneLine(result, /^STORAGE_URL: http:\/\/127\.0\.0\.1:\d+ did not answer within 10 s$/);
       // From the first request on: the SDK's own retries, each waiting its full timeout, would take 30 s or more.
-      expect(Date.now() - (silentSince[0] ?? 0)).toBeLessThan(15_000);
+      expect(result.saidAt - silent.since()).toBeLessThan(15_000);
     });
   },
 );
