@@ -20,6 +20,7 @@ import { answerClientError, refuseUnstorableText, registerErrorHandler } from '.
 import { retiredFieldsOf } from './forms/field-repository.ts';
 import { findFormById, findFormOfOwner, findVersionedForms, formStatusOf } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
+import { guardJsonBodies } from './json-guard.ts';
 import { createLoadGauge } from './load-gauge.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerMetrics } from './metrics.ts';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
     minBytesPerSecond: config.bodyMinBytesPerSecond,
     windowMs: config.bodyRateWindowMs,
   });
+  guardJsonBodies(app);
 
   // Before any route, so the table is complete: the access matrix and fuzz tests read it (route-table.ts).
   recordRoutes(app);
