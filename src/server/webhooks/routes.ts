@@ -19,6 +19,7 @@ import { authenticate, ownerOf } from '../auth.ts';
 import { networkOf } from '../client-address.ts';
 import { newSecret } from '../crypto.ts';
 import { HttpError, notFound, waitWords } from '../errors.ts';
+import { refusalOf } from './address.ts';
 import type { WebhookRouteDeps } from './deps.ts';
 import {
   addWebhook,
@@ -41,6 +42,11 @@ const deliveryNotFound = () => notFound('Delivery not found');
 const newWebhookSecret = () => `whsec_${newSecret()}`;
 
 /** The owner's webhooks of one form (docs/decisions/023-webhooks.md). */
+/** How long adding a webhook waits for its name to resolve. */
+const ADD_LOOKUP_MS = 3000;
+const refusalWithin = (url: URL, ms: number) =>
+  Promise.race([refusalOf(url), new Promise<null>((resolve) => setTimeout(() => resolve(null), ms).unref())]);
+
 export async function webhookRoutes(app: FastifyInstance, deps: WebhookRouteDeps): Promise<void> {
   app.addHook('onRequest', authenticate);
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -86,6 +92,13 @@ export async function webhookRoutes(app: FastifyInstance, deps: WebhookRouteDeps
       const id = randomUUID();
       const secret = newWebhookSecret();
       const { url } = request.body;
+      // A receiver every delivery would be refused for is refused now, not retried for a day. A name that cannot be
+      // resolved yet (or not within the deadline) is taken: it may resolve by the first delivery.
+      const refusal = deps.allowPrivate ? null : await refusalWithin(new URL(url), ADD_LOOKUP_MS);
+      if (refusal?.permanent) {
+        if (!(await ownsForm(app.db, ownerOf(request).id, request.params.fid))) throw formNotFound();
+        throw new HttpError(400, 'VALIDATION_FAILED', `url: ${refusal.reason}`);
+      }
       const added = await app.db.transaction((tx) =>
         addWebhook(
           tx,

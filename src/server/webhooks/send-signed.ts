@@ -8,7 +8,13 @@ export const SIGNATURE_HEADER = 'Easyform-Signature';
 /** Errors are logged in the attempt up to this length. */
 const MAX_ERROR_LENGTH = 500;
 
-export type Attempt = { statusCode: number | null; durationMs: number; error: string | null };
+export type Attempt = {
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  /** Refused for the receiver's address: no later try can succeed, so none is made. */
+  refusedForGood?: boolean;
+};
 
 export type SendOptions = {
   allowPrivate: boolean;
@@ -21,7 +27,13 @@ export type SendOptions = {
 export async function refusedAttempt(url: URL, options: SendOptions): Promise<Attempt | null> {
   if (options.allowPrivate) return null;
   const refusal = await refusalOf(url);
-  return refusal ? { statusCode: null, durationMs: 0, error: `refused: ${refusal}` } : null;
+  if (!refusal) return null;
+  return {
+    statusCode: null,
+    durationMs: 0,
+    error: `refused: ${refusal.reason}`,
+    refusedForGood: refusal.permanent,
+  };
 }
 
 /**

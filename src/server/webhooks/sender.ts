@@ -85,9 +85,14 @@ export function createSender(deps: SenderDeps): Sender {
     const retryInMs = Math.min(deps.backoffMs * 2 ** delivery.attempts, MAX_BACKOFF_MS);
     const outcome: repo.AttemptOutcome = succeeded
       ? { status: 'succeeded' }
-      : attempt.error === GONE
+      : attempt.error === GONE || attempt.refusedForGood
         ? { status: 'failed' }
         : { status: 'pending', retryInMs };
+    if (attempt.refusedForGood)
+      log.warn(
+        { deliveryId: delivery.id, webhookId: delivery.webhookId, error: attempt.error },
+        'webhook delivery refused for its address; not retried',
+      );
     return { deliveryId: delivery.id, webhookId: delivery.webhookId, attempt, outcome };
   }
 

@@ -184,8 +184,14 @@ describe('Send test without private receivers (WEBHOOK_ALLOW_PRIVATE off)', () =
     const t = await createTestApp({
       rateLimits: { ...NO_RATE_LIMITS, webhookTestPerOwner: { max: 2, windowMs: 60_000 } },
     });
+    /** A webhook added while its name did not resolve, whose name now resolves to the receiver on this machine. */
+    const nowLoopback = async () => {
+      const hook = await hooked(t, 'http://receiver.invalid/hook');
+      await t.app.db.query('update webhooks set url = $1 where id = $2', [receiver.url, hook.webhookId]);
+      return hook;
+    };
     try {
-      const hook = await hooked(t, receiver.url);
+      const hook = await nowLoopback();
       const attempt = await sendTest(t, hook.token, hook.base);
       expect(attempt.statusCode).toBeNull();
       expect(attempt.error).toMatch(/^refused: 127\.0\.0\.1 resolves to 127\.0\.0\.1/);
@@ -200,7 +206,7 @@ describe('Send test without private receivers (WEBHOOK_ALLOW_PRIVATE off)', () =
         },
       });
       // Per owner: another owner still may.
-      const other = await hooked(t, receiver.url);
+      const other = await nowLoopback();
       expect((await post(t, other.token, `${other.base}/test`)).statusCode).toBe(200);
     } finally {
       await t.close();

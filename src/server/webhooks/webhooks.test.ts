@@ -142,22 +142,55 @@ describe('webhooks', () => {
 });
 
 describe('webhooks to private addresses', () => {
-  it('refuses a URL resolving to loopback unless the operator allows it, and logs why', async () => {
+  it('refuses a receiver on a private or special-purpose address when it is added, naming why', async () => {
+    const t = await createTestApp({ webhookPollMs: 50 });
+    try {
+      const owner = await signUpOwner(t);
+      const form = await formWithName(t, owner.token, 'Internal');
+      for (const url of [
+        'http://127.0.0.1:9/hook',
+        'http://localhost:9/hook',
+        'http://[64:ff9b:1::a00:1]/hook',
+      ]) {
+        const res = await addHook(t, owner.token, form._id, url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().error.message, url).toMatch(
+          /^url: \S+ resolves to \S+, a private, loopback, link-local or otherwise special-purpose address$/,
+        );
+      }
+      expect(await listHooks(t, owner.token, form._id)).toHaveLength(0);
+      // Another owner's form stays a 404, whatever the address.
+      const other = await signUpOwner(t);
+      expect((await addHook(t, other.token, form._id, 'http://127.0.0.1:9/hook')).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('gives up at once, not retried, a delivery whose receiver now resolves to a private address', async () => {
     const receiver = await startReceiver();
-    const t = await createTestApp({ webhookPollMs: 50, webhookBackoffMs: 60_000 });
+    const t = await createTestApp({ webhookPollMs: 50, webhookBackoffMs: 50 });
     try {
       const owner = await signUpOwner(t);
       const form = await formWithName(t, owner.token, 'Internal');
       const port = new URL(receiver.url).port;
-      expect((await addHook(t, owner.token, form._id, `http://localhost:${port}/hook`)).statusCode).toBe(201);
+      // Added while its name did not resolve; it now resolves to this machine, as a changed DNS record would.
+      expect(
+        (await addHook(t, owner.token, form._id, `http://receiver.invalid:${port}/hook`)).statusCode,
+      ).toBe(201);
+      await t.app.db.query('update webhooks set url = $1 where form_id = $2', [
+        `http://localhost:${port}/hook`,
+        form._id,
+      ]);
       await respond(t, form, 'Mallory');
-      await eventually(
-        async () => ((await listHooks(t, owner.token, form._id))[0]?.deliveries[0]?.attempts ?? 0) > 0,
+      const delivery = async () => (await listHooks(t, owner.token, form._id))[0]?.deliveries[0];
+      await eventually(async () => (await delivery())?.status === 'failed');
+      // Twenty times the back-off later, it was still tried once.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(await delivery()).toMatchObject({ status: 'failed', attempts: 1 });
+      expect((await delivery())?.lastAttempt?.error).toMatch(
+        /^refused: localhost resolves to (127\.0\.0\.1|::1)/,
       );
-      const [delivery] = (await listHooks(t, owner.token, form._id))[0]?.deliveries ?? [];
-      expect(delivery?.status).toBe('pending');
-      expect(delivery?.lastAttempt?.statusCode).toBeNull();
-      expect(delivery?.lastAttempt?.error).toMatch(/^refused: localhost resolves to (127\.0\.0\.1|::1)/);
       expect(receiver.received).toHaveLength(0);
     } finally {
       await t.close();
@@ -186,7 +219,7 @@ describe('webhooks to private addresses', () => {
     }
   });
 
-  it('knows the private, loopback, link-local and unspecified ranges', () => {
+  it('knows the private, loopback, link-local, unspecified and other special-purpose ranges', () => {
     for (const address of [
       '127.0.0.1',
       '10.1.2.3',
@@ -207,6 +240,16 @@ describe('webhooks to private addresses', () => {
       '::127.0.0.1',
       '::ffff:0:7f00:1',
       '100::1',
+      // NAT64 (well-known and local-use), 6to4, Teredo, documentation, benchmarking, reserved, broadcast.
+      '64:ff9b::a00:1',
+      '64:ff9b:1::a00:1',
+      '2002:7f00:1::1',
+      '2001::1',
+      '2001:db8::1',
+      '198.18.0.1',
+      '192.0.2.1',
+      '240.0.0.1',
+      '255.255.255.255',
     ])
       expect(isPrivateAddress(address), address).toBe(true);
     for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8'])
