@@ -15,7 +15,7 @@ import { UnavailableError } from '../unavailable.ts';
 import { checkHead } from './head-check.ts';
 import { watchForStall } from './s3-stall.ts';
 import type { S3Location } from './storage-url.ts';
-import { newFileKey, urlSigner, type Storage } from './storage.ts';
+import { checkedKey, newFileKey, urlSigner, type Storage } from './storage.ts';
 
 /** Parts of a multipart upload: the smallest S3 allows, so at most this much of a file is in memory at a time. */
 const PART_BYTES = 5 * 1024 * 1024;
@@ -137,7 +137,7 @@ export async function createS3Storage(
     const cancel = new AbortController();
     const upload = new Upload({
       client: cancellableWith(client, cancel.signal),
-      params: { Bucket: bucket, Key: prefix + key, Body: body },
+      params: { Bucket: bucket, Key: prefix + checkedKey(key), Body: body },
       partSize: PART_BYTES,
       queueSize: 1,
       leavePartsOnError: false,
@@ -152,7 +152,7 @@ export async function createS3Storage(
       void upload.abort();
       body.destroy(stalled);
     });
-    uploading.set(prefix + key, watch.answered);
+    uploading.set(prefix + checkedKey(key), watch.answered);
     try {
       await Promise.all([pipeline([source, ...checks, counted, body]), upload.done()]);
     } catch (error) {
@@ -161,7 +161,7 @@ export async function createS3Storage(
       await upload.abort().catch(() => undefined);
       body.destroy();
       const removed = client
-        .send(new DeleteObjectCommand({ Bucket: bucket, Key: prefix + key }))
+        .send(new DeleteObjectCommand({ Bucket: bucket, Key: prefix + checkedKey(key) }))
         .catch(() => undefined);
       // An S3 that stopped answering would hold the 503 as long again: the removal goes on without the request.
       // (A multipart upload whose creation is answered late is aborted then by Upload itself.)
@@ -188,9 +188,12 @@ export async function createS3Storage(
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(), answerTimeoutMs);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: prefix + key }), {
-          abortSignal: deadline.signal,
-        });
+        const object = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: prefix + checkedKey(key) }),
+          {
+            abortSignal: deadline.signal,
+          },
+        );
         return object.Body instanceof Readable ? object.Body : null;
       } catch (error) {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
@@ -207,7 +210,7 @@ export async function createS3Storage(
     },
     async remove(key) {
       // Deleting a missing object succeeds in S3: the same as removing a file that is gone.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: prefix + key }));
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: prefix + checkedKey(key) }));
     },
     async *keysWrittenBefore(cutoff) {
       let token: string | undefined;

@@ -1,5 +1,5 @@
 import { pbkdf2, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -111,6 +111,17 @@ describe.each(stores)('%s storage', (_name, make) => {
     expect(await keysOf(storage)).toEqual([]);
   });
 
+  it('refuses a key that names a path, whatever asks: nothing outside the store is read, written or deleted', async () => {
+    for (const key of ['../../etc/passwd', '../outside', 'a/b', '', 'x\0y', '.part', `${'k'.repeat(129)}`]) {
+      await expect(storage.open(key), key).rejects.toThrow('not a storage key');
+      await expect(storage.remove(key), key).rejects.toThrow('not a storage key');
+      await expect(storage.put(key, Readable.from([Buffer.from('%PDF-1.7 x')])), key).rejects.toThrow(
+        'not a storage key',
+      );
+    }
+    expect(await keysOf(storage)).toEqual([]);
+  });
+
   it('lists only the files written before the cutoff', async () => {
     const { key } = await storage.save(Readable.from([Buffer.from('%PDF-1.7 hello')]), () => undefined);
     const before: string[] = [];
@@ -133,6 +144,18 @@ describe.each(stores)('%s storage', (_name, make) => {
 });
 
 describe('disk storage', () => {
+  it('leaves a file beside the store untouched when asked to remove it by a path', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'easyform-storage-'));
+    try {
+      const storage = await createDiskStorage(dataDir, KEY);
+      await writeFile(join(dataDir, 'outside'), 'keep me');
+      await expect(storage.remove('../outside')).rejects.toThrow('not a storage key');
+      expect(await readFile(join(dataDir, 'outside'), 'utf8')).toBe('keep me');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps no file, not even a partial one, when the first bytes are refused on a busy server', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'easyform-storage-'));
     try {

@@ -45,10 +45,22 @@ export function urlSigner(signingKey: string): Pick<Storage, 'signUrl' | 'verify
 /** A new file's key: random, so a name can never be guessed or chosen by the uploader. */
 export const newFileKey = () => randomToken(24);
 
+/** What a key can be: one this app made (base64url), or its partial file's (`.part`); never a path. */
+const KEY = /^[\w-]{1,128}(\.part)?$/;
+
+/**
+ * `key`, checked wherever a store is about to use one: a key read from a crafted backup or a tampered row
+ * (`../../etc/passwd`) must never reach a file or an object outside the store.
+ */
+export function checkedKey(key: string): string {
+  if (!KEY.test(key)) throw new Error(`not a storage key: ${JSON.stringify(key.slice(0, 80))}`);
+  return key;
+}
+
 export async function createDiskStorage(dataDir: string, signingKey: string): Promise<Storage> {
   const dir = join(dataDir, 'uploads');
   await makeDirectory(dir);
-  const pathOf = (key: string) => join(dir, key);
+  const pathOf = (key: string) => join(dir, checkedKey(key));
 
   return {
     ...urlSigner(signingKey),
@@ -80,7 +92,9 @@ export async function createDiskStorage(dataDir: string, signingKey: string): Pr
       });
       return handle?.createReadStream() ?? null;
     },
-    remove: (key) => rm(pathOf(key), { force: true }),
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
     async put(key, source) {
       const partial = `${pathOf(key)}.part`;
       const out = createWriteStream(partial, { flags: 'wx' });
@@ -94,7 +108,8 @@ export async function createDiskStorage(dataDir: string, signingKey: string): Pr
     },
     async *keysWrittenBefore(cutoff) {
       for await (const entry of await opendir(dir)) {
-        if (!entry.isFile()) continue;
+        // Only our own keys: anything else in the folder (a file an operator put there) is left alone.
+        if (!entry.isFile() || !KEY.test(entry.name)) continue;
         // A file removed since the listing (a concurrent delete) is simply not there any more.
         const written = await stat(pathOf(entry.name)).then(
           (s) => s.mtime,
