@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,8 +36,9 @@ export type StartServerOptions = {
   /** Serve this DATA_DIR (kept by stop()) instead of a fresh one, e.g. to restart on what a stopped server left. */
   dataDir?: string;
   /**
-   * A fresh DATA_DIR starts from the run's migrated embedded database (support/embedded-template.ts) unless this is
-   * set: then the server runs initdb and the migrations itself, as on a new install.
+   * A DATA_DIR without a database yet (a fresh one, or `dataDir` before its first start) starts from the run's
+   * migrated embedded database (support/embedded-template.ts) unless this is set: then the server runs initdb and
+   * the migrations itself, as on a new install.
    */
   empty?: boolean;
 };
@@ -112,7 +114,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const port = await freePort();
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'easyform-e2e-')));
   const template = embeddedTemplate();
-  if (!options.dataDir && !options.empty && !options.env?.DATABASE_URL && template)
+  if (!options.empty && !options.env?.DATABASE_URL && template && !existsSync(join(dataDir, 'pgdata')))
     await cp(join(template, 'pgdata'), join(dataDir, 'pgdata'), { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string | undefined> = { ...process.env };
