@@ -46,7 +46,10 @@ export function urlSigner(signingKey: string): Pick<Storage, 'signUrl' | 'verify
 /** A new file's key: random, so a name can never be guessed or chosen by the uploader. */
 export const newFileKey = () => randomToken(24);
 
-/** What a key can be: one this app made (base64url), or its partial file's (`.part`); never a path. */
+/** A stored file's key as this app makes them (base64url): all an upload row may name. */
+export const FILE_KEY = /^[\w-]{1,128}$/;
+
+/** What a key can be in a store: a file's, or its partial file's (`.part`); never a path. */
 const KEY = /^[\w-]{1,128}(\.part)?$/;
 
 /**
