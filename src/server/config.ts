@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { Disk } from './db/durable-dir.ts';
+import type { FileSync } from './storage/file-sync.ts';
 import { parseStorageUrl, type S3Location } from './storage/storage-url.ts';
 
 const MiB = 1024 * 1024;
@@ -161,6 +162,8 @@ export type Config = {
   embeddedSync: boolean;
   /** Where the embedded engine's syncs go; the power-cut test gives a model of a disk (db/durable-dir.ts). */
   disk?: Disk;
+  /** Where the disk store's file syncs go; the power-cut test gives a model of a disk (storage/file-sync.ts). */
+  fileSync?: FileSync;
   /** The webhook sender's poll and first retry delay; tests make them short. */
   webhookPollMs?: number;
   webhookBackoffMs?: number;

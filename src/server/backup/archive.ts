@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { FILE_KEY } from '../storage/storage.ts';
 
 /**
  * A backup is one tar file (docs/decisions/029-backup-and-restore.md), entries in this order:
  * 1. `easy-form-backup.json`: the manifest (versions, schema, row counts, the number and bytes of files);
- * 2. `database.sql`: every row, as plain SQL statements PostgreSQL's own tools (psql) read;
+ * 2. `database.sql`: every row, as plain SQL statements PostgreSQL's own tools (psql) read; a restore reads them as
+ *    data and runs none of them (load-rows.ts);
  * 3. `files/<key>`: each stored file an upload row names, under its storage key;
  * 4. `end.json`: the files actually copied and those the store had lost; its absence means the archive is cut short.
  */
@@ -14,7 +16,7 @@ export const END_ENTRY = 'end.json';
 export const FORMAT = 1;
 
 /** Storage keys are random tokens (storage.ts newFileKey): nothing else is ever read as a file name. */
-export const STORAGE_KEY = /^[\w-]{1,200}$/;
+export const STORAGE_KEY = FILE_KEY;
 
 export const ManifestSchema = z.object({
   format: z.literal(FORMAT),
@@ -50,3 +52,6 @@ export type Progress = {
 
 /** Why a backup cannot be written or restored, in words for the operator: the CLI prints it and exits 1. */
 export class OperatorError extends Error {}
+
+export const cutShort = (detail: string) =>
+  new OperatorError(`The backup is incomplete or damaged (${detail}); nothing was restored.`);

@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
@@ -6,6 +5,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { appVersion, migrate, migrationNames } from '../db/migrate.ts';
 import type { Storage } from '../storage/storage.ts';
 import {
+  cutShort,
   DATABASE_ENTRY,
   END_ENTRY,
   EndingSchema,
@@ -17,6 +17,7 @@ import {
   type Manifest,
   type Progress,
 } from './archive.ts';
+import { checkStorageKey, loadRows } from './load-rows.ts';
 import { rowsHeld } from './tables.ts';
 
 /** The most a manifest or end entry may hold: they are a few hundred bytes. */
@@ -83,7 +84,7 @@ export async function restoreBackup(options: {
       await tx.query('delete from app_settings');
       const sql = await next();
       if (sql?.name !== DATABASE_ENTRY) throw cutShort(`${DATABASE_ENTRY} is missing`);
-      for await (const statement of statementsOf(sql.content)) await tx.exec(statement);
+      await loadRows(tx, sql.content);
       const held = await rowsHeldAll(tx);
       for (const [table, count] of Object.entries(manifest.rows)) {
         if ((held[table] ?? 0) !== count)
@@ -105,7 +106,10 @@ export async function restoreBackup(options: {
         if (!entry) throw cutShort(`${END_ENTRY} is missing after ${progress.files} files`);
         const name = entry.name;
         if (name === END_ENTRY) {
-          const ending = EndingSchema.parse(JSON.parse(await readSmall(entry.content)));
+          const read = EndingSchema.safeParse(JSON.parse(await readSmall(entry.content)));
+          if (!read.success) throw cutShort(`${END_ENTRY} is not valid`);
+          const ending = read.data;
+          for (const lost of ending.missing) checkStorageKey({ id: lost.uploadId, storage_key: lost.key });
           const missing = new Set(ending.missing.map((m) => m.key));
           const absent = [...expected.keys()].filter((key) => !missing.has(key));
           if (ending.files !== progress.files || absent.length > 0)
@@ -219,20 +223,6 @@ async function storeFile(
   return size;
 }
 
-/** The statements of database.sql: one a line, comments skipped; a line not ending in `;` continues the next. */
-async function* statementsOf(entry: Readable): AsyncGenerator<string> {
-  let pending = '';
-  for await (const line of createInterface({ input: entry, crlfDelay: Infinity })) {
-    if (pending === '' && (line.startsWith('--') || line.trim() === '')) continue;
-    pending = pending === '' ? line : `${pending}\n${line}`;
-    if (pending.endsWith(';')) {
-      yield pending;
-      pending = '';
-    }
-  }
-  if (pending.trim() !== '') throw cutShort(`${DATABASE_ENTRY} ends inside a statement`);
-}
-
 async function readSmall(entry: Readable): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -244,9 +234,6 @@ async function readSmall(entry: Readable): Promise<string> {
   }
   return Buffer.concat(chunks).toString('utf8');
 }
-
-const cutShort = (detail: string) =>
-  new OperatorError(`The backup is incomplete or damaged (${detail}); nothing was restored.`);
 
 async function rowsHeldAll(tx: Queryable): Promise<Record<string, number>> {
   const held = await rowsHeld(tx);

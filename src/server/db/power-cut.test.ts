@@ -2,14 +2,32 @@
 // exists on the "disk after the power cut" only as it was at its last fsync, and a removal or rename reaches it at
 // once. The app runs on a real data directory whose syncs also copy into that model; the power is cut (the model
 // stops there, the process goes on as if the machine had died), a new app starts on the model, recovers, and must
-// find every submission that was answered 200 — across a clean restart (a checkpoint) too.
-import { copyFileSync, cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+// find every submission that was answered 200 — across a clean restart (a checkpoint) too. Uploaded files (issue 34)
+// have a model of their own, as strict as a disk may be: a name exists after the cut only if its folder was synced
+// after it was made, with the bytes its file had at its last sync.
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
+import type { UploadResponse } from '#common/submissions.ts';
+import type { FileSync } from '../storage/file-sync.ts';
+import { createDiskStorage, newFileKey } from '../storage/storage.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../test-app.ts';
+import { PDF, multipart } from '../test-files.ts';
 import { NO_RATE_LIMITS } from '../test-population.ts';
 import type { Disk } from './durable-dir.ts';
 
@@ -61,6 +79,45 @@ function modelDisk(
   };
 }
 
+/**
+ * The uploads folder as a power cut leaves it, seen through the disk store's syncs: a folder's names as they were
+ * at its last sync, each with the bytes its file (its inode: a rename or link keeps them) had at its last sync, or
+ * none. `honourSyncs: false` is a disk that kept nothing not already there: the model can tell a missing sync.
+ */
+function modelFiles(options: { honourSyncs: boolean }) {
+  let powered = true;
+  const bytes = new Map<number, Buffer>();
+  const names = new Map<string, Map<string, number>>();
+  const inode = (path: string) => statSync(path, { throwIfNoEntry: false })?.ino;
+  const sync: FileSync = {
+    async file(path) {
+      const ino = inode(path);
+      if (powered && options.honourSyncs && ino !== undefined) bytes.set(ino, readFileSync(path));
+    },
+    async dir(path) {
+      if (!powered || !options.honourSyncs) return;
+      const listed = new Map<string, number>();
+      for (const name of readdirSync(path)) {
+        const ino = inode(join(path, name));
+        if (ino !== undefined) listed.set(name, ino);
+      }
+      names.set(path, listed);
+    },
+  };
+  return {
+    sync,
+    cut: () => {
+      powered = false;
+    },
+    /** Writes what the disk kept of the folder `real` into `to`. */
+    restore(real: string, to: string) {
+      mkdirSync(to, { recursive: true });
+      for (const [name, ino] of names.get(real) ?? [])
+        writeFileSync(join(to, name), bytes.get(ino) ?? Buffer.alloc(0));
+    },
+  };
+}
+
 const open: TestApp[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
@@ -74,8 +131,14 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-async function embeddedApp(dataDir: string, disk?: Disk): Promise<TestApp> {
-  const t = await createTestApp({ databaseUrl: undefined, dataDir, disk, rateLimits: NO_RATE_LIMITS });
+async function embeddedApp(dataDir: string, disk?: Disk, fileSync?: FileSync): Promise<TestApp> {
+  const t = await createTestApp({
+    databaseUrl: undefined,
+    dataDir,
+    disk,
+    fileSync,
+    rateLimits: NO_RATE_LIMITS,
+  });
   open.push(t);
   return t;
 }
@@ -147,6 +210,46 @@ async function recover(model: string, acknowledged: string[], cutInCheckpoint: b
   return { acknowledged, missing: acknowledged.filter((id) => !found.has(id)), cutInCheckpoint };
 }
 
+/**
+ * Customers upload 20 files (each its own bytes) and get their 200s; the power is cut; a server started on what the
+ * disk kept serves each acknowledged file through the link its answer gave. Returns the uploads that did not come
+ * back whole.
+ */
+async function cutThePowerOnUploads(honourSyncs: boolean) {
+  const real = await tempDir();
+  const model = await tempDir();
+  const disk = modelDisk(join(real, 'pgdata'), join(model, 'pgdata'), { honourWalFlush: true });
+  const files = modelFiles({ honourSyncs });
+  const t = await embeddedApp(real, disk.disk, files.sync);
+  const acknowledged = (
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, k) => {
+        const bytes = Buffer.concat([PDF, Buffer.from(`% upload ${k}\n`)]);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/profile',
+          ...multipart(`f${k}.pdf`, bytes),
+        });
+        return res.statusCode === 200 ? { url: res.json<UploadResponse>().file, bytes } : null;
+      }),
+    )
+  ).filter((upload) => upload !== null);
+  disk.cut();
+  files.cut();
+
+  const after = await tempDir();
+  cpSync(join(model, 'pgdata'), join(after, 'pgdata'), { recursive: true });
+  files.restore(join(real, 'uploads'), join(after, 'uploads'));
+  const recovered = await embeddedApp(after);
+  const lost: string[] = [];
+  for (const upload of acknowledged) {
+    const res = await recovered.app.inject({ method: 'GET', url: upload.url });
+    if (res.statusCode !== 200 || !res.rawPayload.equals(upload.bytes))
+      lost.push(`${upload.url}: ${res.statusCode}`);
+  }
+  return { acknowledged: acknowledged.length, lost };
+}
+
 describe('the embedded engine after a power cut', () => {
   it('keeps every submission it answered 200, across a clean restart', async () => {
     const { acknowledged, missing } = await cutThePower(true);
@@ -169,4 +272,28 @@ describe('the embedded engine after a power cut', () => {
     // Either the server does not even start on what is left, or answered submissions are gone.
     expect(acknowledged.length === 0 || missing.length > 0).toBe(true);
   }, 120_000);
+
+  it('keeps every uploaded file it answered 200, whole, on disk storage', async () => {
+    const { acknowledged, lost } = await cutThePowerOnUploads(true);
+    expect(acknowledged).toBe(20);
+    expect(lost).toEqual([]);
+  }, 120_000);
+
+  it('would lose answered files without their syncs (the model can tell)', async () => {
+    const { acknowledged, lost } = await cutThePowerOnUploads(false);
+    expect(acknowledged).toBe(20);
+    expect(lost).toHaveLength(20);
+  }, 120_000);
+
+  it('keeps a file a restore wrote, once the store has answered for it', async () => {
+    const real = await tempDir();
+    const after = await tempDir();
+    const files = modelFiles({ honourSyncs: true });
+    const storage = await createDiskStorage(real, 'unused', files.sync);
+    const key = newFileKey();
+    expect(await storage.put(key, Readable.from([PDF]))).toBe(PDF.length);
+    files.cut();
+    files.restore(join(real, 'uploads'), join(after, 'uploads'));
+    expect(readFileSync(join(after, 'uploads', key))).toEqual(PDF);
+  });
 });

@@ -1,9 +1,15 @@
+import type { FileSync } from './file-sync.ts';
 import type { S3Location } from './storage-url.ts';
 import { createDiskStorage, type Storage } from './storage.ts';
 
 /** The store STORAGE_URL names (an S3-compatible bucket), or the local disk under DATA_DIR/uploads when unset. */
 export async function openStorage(
-  where: { storage: S3Location | undefined; dataDir: string; storageAnswerTimeoutMs?: number },
+  where: {
+    storage: S3Location | undefined;
+    dataDir: string;
+    storageAnswerTimeoutMs?: number;
+    fileSync?: FileSync;
+  },
   signingKey: string,
 ): Promise<Storage> {
   const location = where.storage;
@@ -12,5 +18,5 @@ export async function openStorage(
       await import('./s3-storage.ts').then((s3) =>
         s3.createS3Storage(location, signingKey, { answerTimeoutMs: where.storageAnswerTimeoutMs }),
       )
-    : await createDiskStorage(where.dataDir, signingKey);
+    : await createDiskStorage(where.dataDir, signingKey, where.fileSync);
 }

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomToken, sign, verifySignature } from '../crypto.ts';
 import { makeDirectory } from '../make-directory.ts';
+import { realFileSync, type FileSync } from './file-sync.ts';
 import { checkHead } from './head-check.ts';
 
 /**
@@ -45,7 +46,10 @@ export function urlSigner(signingKey: string): Pick<Storage, 'signUrl' | 'verify
 /** A new file's key: random, so a name can never be guessed or chosen by the uploader. */
 export const newFileKey = () => randomToken(24);
 
-/** What a key can be: one this app made (base64url), or its partial file's (`.part`); never a path. */
+/** A stored file's key as this app makes them (base64url): all an upload row may name. */
+export const FILE_KEY = /^[\w-]{1,128}$/;
+
+/** What a key can be in a store: a file's, or its partial file's (`.part`); never a path. */
 const KEY = /^[\w-]{1,128}(\.part)?$/;
 
 /**
@@ -57,7 +61,15 @@ export function checkedKey(key: string): string {
   return key;
 }
 
-export async function createDiskStorage(dataDir: string, signingKey: string): Promise<Storage> {
+/**
+ * A file is answered for only once it would survive a power cut: its bytes are synced before it takes its final
+ * name, and the folder after, so the name is durable too (the database row beside it already is).
+ */
+export async function createDiskStorage(
+  dataDir: string,
+  signingKey: string,
+  sync: FileSync = realFileSync,
+): Promise<Storage> {
   const dir = join(dataDir, 'uploads');
   await makeDirectory(dir);
   const pathOf = (key: string) => join(dir, checkedKey(key));
@@ -70,7 +82,9 @@ export async function createDiskStorage(dataDir: string, signingKey: string): Pr
       const out = createWriteStream(partial, { flags: 'wx' });
       try {
         await pipeline(source, checkHead(inspect), out);
+        await sync.file(partial);
         await rename(partial, pathOf(key));
+        await sync.dir(dir);
       } catch (error) {
         // pipeline() may reject before the file has even been opened (a refusal in the first bytes): wait until the
         // stream has opened and closed it, or the removal would run first and the file be created after it.
@@ -100,10 +114,12 @@ export async function createDiskStorage(dataDir: string, signingKey: string): Pr
       const out = createWriteStream(partial, { flags: 'wx' });
       try {
         await pipeline(source, out);
+        await sync.file(partial);
         await link(partial, pathOf(key));
       } finally {
         await rm(partial, { force: true });
       }
+      await sync.dir(dir);
       return out.bytesWritten;
     },
     async *keysWrittenBefore(cutoff) {
