@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCapture } from '../src/server/mail/mail-capture.ts';
 import {
@@ -103,6 +103,78 @@ describe.skipIf(!hasChromium)(
       await page.close();
     });
 
+    it("keeps a stranger's guesses from locking the owner out: their browser logs in, a new one resets by link", async () => {
+      const email = `ravi.${Date.now()}@example.com`;
+      const post = (path: string, body: object) =>
+        fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const since = mail.mails.length;
+      const password = 'first password';
+      const signUp = await post('/api/v1/signUp', {
+        fullName: 'Ravi Iyer',
+        email,
+        password,
+        confirmPassword: password,
+      });
+      expect(signUp.status).toBe(203);
+      const verification = (await mail.waitFor(email, { since })).text;
+      await fetch(/https?:\/\/\S+verifyEmail\?token=[\w-]+/.exec(verification)?.[0] ?? '', {
+        redirect: 'manual',
+      });
+      const logIn = async (page: Page, withPassword: string) => {
+        await page.goto(`${server.url}/login`);
+        await page.getByLabel('Email', { exact: true }).fill(email);
+        await page.getByLabel('Password', { exact: true }).fill(withPassword);
+        await page.getByRole('button', { name: 'Log In' }).click();
+      };
+
+      const usual = await newPage(browser, PHONE);
+      const errors = watchForErrors(usual);
+      await logIn(usual, password);
+      await usual.getByRole('heading', { name: 'Start a new form' }).waitFor();
+      await usual.getByRole('button', { name: 'Log Out' }).click();
+      await usual.getByRole('link', { name: 'Create your first form' }).waitFor();
+
+      // A stranger's script guesses at the address until it answers 429.
+      let status = 0;
+      for (let i = 0; i < 20 && status !== 429; i++)
+        status = (await post('/api/v1/login', { email, password: 'a guess' })).status;
+      expect(status).toBe(429);
+
+      // The browser the owner logged in from before still logs in with the right password.
+      await logIn(usual, password);
+      await usual.getByRole('heading', { name: 'Start a new form' }).waitFor();
+
+      // A browser never used before waits, as a guesser does, and resets with the link from the mail instead.
+      const fresh = await newPage(browser, PHONE);
+      errors.push(...watchForErrors(fresh));
+      await logIn(fresh, password);
+      await fresh.getByText(/Too many attempts/).waitFor();
+      await fresh.goto(`${server.url}/forgetPassword`);
+      await fresh.getByLabel('Email', { exact: true }).fill(email);
+      const sinceReset = mail.mails.length;
+      await fresh.getByRole('button', { name: 'Send Verification Otp' }).click();
+      await fresh.getByRole('heading', { name: 'Set a new password' }).waitFor();
+      const resetMail = (await mail.waitFor(email, { since: sinceReset })).text;
+      const link = /https?:\/\/\S+\/resetPassword#key=[\w-]+/.exec(resetMail)?.[0] ?? '';
+      expect(link).toBeTruthy();
+      await fresh.goto(link);
+      await fresh.getByLabel('New Password', { exact: true }).fill('second password');
+      await fresh.getByLabel('Confirm Password', { exact: true }).fill('second password');
+      await screenshot(fresh, 'reset-password-link');
+      await fresh.getByRole('button', { name: 'Update Password' }).click();
+      await fresh.getByText('Log in with your new password').waitFor();
+      // The reset proved the mailbox, so this browser is now recognised too.
+      await logIn(fresh, 'second password');
+      await fresh.getByRole('heading', { name: 'Start a new form' }).waitFor();
+      expect(errors).toEqual([]);
+      await usual.close();
+      await fresh.close();
+    });
+
     it('looks finished at desktop width', async () => {
       const page = await newPage(browser, DESKTOP);
       for (const [path, name] of [
@@ -110,6 +182,7 @@ describe.skipIf(!hasChromium)(
         ['/login', 'login'],
         ['/signUp', 'sign-up'],
         ['/forgetPassword', 'forget-password'],
+        ['/resetPassword#key=cut-short', 'reset-password-dead-link'],
         ['/emailVerify?reason=expired', 'email-verify-expired'],
         ['/notReady', 'not-ready'],
         ['/no/such/page', 'not-found'],

@@ -11,6 +11,8 @@ export const OTP_MINUTES = 10;
 export const OTP_LENGTH = 6;
 export const OTP_MAX_WRONG_TRIES = 5;
 export const SESSION_DAYS = 30;
+/** A browser an owner logged in from stays recognised this long (docs/decisions/004-account-rate-limits.md). */
+export const DEVICE_DAYS = 365;
 
 /**
  * The spec's own messages (spec §8). Misspellings are corrected and recorded in docs/spec-deviations.md (DESIGN.md §6);
@@ -100,6 +102,21 @@ export const UpdatePasswordBodySchema = z
   })
   .refine(passwordsMatch, mismatch);
 export type UpdatePasswordBody = z.input<typeof UpdatePasswordBodySchema>;
+
+/** The secret of a reset link: 32 random bytes, base64url, as the server makes it. */
+export const ResetKeySchema = z
+  .string({ error: 'This reset link is not complete' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'This reset link is not complete');
+
+/** Setting a new password with the link from the reset mail (no email or code: the link's secret is enough). */
+export const ResetPasswordBodySchema = z
+  .object({
+    key: ResetKeySchema,
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: 'Confirm your password' }),
+  })
+  .refine(passwordsMatch, mismatch);
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
 export const StatusResponseSchema = z.object({ ok: z.literal(true), message: z.string() });
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;

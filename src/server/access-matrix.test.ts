@@ -20,6 +20,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/v1/login',
   'POST /api/v1/sendOtp',
   'POST /api/v1/updatePassword',
+  'POST /api/v1/resetPassword', // the reset mail's link, proven by its secret
   'GET /api/publicForm/:fid', // the customer's form
   'POST /api/forms/:ownerId', // the customer's submit
   'POST /api/profile', // the customer's upload (an owner's own upload checks the token inside)

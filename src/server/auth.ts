@@ -1,15 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { digest } from './crypto.ts';
+import { digest, isSecretShaped } from './crypto.ts';
 import type { Queryable } from './db/database.ts';
 import { HttpError } from './errors.ts';
 import type { Owner } from './fastify-types.ts';
 
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 /** `Authorization: Bearer <token>`, or the bare token as the spec's client sends it. */
 export function readToken(header: string | undefined): string | null {
   const value = header?.trim().replace(/^bearer\s+/i, '') ?? '';
-  return TOKEN_PATTERN.test(value) ? value : null;
+  return isSecretShaped(value) ? value : null;
 }
 
 /** The account a live session belongs to (the accounts feature writes sessions; this only reads them). */

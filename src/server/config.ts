@@ -181,10 +181,17 @@ const HOUR = 60 * MINUTE;
 export const DEFAULT_RATE_LIMITS = {
   loginPerIp: { max: 100, windowMs: 15 * MINUTE },
   loginPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  // A login from a browser the account has logged in from before is counted by that browser instead of by IP and
+  // email, so strangers guessing cannot lock the owner out; a stolen device cookie still guesses no faster.
+  loginPerDevice: { max: 10, windowMs: 15 * MINUTE },
   signUpPerIp: { max: 30, windowMs: HOUR },
   signUpPerEmail: { max: 5, windowMs: HOUR },
   sendOtpPerIp: { max: 30, windowMs: HOUR },
+  // Counted per email from one address, not per email alone: a stranger asking for codes uses up only their own.
   sendOtpPerEmail: { max: 5, windowMs: HOUR },
+  // Codes mailed to one email, from any address: what bounds code guessing. Past it a reset mail still goes out,
+  // carrying only its link, which cannot be guessed.
+  resetCodesPerEmail: { max: 5, windowMs: HOUR },
   updatePasswordPerIp: { max: 60, windowMs: 15 * MINUTE },
   updatePasswordPerEmail: { max: 10, windowMs: 15 * MINUTE },
   // A form filled on a phone makes one submission and a few uploads; a school or event network behind one address

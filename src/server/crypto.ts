@@ -25,6 +25,9 @@ export const randomToken = (bytes: number): string => randomBytes(bytes).toStrin
 /** A 256-bit random secret for session tokens, verification links and upload delete ids, URL-safe. */
 export const newSecret = (): string => randomToken(32);
 
+/** Whether `value` has the shape of a `newSecret()`: anything else is refused before a lookup. */
+export const isSecretShaped = (value: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(value);
+
 /** A 256-bit key for HMACs, as kept in the settings table. */
 export const newKey = (): string => randomBytes(32).toString('hex');
 

@@ -10,6 +10,7 @@ export const paths = {
     path: '/updatePassword/:email',
     href: (email: string) => `/updatePassword/${encodeURIComponent(email)}`,
   },
+  resetPassword: { path: '/resetPassword', href: () => '/resetPassword' },
   verification: { path: '/verification', href: () => '/verification' },
   verify: { path: '/verify', href: () => '/verify' },
   emailVerify: { path: '/emailVerify', href: () => '/emailVerify' },

@@ -51,6 +51,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.resetPassword.path,
+        lazy: async () => ({
+          Component: (await import('./accounts/reset-password-page.tsx')).ResetPasswordPage,
+        }),
+      },
+      {
         path: paths.verification.path,
         lazy: async () => ({ Component: (await import('./accounts/verify-page.tsx')).VerifyPage }),
       },

@@ -90,6 +90,17 @@ describe(`passwords on ${TEST_ENGINE}`, () => {
       expect((await reset(owner.email, code)).statusCode).toBe(400);
     });
 
+    it('counts a wrong guess against every live code, so two live codes give a guesser no more tries', async () => {
+      const owner = await signUpOwner(t);
+      const first = await requestCode(owner.email);
+      const second = await requestCode(owner.email);
+      const wrong = ['000000', '111111', '222222', '333333', '444444', '555555', '666666'];
+      const guesses = wrong.filter((c) => c !== first && c !== second).slice(0, 5);
+      for (const guess of guesses) expect((await reset(owner.email, guess)).statusCode).toBe(400);
+      expect((await reset(owner.email, first)).statusCode).toBe(400);
+      expect((await reset(owner.email, second)).statusCode).toBe(400);
+    });
+
     it('answers 400 naming the field for a short or mismatched password, and for a malformed code', async () => {
       const owner = await signUpOwner(t);
       const code = await requestCode(owner.email);

@@ -136,44 +136,68 @@ export async function markEmailVerificationUsed(db: Queryable, tokenHash: string
 }
 
 /**
- * Only the newest code works: asking for a new one kills the old. Called in a transaction: the account's row is
- * locked first, so requests sent at once replace one another in turn; without it each deleted the codes it could
- * see, none saw the others' uncommitted ones, and every racing request left a live code with its own wrong tries.
+ * Adds a reset mail's link, and its code unless `codeHash` is null (a mail past the per-email count of codes carries
+ * only the link). Earlier mails stay valid until they expire or one of them is used: asking again never kills the
+ * mail sent a minute ago. The account's expired rows go at the same time.
  */
-export async function replaceResetCode(
+export async function insertResetCode(
   db: Queryable,
   accountId: string,
-  codeHash: string,
+  hashes: { codeHash: string | null; linkHash: string },
   minutes: number,
 ): Promise<void> {
-  await db.query('select 1 from accounts where id = $1 for update', [accountId]);
-  await db.query('delete from password_reset_codes where account_id = $1 and used_at is null', [accountId]);
+  await db.query('delete from password_reset_codes where account_id = $1 and expires_at <= now()', [
+    accountId,
+  ]);
   await db.query(
-    `insert into password_reset_codes (account_id, code_hash, expires_at) values ($1, $2, now() + make_interval(mins => $3))`,
-    [accountId, codeHash, minutes],
+    `insert into password_reset_codes (account_id, code_hash, link_hash, expires_at)
+     values ($1, $2, $3, now() + make_interval(mins => $4))`,
+    [accountId, hashes.codeHash, hashes.linkHash, minutes],
   );
 }
 
-export async function findLiveResetCodeForUpdate(
+/** The account's codes that can still be used, newest first, locked until the transaction ends. */
+export async function findLiveResetCodesForUpdate(
   db: Queryable,
   accountId: string,
   maxWrongTries: number,
-): Promise<{ id: string; codeHash: string } | null> {
-  const [row] = await db.query<{ id: string; code_hash: string }>(
+): Promise<{ id: string; codeHash: string }[]> {
+  const rows = await db.query<{ id: string; code_hash: string }>(
     `select id, code_hash from password_reset_codes
-      where account_id = $1 and used_at is null and expires_at > now() and wrong_tries < $2
-      order by created_at desc limit 1 for update`,
+      where account_id = $1 and code_hash is not null and used_at is null and expires_at > now()
+        and wrong_tries < $2
+      order by created_at desc for update`,
     [accountId, maxWrongTries],
   );
-  return row ? { id: row.id, codeHash: row.code_hash } : null;
+  return rows.map((row) => ({ id: row.id, codeHash: row.code_hash }));
 }
 
-export async function recordWrongResetTry(db: Queryable, codeId: string): Promise<void> {
-  await db.query('update password_reset_codes set wrong_tries = wrong_tries + 1 where id = $1', [codeId]);
+/** The account a live reset link belongs to. Wrong codes never count against a link: only use and time end it. */
+export async function findLiveResetLinkForUpdate(
+  db: Queryable,
+  linkHash: string,
+): Promise<{ accountId: string } | null> {
+  const [row] = await db.query<{ account_id: string }>(
+    `select account_id from password_reset_codes
+      where link_hash = $1 and used_at is null and expires_at > now() for update`,
+    [linkHash],
+  );
+  return row ? { accountId: row.account_id } : null;
 }
 
-export async function markResetCodeUsed(db: Queryable, codeId: string): Promise<void> {
-  await db.query('update password_reset_codes set used_at = now() where id = $1', [codeId]);
+/** A wrong guess counts against every live code, so keeping several live gives a guesser no more tries per code. */
+export async function recordWrongResetTry(db: Queryable, codeIds: string[]): Promise<void> {
+  await db.query('update password_reset_codes set wrong_tries = wrong_tries + 1 where id = any($1::uuid[])', [
+    codeIds,
+  ]);
+}
+
+/** Ends every unused code and link of the account: one reset uses up all the mails that asked for it. */
+export async function markResetCodesUsed(db: Queryable, accountId: string): Promise<void> {
+  await db.query(
+    'update password_reset_codes set used_at = now() where account_id = $1 and used_at is null',
+    [accountId],
+  );
 }
 
 export async function updateFullName(db: Queryable, accountId: string, fullName: string): Promise<void> {

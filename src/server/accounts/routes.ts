@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,6 +9,7 @@ import {
   LoginBodySchema,
   LoginResponseSchema,
   ProfileSchema,
+  ResetPasswordBodySchema,
   SignUpBodySchema,
   SignUpResponseSchema,
   StatusResponseSchema,
@@ -17,16 +18,10 @@ import {
 } from '#common/accounts.ts';
 import { authenticate, ownerOf } from '../auth.ts';
 import { networkOf } from '../client-address.ts';
-import type { RateLimitRule } from '../config.ts';
-import { HttpError, notFound, waitWords } from '../errors.ts';
+import { notFound } from '../errors.ts';
+import { deviceCookie, rememberDevice } from './devices.ts';
+import { accountLimits, attemptsMessage } from './limits.ts';
 import * as accounts from './service.ts';
-
-const attemptsMessage = (retryAfterSeconds: number) =>
-  `Too many attempts. Try again in ${waitWords(retryAfterSeconds)}.`;
-const tooManyAttempts = (retryAfterSeconds: number) =>
-  new HttpError(429, 'RATE_LIMITED', attemptsMessage(retryAfterSeconds), {
-    'retry-after': String(retryAfterSeconds),
-  });
 
 const VerifyQuerySchema = z.object({ token: z.string().max(200).optional() });
 
@@ -35,28 +30,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps: accounts.AccountDeps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl };
   const limits = app.config.rateLimits;
-
-  // Two limits on each sensitive route: per address (a script spraying many emails) and per email (many
-  // addresses guessing one account). They run after validation, where the normalised email is known.
-  const limit = (name: string, perIp: RateLimitRule, perEmail: RateLimitRule) => {
-    const checks = [
-      app.createRateLimit({
-        max: perIp.max,
-        timeWindow: perIp.windowMs,
-        keyGenerator: (req) => `${name}:ip:${networkOf(req.ip)}`,
-      }),
-      app.createRateLimit({
-        max: perEmail.max,
-        timeWindow: perEmail.windowMs,
-        keyGenerator: (req: FastifyRequest) => `${name}:email:${(req.body as { email: string }).email}`,
-      }),
-    ];
-    return async (request: FastifyRequest) => {
-      for (const check of checks) {
-        const result = await check(request);
-        if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(result.ttlInSeconds);
-      }
-    };
+  const limit = accountLimits(app);
+  const isSecure = app.config.publicUrl.startsWith('https:');
+  /** Once a password or a reset is proven, this browser is recognised at the account's next logins. */
+  const trustBrowser = async (request: FastifyRequest, reply: FastifyReply, accountId: string) => {
+    const secret = await rememberDevice(app.db, accountId, request.headers.cookie);
+    reply.header('set-cookie', deviceCookie(secret, isSecure));
   };
   const ok = (message: string) => ({ ok: true as const, message });
 
@@ -64,7 +43,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/signUp',
     {
       schema: { body: SignUpBodySchema, response: { 203: SignUpResponseSchema } },
-      preHandler: limit('signUp', limits.signUpPerIp, limits.signUpPerEmail),
+      preHandler: limit.signUp,
     },
     async (request, reply) => {
       const profile = await accounts.signUp(deps, request.body);
@@ -82,7 +61,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/resendVerification',
     {
       schema: { body: EmailBodySchema, response: { 200: StatusResponseSchema } },
-      preHandler: limit('resendVerification', limits.signUpPerIp, limits.signUpPerEmail),
+      preHandler: limit.resendVerification,
     },
     async (request) => {
       await accounts.resendVerification(deps, request.body.email);
@@ -94,19 +73,23 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/login',
     {
       schema: { body: LoginBodySchema, response: { 201: LoginResponseSchema } },
-      preHandler: limit('login', limits.loginPerIp, limits.loginPerEmail),
+      preHandler: limit.login,
     },
-    async (request, reply) => reply.code(201).send(await accounts.logIn(deps, request.body)),
+    async (request, reply) => {
+      const session = await accounts.logIn(deps, request.body);
+      await trustBrowser(request, reply, session.id);
+      return reply.code(201).send(session);
+    },
   );
 
   api.post(
     '/sendOtp',
     {
       schema: { body: EmailBodySchema, response: { 200: StatusResponseSchema } },
-      preHandler: limit('sendOtp', limits.sendOtpPerIp, limits.sendOtpPerEmail),
+      preHandler: limit.sendOtp,
     },
     async (request) => {
-      await accounts.sendResetCode(deps, request.body.email);
+      await accounts.sendResetCode(deps, request.body.email, await limit.mayMailCode(request));
       return ok(ACCOUNT_MESSAGES.otpSent);
     },
   );
@@ -115,10 +98,23 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/updatePassword',
     {
       schema: { body: UpdatePasswordBodySchema, response: { 200: StatusResponseSchema } },
-      preHandler: limit('updatePassword', limits.updatePasswordPerIp, limits.updatePasswordPerEmail),
+      preHandler: limit.updatePassword,
     },
-    async (request) => {
-      await accounts.resetPassword(deps, request.body);
+    async (request, reply) => {
+      await trustBrowser(request, reply, await accounts.resetPassword(deps, request.body));
+      return ok(ACCOUNT_MESSAGES.passwordUpdated);
+    },
+  );
+
+  // The reset mail's link: its secret alone names the account, and no one else's wrong codes or requests end it.
+  api.post(
+    '/resetPassword',
+    {
+      schema: { body: ResetPasswordBodySchema, response: { 200: StatusResponseSchema } },
+      preHandler: limit.resetPassword,
+    },
+    async (request, reply) => {
+      await trustBrowser(request, reply, await accounts.resetPasswordWithLink(deps, request.body));
       return ok(ACCOUNT_MESSAGES.passwordUpdated);
     },
   );

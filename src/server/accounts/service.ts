@@ -11,7 +11,7 @@ import { digest, hashPassword, newOtp, newSecret, verifyPassword } from '../cryp
 import type { Database, Queryable } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { resetCodeMail, verificationMail } from './mails.ts';
+import { resetMail, verificationMail } from './mails.ts';
 import * as repo from './repository.ts';
 
 export type AccountDeps = { db: Database; mailer: Mailer; publicUrl: string };
@@ -105,14 +105,22 @@ export async function logOut(deps: AccountDeps, tokenHash: string): Promise<void
   await repo.deleteSession(deps.db, tokenHash);
 }
 
-/** Mails a one-time code when the account exists; answers the same either way, so it reveals nothing. */
-export async function sendResetCode(deps: AccountDeps, email: string): Promise<void> {
-  const code = newOtp();
+/** Where the reset mail's link leads: the secret rides in the fragment, which no server or log ever sees. */
+const resetLink = (publicUrl: string, key: string) => `${publicUrl}/resetPassword#key=${key}`;
+
+/**
+ * Mails a reset link, with a one-time code when `withCode`, if the account exists; answers the same either way, so
+ * it reveals nothing. Earlier mails keep working.
+ */
+export async function sendResetCode(deps: AccountDeps, email: string, withCode: boolean): Promise<void> {
+  const code = withCode ? newOtp() : null;
+  const key = newSecret();
   const sent = await deps.db.transaction(async (tx) => {
     const account = await repo.findAccountByEmail(tx, email);
     if (!account) return false;
-    await repo.replaceResetCode(tx, account.id, digest(code), OTP_MINUTES);
-    await deps.mailer.enqueue(tx, resetCodeMail(account.email, code));
+    const hashes = { codeHash: code && digest(code), linkHash: digest(key) };
+    await repo.insertResetCode(tx, account.id, hashes, OTP_MINUTES);
+    await deps.mailer.enqueue(tx, resetMail(account.email, code, resetLink(deps.publicUrl, key)));
     return true;
   });
   if (sent) void deps.mailer.flush();
@@ -120,40 +128,66 @@ export async function sendResetCode(deps: AccountDeps, email: string): Promise<v
 
 const codeInvalid = () =>
   new HttpError(400, 'CODE_INVALID', 'This code is wrong, expired or already used. Request a new code.');
+const linkInvalid = () =>
+  new HttpError(400, 'LINK_INVALID', 'This reset link is wrong, expired or already used. Request a new one.');
 
+/** Sets the new password once a code or link is proven: every code, link and session of the account ends. */
+async function finishReset(tx: Queryable, accountId: string, passwordHash: string): Promise<void> {
+  await repo.markResetCodesUsed(tx, accountId);
+  await repo.updatePasswordHash(tx, accountId, passwordHash);
+  // Only the mailbox owner could read the code or the link, so the address is proven too.
+  await repo.markEmailVerified(tx, accountId);
+  await repo.deleteSessionsOfAccount(tx, accountId);
+}
+
+/** Resets the password with a mailed code; the account's id. */
 export async function resetPassword(
   deps: AccountDeps,
   input: { email: string; otp: string; password: string },
-): Promise<void> {
-  /** The account's live code when `input.otp` is it; a wrong guess is counted against the code when `count`. */
-  const liveCode = async (tx: Queryable, count = true) => {
+): Promise<string> {
+  /** The account when `input.otp` is one of its live codes; a wrong guess is counted against them when `count`. */
+  const accountOfCode = async (tx: Queryable, count = true) => {
     const account = await repo.findAccountByEmail(tx, input.email);
     if (!account) return null;
-    const code = await repo.findLiveResetCodeForUpdate(tx, account.id, OTP_MAX_WRONG_TRIES);
-    if (!code) return null;
-    if (code.codeHash !== digest(input.otp)) {
-      // Committed with the transaction, so a code dies after OTP_MAX_WRONG_TRIES wrong guesses.
-      if (count) await repo.recordWrongResetTry(tx, code.id);
-      return null;
-    }
-    return { account, code };
+    const codes = await repo.findLiveResetCodesForUpdate(tx, account.id, OTP_MAX_WRONG_TRIES);
+    if (codes.some((code) => code.codeHash === digest(input.otp))) return account.id;
+    // Committed with the transaction, so a code dies after OTP_MAX_WRONG_TRIES wrong guesses.
+    if (count && codes.length > 0)
+      await repo.recordWrongResetTry(
+        tx,
+        codes.map((code) => code.id),
+      );
+    return null;
   };
   // The code is checked before the new password is hashed: a wrong code costs the server a query, not a hash.
-  if (!(await deps.db.transaction((tx) => liveCode(tx)))) throw codeInvalid();
+  if (!(await deps.db.transaction((tx) => accountOfCode(tx)))) throw codeInvalid();
   const passwordHash = await hashPassword(input.password);
-  const outcome = await deps.db.transaction(async (tx) => {
-    // Checked again under its lock: the code may have been used or replaced while the password was hashed (a
-    // code replaced meanwhile is not this caller's wrong guess).
-    const live = await liveCode(tx, false);
-    if (!live) return 'invalid';
-    await repo.markResetCodeUsed(tx, live.code.id);
-    await repo.updatePasswordHash(tx, live.account.id, passwordHash);
-    // Only the mailbox owner could read the code, so the address is proven too.
-    await repo.markEmailVerified(tx, live.account.id);
-    await repo.deleteSessionsOfAccount(tx, live.account.id);
-    return 'updated';
+  const accountId = await deps.db.transaction(async (tx) => {
+    // Checked again under its lock: the code may have been used meanwhile (that is not this caller's wrong guess).
+    const id = await accountOfCode(tx, false);
+    if (id) await finishReset(tx, id, passwordHash);
+    return id;
   });
-  if (outcome !== 'updated') throw codeInvalid();
+  if (!accountId) throw codeInvalid();
+  return accountId;
+}
+
+/** Resets the password with the mail's link, which no number of wrong codes ends; the account's id. */
+export async function resetPasswordWithLink(
+  deps: AccountDeps,
+  input: { key: string; password: string },
+): Promise<string> {
+  const linkHash = digest(input.key);
+  // As with the code: an unknown link costs a query, not a hash.
+  if (!(await repo.findLiveResetLinkForUpdate(deps.db, linkHash))) throw linkInvalid();
+  const passwordHash = await hashPassword(input.password);
+  const accountId = await deps.db.transaction(async (tx) => {
+    const link = await repo.findLiveResetLinkForUpdate(tx, linkHash);
+    if (link) await finishReset(tx, link.accountId, passwordHash);
+    return link?.accountId ?? null;
+  });
+  if (!accountId) throw linkInvalid();
+  return accountId;
 }
 
 export async function renameAccount(deps: AccountDeps, accountId: string, fullName: string): Promise<void> {

@@ -34,7 +34,8 @@ export function ForgetPasswordPage() {
     <AuthLayout>
       <h1>Forgot your password?</h1>
       <p className="muted">
-        Enter your account&apos;s email and we&apos;ll send you a {OTP_LENGTH}-digit code to set a new one.
+        Enter your account&apos;s email and we&apos;ll send you a link and a {OTP_LENGTH}-digit code to set a
+        new one.
       </p>
       <Form form={form} onSubmit={onSubmit}>
         {failure ? <Alert tone="error">{failure}</Alert> : null}

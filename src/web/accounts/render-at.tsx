@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import { paths } from '../paths.ts';
 import { ForgetPasswordPage } from './forget-password-page.tsx';
 import { LoginPage } from './login-page.tsx';
+import { ResetPasswordPage } from './reset-password-page.tsx';
 import { SignUpPage } from './sign-up-page.tsx';
 import { UpdatePasswordPage } from './update-password-page.tsx';
 
@@ -16,6 +17,7 @@ export function renderAt(path: string) {
       { path: paths.login.path, element: <LoginPage /> },
       { path: paths.forgetPassword.path, element: <ForgetPasswordPage /> },
       { path: paths.updatePassword.path, element: <UpdatePasswordPage /> },
+      { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
       { path: paths.verification.path, element: <p>verification page</p> },
       { path: paths.createPage.path, element: <p>owner page</p> },
     ],

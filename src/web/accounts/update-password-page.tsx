@@ -2,20 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ACCOUNT_MESSAGES, OTP_LENGTH, OTP_MINUTES, UpdatePasswordBodySchema } from '#common/accounts.ts';
+import { OTP_LENGTH, OTP_MINUTES, UpdatePasswordBodySchema } from '#common/accounts.ts';
 import { useUpdatePassword } from '../api/accounts.ts';
-import { ApiError } from '../api/client.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Field } from '../ui/field.tsx';
 import { Form } from '../ui/form.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
+import { PASSWORD_UPDATED_NOTICE, showResetFailure } from './reset-failure.ts';
 import { SubmitButton } from './submit-button.tsx';
 
 const FIELDS = ['otp', 'password', 'confirmPassword'] as const;
 const CODE_INVALID = 'That code is wrong, expired or already used. Request a new one.';
-const PASSWORD_UPDATED_NOTICE = 'Password updated — log in with your new password.';
 
 /** /updatePassword/{email} (spec §2): the code from the mail and a new password. */
 export function UpdatePasswordPage() {
@@ -37,15 +36,15 @@ export function UpdatePasswordPage() {
       await update.mutateAsync(body);
       navigate(paths.login.href(), { replace: true, state: { notice: PASSWORD_UPDATED_NOTICE } });
     } catch (error) {
-      if (!(error instanceof ApiError)) return setFailure(ACCOUNT_MESSAGES.passwordUpdateFailed);
-      const field = FIELDS.find((f) => f === error.field);
-      if (error.code === 'CODE_INVALID')
-        form.setError('otp', { message: CODE_INVALID }, { shouldFocus: true });
-      else if (field) form.setError(field, { message: error.detail }, { shouldFocus: true });
-      else {
-        const isExplained = error.status === 429 || error.status === 0 || error.status >= 500;
-        setFailure(isExplained ? error.message : ACCOUNT_MESSAGES.passwordUpdateFailed);
-      }
+      showResetFailure(error, {
+        refused: {
+          code: 'CODE_INVALID',
+          show: () => form.setError('otp', { message: CODE_INVALID }, { shouldFocus: true }),
+        },
+        fields: FIELDS,
+        onField: (field, message) => form.setError(field, { message }, { shouldFocus: true }),
+        inAlert: setFailure,
+      });
     }
   };
 
@@ -54,6 +53,7 @@ export function UpdatePasswordPage() {
       <h1>Set a new password</h1>
       <p className="muted">
         We sent a {OTP_LENGTH}-digit code to <strong>{email}</strong>. It is valid for {OTP_MINUTES} minutes.
+        You can also open the link in that mail instead.
       </p>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       <Form form={form} onSubmit={onSubmit}>

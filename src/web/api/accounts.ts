@@ -5,6 +5,7 @@ import {
   SignUpResponseSchema,
   type EmailBody,
   type LoginBody,
+  type ResetPasswordBody,
   type SignUpBody,
   type StatusResponse,
   type UpdatePasswordBody,
@@ -23,6 +24,8 @@ export const fetchProfile = (id: string) =>
 export const sendOtp = (body: EmailBody) => api<StatusResponse>('/api/v1/sendOtp', { method: 'POST', body });
 export const updatePassword = (body: UpdatePasswordBody) =>
   api<StatusResponse>('/api/v1/updatePassword', { method: 'POST', body });
+export const resetPassword = (body: ResetPasswordBody) =>
+  api<StatusResponse>('/api/v1/resetPassword', { method: 'POST', body });
 export const resendVerification = (body: EmailBody) =>
   api<StatusResponse>('/api/v1/resendVerification', { method: 'POST', body });
 export const logOut = () => api<StatusResponse>('/api/v1/logout', { method: 'POST', owner: true, body: {} });
@@ -34,4 +37,5 @@ export const useSignUp = () => useMutation({ mutationFn: signUp });
 export const useLogIn = () => useMutation({ mutationFn: logIn });
 export const useSendOtp = () => useMutation({ mutationFn: sendOtp });
 export const useUpdatePassword = () => useMutation({ mutationFn: updatePassword });
+export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
 export const useResendVerification = () => useMutation({ mutationFn: resendVerification });

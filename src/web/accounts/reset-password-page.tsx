@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ResetKeySchema, ResetPasswordBodySchema, type ResetPasswordBody } from '#common/accounts.ts';
+import { useResetPassword } from '../api/accounts.ts';
+import { paths } from '../paths.ts';
+import { Alert } from '../ui/alert.tsx';
+import { AuthLayout } from '../ui/auth-layout.tsx';
+import { Form } from '../ui/form.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { PASSWORD_UPDATED_NOTICE, showResetFailure } from './reset-failure.ts';
+import { SubmitButton } from './submit-button.tsx';
+
+const FIELDS = ['key', 'password', 'confirmPassword'] as const;
+
+/** The link's secret: in the fragment (`#key=…`), which the browser never sends to a server. */
+const keyOf = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('key') ?? '';
+
+/** /resetPassword#key=… (the reset mail's link): a new password, with no code to type. */
+export function ResetPasswordPage() {
+  const key = keyOf(useLocation().hash);
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isLinkDead, setLinkDead] = useState(false);
+  const form = useForm<ResetPasswordBody>({
+    resolver: zodResolver(ResetPasswordBodySchema),
+    defaultValues: { key, password: '', confirmPassword: '' },
+  });
+  const isLinkBroken = isLinkDead || !ResetKeySchema.safeParse(key).success;
+
+  const onSubmit = async (body: ResetPasswordBody) => {
+    setFailure(null);
+    try {
+      await reset.mutateAsync(body);
+      navigate(paths.login.href(), { replace: true, state: { notice: PASSWORD_UPDATED_NOTICE } });
+    } catch (error) {
+      showResetFailure(error, {
+        refused: { code: 'LINK_INVALID', show: () => setLinkDead(true) },
+        fields: FIELDS,
+        onField: (field, message) =>
+          field === 'key' ? setLinkDead(true) : form.setError(field, { message }, { shouldFocus: true }),
+        inAlert: setFailure,
+      });
+    }
+  };
+
+  return (
+    <AuthLayout>
+      <h1>Set a new password</h1>
+      <p className="muted">Choose a new password for your Easy Form account.</p>
+      <Form form={form} onSubmit={onSubmit}>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        {isLinkBroken ? (
+          <Alert tone="error">
+            This reset link is wrong, expired or already used.{' '}
+            <Link to={paths.forgetPassword.href()}>Request a new one</Link>.
+          </Alert>
+        ) : null}
+        <NewPasswordFields label="New Password" />
+        <SubmitButton busyLabel="Updating…">Update Password</SubmitButton>
+      </Form>
+      <p className="auth-footer">
+        <Link to={paths.login.href()}>Back to Login</Link>
+      </p>
+    </AuthLayout>
+  );
+}
