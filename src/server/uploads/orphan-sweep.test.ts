@@ -1,7 +1,7 @@
 // The orphan sweep's safeguards (docs/decisions/036): the instance marker in the database and the file store, a
 // sweep that stays off while they disagree or while the database names no upload, a bounded share a pass, and the
 // quarantine. A server started on the wrong database: sweep-wrong-database.test.ts.
-import { readFile, rename } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,5 +139,17 @@ describe(`the orphan sweep (${TEST_ENGINE}, files on ${TEST_STORAGE})`, () => {
     const purged = (await sweepOrphanFiles(deps(), later((QUARANTINE_DAYS + 1) * DAY))).purged;
     expect(purged).toBe(TEST_STORAGE === 'disk' ? 15 : 14);
     expect((await sweepOrphanFiles(deps(), later((QUARANTINE_DAYS + 1) * DAY))).purged).toBe(0);
+  });
+
+  it('gives an instance from before ids, whose store holds files its database names, one id in both', async () => {
+    const before = await t.app.storage.readMarker();
+    await t.app.db.query('delete from app_settings where key = $1', [INSTANCE_SETTING]);
+    // On disk the store's marker goes too: the upgrade from a version without them.
+    if (TEST_STORAGE === 'disk') await rm(join(t.app.config.dataDir, 'uploads', '.easyform-instance'));
+    expect((await sweepOrphanFiles(deps(), inTwoHours())).skipped).toBeNull();
+    const id = await readDatabaseMarker(t.app.db);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await t.app.storage.readMarker()).toBe(id);
+    if (TEST_STORAGE !== 'disk') expect(id).toBe(before);
   });
 });
