@@ -40,6 +40,7 @@ import { publicSubmissionRoutes } from './submissions/routes.ts';
 import { databaseAnswers, logJobFailure, UNAVAILABLE_RETRY_SECONDS } from './unavailable.ts';
 import { createImageReencoder } from './uploads/image.ts';
 import { createFileIntake } from './uploads/intake.ts';
+import { ORPHAN_FILE_GRACE_MS, sweepOrphanFiles } from './uploads/orphan-sweep.ts';
 import {
   claimUploads,
   deleteUploadById,
@@ -48,13 +49,7 @@ import {
   storageKeysOfForm,
 } from './uploads/repository.ts';
 import { uploadRoutes } from './uploads/routes.ts';
-import {
-  claimProfileDocument,
-  deleteOrphanFiles,
-  deleteStaleUploads,
-  ORPHAN_FILE_GRACE_MS,
-  viewUploads,
-} from './uploads/service.ts';
+import { claimProfileDocument, deleteStaleUploads, viewUploads } from './uploads/service.ts';
 import { registerWebApp, unreadableAddressHandler } from './web-app.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { createSender, WEBHOOK_BACKOFF_MS, WEBHOOK_POLL_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/sender.ts';
@@ -147,7 +142,7 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
   const sweep = () =>
     runAlone(db, SWEEP_LOCK_KEY, async () => {
       await deleteStaleUploads(uploadDeps)
-        .then(() => deleteOrphanFiles(uploadDeps))
+        .then(() => sweepOrphanFiles(uploadDeps))
         .catch((err: unknown) => logJobFailure(app.log, err, 'upload sweep failed'));
       await pruneRateLimits(db)
         .then(() => pruneFinished(db))

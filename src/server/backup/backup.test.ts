@@ -9,6 +9,8 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
 import type { Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { INSTANCE_SETTING, readDatabaseMarker } from '../storage/instance-marker.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createTestApp, TEST_ENGINE, TEST_STORAGE } from '../test-app.ts';
 import { NO_RATE_LIMITS } from '../test-population.ts';
@@ -80,6 +82,11 @@ describe(`backup and restore (${TEST_ENGINE}, files on ${TEST_STORAGE})`, () => 
         expect(await contents(opened.db)).toEqual(before);
         expect(await fileDigests(opened.db, opened.storage)).toEqual(filesBefore);
         expect(Object.values(filesBefore)).not.toContain('missing');
+        // The restored database and its store are the source instance's, so a server on them sweeps its files.
+        const instance = await readDatabaseMarker(source.app.db);
+        expect(instance).toMatch(/^[0-9a-f-]{36}$/);
+        expect(await readDatabaseMarker(opened.db)).toBe(instance);
+        expect(await opened.storage.readMarker()).toBe(instance);
       } finally {
         await opened.close();
       }
@@ -174,6 +181,30 @@ describe(`backup and restore (${TEST_ENGINE}, files on ${TEST_STORAGE})`, () => 
         );
         expect(kept?.key).toBe(row.key);
         expect(await opened.storage.open(row.key)).not.toBeNull();
+      } finally {
+        await opened.close();
+      }
+    } finally {
+      await target.drop();
+    }
+  }, 120_000);
+
+  it('makes a target a server started on once the source instance again, in its database and its store', async () => {
+    const target = await emptyTarget();
+    try {
+      const opened = await target.open();
+      try {
+        // A server's first start on the empty target gave both an id of their own.
+        await migrate(opened.db);
+        await opened.db.query('insert into app_settings (key, value) values ($1, $2)', [
+          INSTANCE_SETTING,
+          'started-once',
+        ]);
+        await opened.storage.writeMarker('started-once');
+        await restoreBackup({ db: opened.db, storage: opened.storage, source: createReadStream(archive) });
+        const instance = await readDatabaseMarker(source.app.db);
+        expect(await readDatabaseMarker(opened.db)).toBe(instance);
+        expect(await opened.storage.readMarker()).toBe(instance);
       } finally {
         await opened.close();
       }

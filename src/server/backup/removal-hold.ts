@@ -30,8 +30,8 @@ export async function holdingFileRemovals<T>(db: Database, work: () => Promise<T
 }
 
 /**
- * `storage` whose removals are skipped while a backup runs: the file stays, named by no row, and the hourly sweep of
- * orphan files removes it later (uploads/service.ts, deleteOrphanFiles).
+ * `storage` whose removals (and moves into the quarantine) are skipped while a backup runs: the file stays, named by
+ * no row, and the hourly sweep of orphan files moves it later (uploads/orphan-sweep.ts).
  */
 export function holdRemovalsDuringBackups(db: Database, storage: Storage): Storage {
   const backupRunning = async () => {
@@ -46,6 +46,9 @@ export function holdRemovalsDuringBackups(db: Database, storage: Storage): Stora
     ...storage,
     async remove(key) {
       if (!(await backupRunning())) await storage.remove(key);
+    },
+    async quarantine(key) {
+      if (!(await backupRunning())) await storage.quarantine(key);
     },
   };
 }

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
 import type { Database, Queryable } from '../db/database.ts';
 import { appVersion, migrate, migrationNames } from '../db/migrate.ts';
+import { pairRestored } from '../storage/instance-marker.ts';
 import type { Storage } from '../storage/storage.ts';
 import {
   cutShort,
@@ -61,6 +62,8 @@ export async function restoreBackup(options: {
     return done ? null : { name: value.header.name, content: Readable.from(value) };
   };
   const written: string[] = [];
+  // The store's instance marker before the restore replaced it, put back if the restore then fails.
+  let markerBefore: { before: string | null } | undefined;
   try {
     const first = await next();
     if (first?.name !== MANIFEST_ENTRY)
@@ -134,6 +137,8 @@ export async function restoreBackup(options: {
         progress.fileBytes += size;
         tell();
       }
+      // The restored database and its store are one instance's: its sweep may then run (docs/decisions/036).
+      markerBefore = await pairRestored(tx, storage);
     });
     const migrated = await migrate(db);
     await reading;
@@ -141,6 +146,8 @@ export async function restoreBackup(options: {
   } catch (error) {
     extract.destroy();
     await Promise.all(written.map((key) => storage.remove(key).catch(() => undefined)));
+    const before = markerBefore?.before;
+    if (before) await storage.writeMarker(before).catch(() => undefined);
     if (error instanceof SyntaxError) throw new OperatorError(`The backup is damaged: ${error.message}`);
     // Reading the archive failed (cut short, not gzip or tar after all, a folder): whatever broke with it.
     if (readFailure !== undefined && !(error instanceof OperatorError)) throw unreadable(readFailure);

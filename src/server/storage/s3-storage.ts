@@ -13,6 +13,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { StartupError } from '../config.ts';
 import { UnavailableError } from '../unavailable.ts';
 import { checkHead } from './head-check.ts';
+import { s3MarkerAndQuarantine } from './s3-quarantine.ts';
 import { watchForStall } from './s3-stall.ts';
 import type { S3Location } from './storage-url.ts';
 import { checkedKey, newFileKey, urlSigner, type Storage } from './storage.ts';
@@ -176,6 +177,7 @@ export async function createS3Storage(
 
   return {
     ...urlSigner(signingKey),
+    ...s3MarkerAndQuarantine(client, location),
     async save(source, inspect) {
       const key = newFileKey();
       return { key, size: await send(key, source, checkHead(inspect)) };
@@ -216,7 +218,13 @@ export async function createS3Storage(
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+          // Only the files at the prefix's top: the quarantine (and anything else in a folder below) is not listed.
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: prefix,
+            Delimiter: '/',
+            ContinuationToken: token,
+          }),
         );
         for (const object of page.Contents ?? []) {
           const name = object.Key?.slice(prefix.length);

@@ -6,6 +6,8 @@ import S3rver from 's3rver';
 export type S3TestServer = {
   /** STORAGE_URL for an app that keeps its files here, under `prefix`. */
   storageUrl(prefix?: string): string;
+  /** Where s3rver keeps the objects: an object's LastModified is its file's mtime. */
+  directory: string;
   close(): Promise<void>;
 };
 
@@ -29,6 +31,7 @@ export async function startS3TestServer(): Promise<S3TestServer> {
   process.env.AWS_SECRET_ACCESS_KEY ??= 'S3RVER';
   const endpoint = encodeURIComponent(`http://127.0.0.1:${port}`);
   return {
+    directory,
     storageUrl: (prefix = 'uploads') =>
       `s3://${TEST_BUCKET}/${prefix}?endpoint=${endpoint}&region=us-east-1&forcePathStyle=true`,
     async close() {

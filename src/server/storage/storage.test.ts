@@ -118,6 +118,7 @@ describe.each(stores)('%s storage', (_name, make) => {
       await expect(storage.put(key, Readable.from([Buffer.from('%PDF-1.7 x')])), key).rejects.toThrow(
         'not a storage key',
       );
+      await expect(storage.quarantine(key), key).rejects.toThrow('not a storage key');
     }
     expect(await keysOf(storage)).toEqual([]);
   });
@@ -128,6 +129,28 @@ describe.each(stores)('%s storage', (_name, make) => {
     for await (const k of storage.keysWrittenBefore(new Date(Date.now() - 60_000))) before.push(k);
     expect(before).toEqual([]);
     expect(await keysOf(storage)).toEqual([key]);
+  });
+
+  it('keeps the instance marker apart from the files: never listed, opened or removed as one', async () => {
+    expect(await storage.readMarker()).toBeNull();
+    await storage.writeMarker('first-instance');
+    await storage.writeMarker('0e7c1f52-7a4e-4d7e-9a51-2f0d3c9d8b10');
+    expect(await storage.readMarker()).toBe('0e7c1f52-7a4e-4d7e-9a51-2f0d3c9d8b10');
+    expect(await keysOf(storage)).toEqual([]);
+    await expect(storage.open('.easyform-instance')).rejects.toThrow('not a storage key');
+    await expect(storage.remove('.easyform-instance')).rejects.toThrow('not a storage key');
+  });
+
+  it('moves a file to the quarantine, out of the listing and out of reach, and deletes it from there by date', async () => {
+    const { key } = await storage.save(Readable.from([Buffer.from('%PDF-1.7 hello')]), () => undefined);
+    await storage.quarantine(key);
+    // A file already gone is nothing to move.
+    await storage.quarantine(key);
+    expect(await storage.open(key)).toBeNull();
+    expect(await keysOf(storage)).toEqual([]);
+    expect(await storage.purgeQuarantine(new Date(Date.now() - 60_000))).toBe(0);
+    expect(await storage.purgeQuarantine(new Date(Date.now() + 60_000))).toBe(1);
+    expect(await storage.purgeQuarantine(new Date(Date.now() + 60_000))).toBe(0);
   });
 
   it('signs file URLs that verify until they expire, and only for their file', () => {

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomToken, sign, verifySignature } from '../crypto.ts';
 import { makeDirectory } from '../make-directory.ts';
+import { diskMarkerAndQuarantine } from './disk-quarantine.ts';
 import { realFileSync, type FileSync } from './file-sync.ts';
 import { checkHead } from './head-check.ts';
 
@@ -24,6 +25,14 @@ export type Storage = {
   put(key: string, source: Readable): Promise<number>;
   /** Keys of every stored file (and of every partial one) last written before `cutoff`, streamed. */
   keysWrittenBefore(cutoff: Date): AsyncIterable<string>;
+  /** The id of the instance whose files these are (docs/decisions/036), or null when the store has none yet. */
+  readMarker(): Promise<string | null>;
+  /** Writes the instance's id, replacing any before it. */
+  writeMarker(id: string): Promise<void>;
+  /** Moves a stored file into the quarantine, dated now; a file that is gone is nothing to move. */
+  quarantine(key: string): Promise<void>;
+  /** Deletes the files moved into the quarantine before `cutoff`; returns how many. */
+  purgeQuarantine(cutoff: Date): Promise<number>;
   signUrl(uploadId: string, ttlSeconds: number): string;
   verifyUrl(uploadId: string, expires: string, signature: string): boolean;
 };
@@ -76,6 +85,7 @@ export async function createDiskStorage(
 
   return {
     ...urlSigner(signingKey),
+    ...diskMarkerAndQuarantine(dir, { pathOf, isKey: (name) => KEY.test(name) }),
     async save(source, inspect) {
       const key = newFileKey();
       const partial = `${pathOf(key)}.part`;

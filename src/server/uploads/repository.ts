@@ -181,3 +181,9 @@ export async function unclaimedUsageOf(
   );
   return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0), oldest: row?.oldest ?? null };
 }
+
+/** Whether any upload row exists: a database that names no file owns none of a store's. */
+export async function hasUploads(db: Queryable): Promise<boolean> {
+  const [row] = await db.query<{ any: boolean }>('select exists (select 1 from uploads) as any');
+  return row?.any === true;
+}

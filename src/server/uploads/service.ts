@@ -27,16 +27,6 @@ export type SweepDeps = Pick<UploadDeps, 'db' | 'storage' | 'log'>;
 
 /** Unclaimed customer uploads older than this are deleted (issue 4). */
 export const UNCLAIMED_UPLOAD_HOURS = 24;
-/**
- * A file on disk that no upload row names is removed once it is this old. Every such file is a leftover: an
- * upload whose row could not be written, a partial upload cut off by a crash, or the file of a deleted form or
- * stale upload when the process stopped between deleting the row and the file. The hour leaves an upload in
- * progress (written, row not yet inserted) well alone.
- */
-export const ORPHAN_FILE_GRACE_MS = 60 * 60 * 1000;
-/** Storage keys checked against the database per query. */
-const ORPHAN_CHECK_BATCH = 500;
-
 /** Lifetime of a file URL handed to the uploader or minted for an owner's view. */
 export const FILE_URL_SECONDS = 60 * 60;
 
@@ -187,26 +177,6 @@ export async function deleteStaleUploads(deps: SweepDeps): Promise<number> {
   await Promise.all(keys.map((key) => deps.storage.remove(key)));
   if (keys.length > 0) deps.log.info({ count: keys.length }, 'deleted unclaimed uploads');
   return keys.length;
-}
-
-/** Removes files older than the grace period that no upload row names; returns how many. */
-export async function deleteOrphanFiles(deps: SweepDeps, now = new Date()): Promise<number> {
-  let removed = 0;
-  let batch: string[] = [];
-  const check = async () => {
-    const known = await repo.knownStorageKeys(deps.db, batch);
-    const orphans = batch.filter((key) => !known.has(key));
-    await Promise.all(orphans.map((key) => deps.storage.remove(key)));
-    removed += orphans.length;
-    batch = [];
-  };
-  for await (const key of deps.storage.keysWrittenBefore(new Date(now.getTime() - ORPHAN_FILE_GRACE_MS))) {
-    batch.push(key);
-    if (batch.length >= ORPHAN_CHECK_BATCH) await check();
-  }
-  await check();
-  if (removed > 0) deps.log.info({ count: removed }, 'deleted files no upload names');
-  return removed;
 }
 
 /**

@@ -15,7 +15,8 @@ import {
   type TestApp,
 } from '../test-app.ts';
 import { JPEG, multipart, PDF, PNG } from '../test-files.ts';
-import { deleteOrphanFiles, deleteStaleUploads, ORPHAN_FILE_GRACE_MS } from './service.ts';
+import { ORPHAN_FILE_GRACE_MS, sweepOrphanFiles } from './orphan-sweep.ts';
+import { deleteStaleUploads } from './service.ts';
 
 const MAX = 64 * 1024;
 let t: TestApp;
@@ -272,7 +273,7 @@ describe(`uploads on ${TEST_ENGINE}`, () => {
       expect((await get(body.file)).statusCode).toBe(404);
     });
 
-    it('deletes stored files that no upload names once they are an hour old, and keeps every upload', async () => {
+    it('moves stored files that no upload names to the quarantine once they are an hour old, and keeps every upload', async () => {
       const deps = { db: t.app.db, storage: t.app.storage, log: t.app.log };
       const kept = (await upload('kept.png', PNG)).json<UploadResponse>();
       // Leftovers of a crash: files whose rows were never written, stored the way uploads are.
@@ -282,16 +283,16 @@ describe(`uploads on ${TEST_ENGINE}`, () => {
       const before = await storedKeys(t);
       expect(before).toEqual(expect.arrayContaining(orphans.map((o) => o.key)));
       // Not yet an hour old: kept, as an upload in progress would be.
-      expect(await deleteOrphanFiles(deps)).toBe(0);
+      expect((await sweepOrphanFiles(deps)).moved).toBe(0);
       const inAnHour = new Date(Date.now() + ORPHAN_FILE_GRACE_MS + 60_000);
-      expect(await deleteOrphanFiles(deps, inAnHour)).toBe(2);
+      expect((await sweepOrphanFiles(deps, inAnHour)).moved).toBe(2);
       expect(await storedKeys(t)).toEqual(before.filter((k) => !orphans.some((o) => o.key === k)));
       expect((await get(kept.file)).statusCode).toBe(200);
-      expect(await deleteOrphanFiles(deps, inAnHour)).toBe(0);
+      expect((await sweepOrphanFiles(deps, inAnHour)).moved).toBe(0);
     });
 
     it.skipIf(TEST_STORAGE !== 'disk')(
-      'deletes files on disk that no upload names once they are an hour old, and nothing else',
+      'moves files on disk that no upload names to the quarantine once they are an hour old, and nothing else',
       async () => {
         const deps = { db: t.app.db, storage: t.app.storage, log: t.app.log };
         const kept = (await upload('kept.png', PNG)).json<UploadResponse>();
@@ -306,14 +307,14 @@ describe(`uploads on ${TEST_ENGINE}`, () => {
           if (name !== 'in-progress') await utimes(join(dir, name), old, old);
         }
 
-        expect(await deleteOrphanFiles(deps)).toBe(2);
+        expect((await sweepOrphanFiles(deps)).moved).toBe(2);
         const left = await readdir(dir);
         expect(left).toContain('in-progress');
         expect(left).not.toContain('left-behind');
         expect(left).not.toContain('cut-off.part');
         // Every real upload, however old, is still there and served.
         expect((await get(kept.file)).statusCode).toBe(200);
-        expect(await deleteOrphanFiles(deps)).toBe(0);
+        expect((await sweepOrphanFiles(deps)).moved).toBe(0);
       },
     );
   });

@@ -1,0 +1,73 @@
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { checkedKey, type Storage } from './storage.ts';
+import { MARKER_NAME, markerOf, QUARANTINE_FOLDER } from './store-layout.ts';
+
+const isNoSuchKey = (error: unknown) =>
+  error instanceof NoSuchKey || (error as { name?: string } | null)?.name === 'NoSuchKey';
+
+/**
+ * The S3 store's instance marker (`<prefix>.easyform-instance`) and quarantine (`<prefix>quarantine/<key>`). A move
+ * is a copy and a delete: S3 has no rename, and the copy's LastModified (its time of arrival) dates the quarantine.
+ */
+export function s3MarkerAndQuarantine(
+  client: S3Client,
+  { bucket, prefix }: { bucket: string; prefix: string },
+): Pick<Storage, 'readMarker' | 'writeMarker' | 'quarantine' | 'purgeQuarantine'> {
+  const held = `${prefix}${QUARANTINE_FOLDER}/`;
+  return {
+    async readMarker() {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: prefix + MARKER_NAME }));
+        return markerOf((await object.Body?.transformToString('utf8')) ?? '');
+      } catch (error) {
+        if (isNoSuchKey(error)) return null;
+        throw error;
+      }
+    },
+    async writeMarker(id) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: prefix + MARKER_NAME, Body: `${id}\n` }));
+    },
+    async quarantine(key) {
+      const from = prefix + checkedKey(key);
+      try {
+        await client.send(
+          new CopyObjectCommand({
+            Bucket: bucket,
+            Key: held + key,
+            CopySource: encodeURI(`${bucket}/${from}`),
+          }),
+        );
+      } catch (error) {
+        if (isNoSuchKey(error)) return;
+        throw error;
+      }
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: from }));
+    },
+    async purgeQuarantine(cutoff) {
+      let purged = 0;
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: held, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) {
+          const name = object.Key?.slice(held.length) ?? '';
+          if (!/^[\w-]+(\.part)?$/.test(name) || !object.LastModified || object.LastModified >= cutoff)
+            continue;
+          await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: held + name }));
+          purged += 1;
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return purged;
+    },
+  };
+}
