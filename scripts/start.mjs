@@ -18,6 +18,31 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root); // vite.config.ts and the default DATA_DIR (./data) are relative to the project
 
 /**
+ * The embedded database's WebAssembly runs on V8's baseline compiler alone: the optimizing compiler's work on it took
+ * the idle server from about 200 MiB to 750 MiB for half a minute after every start, for little gain on the app's
+ * short statements (docs/decisions/037-memory-of-a-small-server.md). It is a V8 flag, which only a new process takes,
+ * so this one becomes that process (same pid, so a supervisor's signals still reach the server); a cluster worker
+ * inherits it. Where Node lacks process.execve (before 22.15), the server runs without it.
+ */
+const BASELINE_WASM = '--liftoff-only';
+if (
+  !process.execArgv.includes(BASELINE_WASM) &&
+  !process.argv.includes('--build-only') &&
+  typeof process.execve === 'function'
+) {
+  try {
+    process.execve(process.execPath, [
+      process.execPath,
+      BASELINE_WASM,
+      ...process.execArgv,
+      ...process.argv.slice(1),
+    ]);
+  } catch (error) {
+    console.warn(`Running without ${BASELINE_WASM}: ${error instanceof Error ? error.message : error}`);
+  }
+}
+
+/**
  * What is built, from what. Each output gets a stamp written only after a successful build (`vite build` empties
  * dist/web first, so a failed build leaves no stamp).
  */

@@ -4,12 +4,10 @@
 // Each test runs in at least one cell of engine × storage (docs/decisions/034-fast-ci.md):
 //  1. the static checks (tsc, ESLint, Prettier), side by side;
 //  2. the server and web projects on the embedded engine (PGlite) with files on disk;
-//  3. the browser journeys (e2e), and beside them, when COMPAT_NODE names a second Node binary (`.ci/run` gives
-//     Node 22), a short pass on it: start-up on both engines, the migrations, a journey;
-//  4. when TEST_DATABASE_URL is set (`bash .ci/run` and `npm run test:pg` set it), two passes side by side: the
-//     server suites that touch SQL again on that PostgreSQL server, those that store files with files in
-//     S3-compatible storage (an S3-protocol server each test app starts), the rest with files on disk. What only
-//     checks request shapes runs once, in 2.
+//  3. the browser journeys (e2e), on their own;
+//  4. when TEST_DATABASE_URL is set (`bash .ci/run` and `npm run test:pg` set it): the server suites that touch SQL
+//     again on that PostgreSQL server, those that store files with files in S3-compatible storage (an S3-protocol
+//     server each test app starts), the rest with files on disk. What only checks request shapes runs once, in 2.
 // TEST_DATABASE_URL is kept out of the other passes, so that each engine runs where it is meant to.
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -105,15 +103,12 @@ async function staticChecks() {
 }
 
 let reports = 0;
-/**
- * One Vitest run, resolving with its exit code; its test count is read from the JSON report it writes beside it. A
- * pass run beside another (`capture`) prints its output whole once it ends.
- */
-async function vitestPass(title, passArgs, runEnv, { capture = false } = {}) {
-  console.log(`\n▶ ${title}${capture ? ' (its output follows when it ends)' : ''}\n`);
+/** One Vitest run, resolving with its exit code; its test count is read from the JSON report it writes beside it. */
+async function vitestPass(title, passArgs, runEnv) {
+  console.log(`\n▶ ${title}\n`);
   const report = join(work, `${reports++}.json`);
   const started = performance.now();
-  const { code, output } = await run(
+  const { code } = await run(
     process.execPath,
     [
       vitest,
@@ -124,39 +119,10 @@ async function vitestPass(title, passArgs, runEnv, { capture = false } = {}) {
       ...passArgs,
       ...args,
     ],
-    { runEnv, capture },
+    { runEnv },
   );
-  if (capture) console.log(`\n▶ ${title}: its output\n${output}`);
   const tests = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).numTotalTests : '?';
   rows.push({ pass: title, tests, seconds: seconds(started) });
-  return code;
-}
-
-/**
- * The short pass on a second supported Node line (COMPAT_NODE, a node binary; `.ci/run` gives Node 22): start-up on
- * both engines (e2e/smoke.test.ts, on PostgreSQL where TEST_DATABASE_URL is set), the migrations on both, a journey.
- */
-async function compatibilityPass(runEnv) {
-  const node = process.env.COMPAT_NODE;
-  if (!node || args.length > 0) return 0;
-  const started = performance.now();
-  const version = (await run(node, ['--version'], { capture: true })).output.trim();
-  const title = `Node ${version}: start-up, migrations, a journey (both engines)`;
-  console.log(`\n▶ ${title}, beside the journeys (its output follows when it ends)\n`);
-  const steps = [
-    [
-      ['--project', 'server', '--project', 'e2e', 'src/server/db/migrate.test.ts', 'e2e/smoke.test.ts'],
-      runEnv,
-    ],
-    [['--project', 'server', 'src/server/db/migrate.test.ts'], { ...runEnv, TEST_DATABASE_URL: '' }],
-  ];
-  let code = 0;
-  for (const [stepArgs, stepEnv] of steps) {
-    const result = await run(node, [vitest, 'run', ...stepArgs], { runEnv: stepEnv, capture: true });
-    console.log(`\n▶ ${title}: ${stepArgs.slice(-2).join(' ')}\n${result.output}`);
-    code ||= result.code;
-  }
-  rows.push({ pass: title, tests: '-', seconds: seconds(started) });
   return code;
 }
 
@@ -185,32 +151,30 @@ stopIfFailed(
 );
 // The journeys run on the embedded engine (e2e/support/server.ts keeps TEST_DATABASE_URL from the servers it starts);
 // the scale-out proof (e2e/scale-out.test.ts) is given the PostgreSQL server, when there is one, for its processes.
-// They run two files at a time, and beside them only the short pass on a second Node line (COMPAT_NODE, which
-// `.ci/run` sets): beside the PostgreSQL passes the machine was so overloaded that start-up tests ran past their
-// deadlines (docs/decisions/034-fast-ci.md).
-const journeysEnv = postgresUrl ? { ...env, TEST_DATABASE_URL: postgresUrl } : env;
-const [journeys, compatibility] = await Promise.all([
-  vitestPass('browser journeys (e2e)', ['--project', 'e2e', '--passWithNoTests'], journeysEnv),
-  compatibilityPass(journeysEnv),
-]);
-stopIfFailed(journeys);
-stopIfFailed(compatibility);
+// They run two files at a time, on their own: beside the PostgreSQL passes the machine was so overloaded that
+// start-up tests ran past their deadlines (docs/decisions/034-fast-ci.md).
+stopIfFailed(
+  await vitestPass(
+    'browser journeys (e2e)',
+    ['--project', 'e2e', '--passWithNoTests'],
+    postgresUrl ? { ...env, TEST_DATABASE_URL: postgresUrl } : env,
+  ),
+);
 if (postgresUrl) {
   const onPostgres = { ...env, TEST_DATABASE_URL: postgresUrl };
-  // Side by side: most of their time is spent waiting on PostgreSQL and on sockets, not on the CPU.
-  const results = await Promise.all([
-    vitestPass('server, PostgreSQL, files on disk', [...SERVER, '--passWithNoTests'], {
+  stopIfFailed(
+    await vitestPass('server, PostgreSQL, files on disk', [...SERVER, '--passWithNoTests'], {
       ...onPostgres,
       ...leavingOut([...ONE_ENGINE, ...FILE_SUITES]),
     }),
-    vitestPass(
+  );
+  stopIfFailed(
+    await vitestPass(
       'server suites that store files, PostgreSQL, files in S3',
       [...SERVER, '--passWithNoTests', ...FILE_SUITES],
       { ...onPostgres, TEST_STORAGE: 's3' },
-      { capture: true },
     ),
-  ]);
-  for (const code of results) stopIfFailed(code);
+  );
 } else {
   console.warn(
     '\n' +

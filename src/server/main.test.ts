@@ -12,8 +12,12 @@ import { migrate } from './db/migrate.ts';
 import { startS3TestServer, TEST_BUCKET, type S3TestServer } from './storage/s3-test-server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-/** The server as `npm start` runs it: the bundle `npm run build` makes (scripts/start.mjs). */
+/**
+ * The server as `npm start` runs it: the bundle `npm run build` makes, with the V8 flag scripts/start.mjs gives it
+ * (the embedded database's WebAssembly on the baseline compiler alone).
+ */
 const bundle = join(root, 'dist', 'server', 'app', 'main.js');
+const NODE_FLAGS = ['--liftoff-only'];
 
 /**
  * Starts the server with `env` and resolves with its exit code, what it printed and when it last printed (the
@@ -22,7 +26,7 @@ const bundle = join(root, 'dist', 'server', 'app', 'main.js');
 async function startWith(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string; saidAt: number }> {
-  const child = spawn(process.execPath, [bundle], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, bundle], {
     cwd: root,
     // Nothing inherited: the shell's DATABASE_URL or SMTP_URL must not reach it.
     env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', DATA_DIR: dataDir, ...env },
