@@ -25,6 +25,10 @@ const SERVER_SETTINGS = {
   globalSetup: 'src/server/test-database-image.ts',
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // The embedded database's WebAssembly on V8's baseline compiler, as the server runs it (scripts/start.mjs,
+  // docs/decisions/037-memory-of-a-small-server.md); it also spares each worker the optimizing compiler's work on it
+  // (src/server/submissions and results: 33 s instead of 40).
+  execArgv: ['--liftoff-only'],
 };
 
 export default defineConfig({

@@ -288,7 +288,7 @@ describe(`restoring a crafted backup (${TEST_ENGINE}, files on ${TEST_STORAGE})`
         await expectRefused(make(good));
       }),
       // FUZZ_RUNS=1000 for a deep run, as src/server/fuzz.test.ts.
-      { numRuns: Number(FUZZ_SETTINGS.runs ?? 100) },
+      { numRuns: Number(FUZZ_SETTINGS.runs ?? 50) },
     );
   }, 240_000);
 
