@@ -40,6 +40,29 @@ describe.skipIf(!hasChromium)('the app as `npm start` runs it', () => {
   });
 });
 
+// The settings the README lists, turned on for the bundle `npm start` runs: the tests import the sources, so a setting
+// that works there may still crash the bundle (prom-client's classes were lost in it, and METRICS_TOKEN stopped
+// start-up).
+describe('the app as `npm start` runs it, with its optional settings on', () => {
+  it('serves /metrics with METRICS_TOKEN, behind TRUST_PROXY', async () => {
+    const token = 'a-metrics-token-of-32-characters';
+    const withSettings = await startServer({ env: { METRICS_TOKEN: token, TRUST_PROXY: '1' } });
+    try {
+      await fetch(`${withSettings.url}/api/health`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+      expect((await fetch(`${withSettings.url}/metrics`)).status).toBe(401);
+      const metrics = await fetch(`${withSettings.url}/metrics`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(metrics.status).toBe(200);
+      const text = await metrics.text();
+      expect(text).toMatch(/^easyform_http_requests_total\{[^}]*route="\/api\/health"[^}]*\} [1-9]/m);
+      expect(text).toMatch(/^easyform_process_resident_memory_bytes \d+/m);
+    } finally {
+      await withSettings.stop();
+    }
+  });
+});
+
 // Where PostgreSQL is (`.ci/run` sets TEST_DATABASE_URL), the same start on it: the short pass on Node 22 runs this
 // file, so both engines start on every supported runtime CI runs.
 const postgres = process.env.TEST_DATABASE_URL;

@@ -156,9 +156,19 @@ async function buildServer() {
     target: 'node20',
     // Dependencies in the bundle too: one file to read instead of hundreds found through Node's module resolution
     // (a restart serves 0.25 s sooner). Left outside: those that find files of their own beside their code
-    // (PGlite's WebAssembly) or load native addons, and the AWS SDK, loaded only with S3 storage. Their CommonJS
-    // `require` of Node's modules needs a `require` in an ES module: the banner makes one.
-    external: ['@electric-sql/pglite', '@node-rs/argon2', 'sharp', 'pg', 'pg-native', '@aws-sdk/*'],
+    // (PGlite's WebAssembly) or load native addons, the AWS SDK, loaded only with S3 storage, and prom-client, loaded
+    // only with METRICS_TOKEN: a CommonJS package imported with `import()`, whose classes the bundle lost (start-up
+    // failed with "Registry is not a constructor"), where Node's own loader finds them. Their CommonJS `require` of
+    // Node's modules needs a `require` in an ES module: the banner makes one.
+    external: [
+      '@electric-sql/pglite',
+      '@node-rs/argon2',
+      'sharp',
+      'pg',
+      'pg-native',
+      '@aws-sdk/*',
+      'prom-client',
+    ],
     banner: {
       js: "import { createRequire as __easyFormRequire } from 'node:module'; const require = __easyFormRequire(import.meta.url);",
     },
@@ -169,6 +179,7 @@ async function buildServer() {
   cpSync(join(root, 'src/server/db/migrations'), join(server.outDir, 'migrations'), { recursive: true });
 }
 
+let built = false;
 // A cluster worker (WORKERS=N) runs this file again: its primary has built everything already.
 for (const target of cluster.isWorker ? [] : [web, server]) {
   if (isUpToDate(target)) {
@@ -190,12 +201,19 @@ for (const target of cluster.isWorker ? [] : [web, server]) {
       return;
     }
     writeFileSync(join(target.outDir, '.built'), new Date().toISOString());
+    built = true;
     console.log(`Built the ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   });
   if (process.exitCode === 1) process.exit(1);
 }
 
 if (process.argv.includes('--build-only')) process.exit(0);
+
+// A build leaves this process holding the builder's memory (about 500 MiB more, never given back): the server starts
+// in a fresh one instead, the same process again (docs/decisions/037-memory-of-a-small-server.md).
+if (built && typeof process.execve === 'function') {
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)]);
+}
 
 // The server runs in this process: one Node start fewer than a child process, so a restart serves sooner, and a
 // supervisor's signals reach the server itself. The source maps are written beside the bundle but not loaded (reading

@@ -43,11 +43,16 @@ describe('/resetPassword#key=…', () => {
     );
   });
 
-  it('says at once when the link lost its secret, and sends nothing', async () => {
+  it('says at once when the link lost its secret, asks for no password it could not use, and sends nothing', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     renderAt('/resetPassword#key=cut-short');
     expect(screen.getByText(/This reset link is wrong, expired or already used/)).toBeVisible();
-    await submitNewPassword();
+    expect(screen.queryByLabelText('New Password')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Update Password' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Request a new one' })).toHaveAttribute(
+      'href',
+      '/forgetPassword',
+    );
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -46,18 +46,28 @@ export function ResetPasswordPage() {
     }
   };
 
+  if (isLinkBroken)
+    // Nothing to type on a dead link: only the way to a new one.
+    return (
+      <AuthLayout>
+        <h1>Set a new password</h1>
+        <Alert tone="error">This reset link is wrong, expired or already used.</Alert>
+        <p>Ask for a new reset mail: its link and its code work for 10 minutes.</p>
+        <Link className="button button-primary button-block" to={paths.forgetPassword.href()}>
+          Request a new one
+        </Link>
+        <p className="auth-footer">
+          <Link to={paths.login.href()}>Back to Login</Link>
+        </p>
+      </AuthLayout>
+    );
+
   return (
     <AuthLayout>
       <h1>Set a new password</h1>
       <p className="muted">Choose a new password for your Easy Form account.</p>
       <Form form={form} onSubmit={onSubmit}>
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        {isLinkBroken ? (
-          <Alert tone="error">
-            This reset link is wrong, expired or already used.{' '}
-            <Link to={paths.forgetPassword.href()}>Request a new one</Link>.
-          </Alert>
-        ) : null}
         <NewPasswordFields label="New Password" />
         <SubmitButton busyLabel="Updating…">Update Password</SubmitButton>
       </Form>
