@@ -145,9 +145,11 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('PostgreSQL away for a while', () =>
     expect(
       lines.some((l) => /"msg":"mail outbox could not be read; will retry: database unavailable \(/.test(l)),
     ).toBe(true);
-    expect(lines.some((l) => /"msg":"database unavailable: .*ECONNREFUSED.*; answered 503"/.test(l))).toBe(
-      true,
-    );
+    // On a failure, what was logged instead (once seen in CI, not reproduced: which error the pool met first).
+    expect(
+      lines.some((l) => /"msg":"database unavailable: .*ECONNREFUSED.*; answered 503"/.test(l)),
+      lines.join('\n'),
+    ).toBe(true);
     for (const line of lines) {
       expect(line).not.toMatch(/"stack"/);
       expect(line).not.toMatch(/hunter2/);
@@ -165,7 +167,10 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('PostgreSQL away for a while', () =>
     const refused = await submit();
     expect(refused.statusCode, refused.body).toBe(503);
     expect(Date.now() - started).toBeLessThan(15_000);
-    expect(log.some((l) => /database unavailable: Query read timeout; answered 503/.test(l))).toBe(true);
+    expect(
+      log.some((l) => /database unavailable: Query read timeout; answered 503/.test(l)),
+      log.filter((l) => /"level":(40|50|60)/.test(l)).join('\n'),
+    ).toBe(true);
     relay.freeze(false);
     expect((await submit()).statusCode).toBe(200);
   }, 60_000);
