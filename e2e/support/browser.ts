@@ -234,7 +234,7 @@ export async function waitForOrExplain(
 
 /**
  * Opens a form's public link and waits until the page's script has taken over from the form the server drew: the
- * address then reads /preview (spec §2). Until then the page is the no-script form (ADR 024), which posts itself;
+ * address then reads /preview (docs/api.md). Until then the page is the no-script form (ADR 024), which posts itself;
  * a journey about the script's behaviour starts here, as any customer who does not tap within the first moments.
  */
 export async function openForm(page: Page, link: string): Promise<void> {

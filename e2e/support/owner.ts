@@ -30,7 +30,7 @@ export async function createOwner(
   return { email, password, fullName, id, token };
 }
 
-/** Puts the owner's session where the web app keeps it (spec §3 local storage keys), before any page loads. */
+/** Puts the owner's session where the web app keeps it (its local storage keys), before any page loads. */
 export async function signInBrowser(context: BrowserContext, owner: TestOwner): Promise<void> {
   await context.addInitScript((o) => {
     if (localStorage.getItem('easyId')) return;

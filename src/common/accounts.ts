@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Business constants for accounts (spec §9, issue 2). */
+/** Business constants for accounts (issue 2). */
 export const PASSWORD_MIN_LENGTH = 8;
 // argon2 hashes whatever it is given; an upper bound keeps a huge password from being a cheap denial of service.
 export const PASSWORD_MAX_LENGTH = 256;
@@ -15,7 +15,7 @@ export const SESSION_DAYS = 30;
 export const DEVICE_DAYS = 365;
 
 /**
- * The spec's own messages (spec §8). Misspellings are corrected and recorded in docs/spec-deviations.md (DESIGN.md §6);
+ * The API's account messages, as clients know them (docs/api.md). Misspellings are corrected and recorded in docs/spec-deviations.md;
  * the login messages are kept word for word.
  */
 export const ACCOUNT_MESSAGES = {

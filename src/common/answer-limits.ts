@@ -1,7 +1,7 @@
 // The customer's page needs these without zod (docs/decisions/012-customer-entry.md), so they live apart from the
 // schemas in submissions.ts.
 
-/** Accepted upload types (spec §9): the picker's accept list and the content checks agree on these. */
+/** Accepted upload types (docs/api.md): the picker's accept list and the content checks agree on these. */
 export const UPLOAD_TYPES = [
   { mime: 'image/jpeg', extensions: ['.jpg', '.jpeg'] },
   { mime: 'image/png', extensions: ['.png'] },

@@ -23,7 +23,7 @@ export const ERROR_CODES = [
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
-/** Every error the API sends has this body (DESIGN.md §2). */
+/** Every error the API sends has this body (docs/api.md). */
 export const ErrorBodySchema = z.object({
   error: z.object({
     // A newer server may send codes an older page does not know yet; keep them as strings.
