@@ -14,8 +14,13 @@ export class DatabaseInUseError extends Error {}
 /** Who holds the lock: written by the holder right after it took it, beside it. */
 type Holder = { host: string; pid: number; run: string; lockIno: number };
 
-/** This process's run: tells it from an earlier process that had the same pid (a restarted container's pid 1). */
-const THIS_RUN = randomBytes(8).toString('hex');
+/**
+ * This process's run: tells it from an earlier process that had the same pid (a restarted container's pid 1). Kept in
+ * the environment so that every thread of the process, each with its own copy of this module, names the same run (the
+ * embedded engine takes the lock on a thread of its own); another process that inherits it has another pid.
+ */
+// eslint-disable-next-line no-restricted-properties -- a mark between the threads of this process, not a setting
+const THIS_RUN = (process.env.EASY_FORM_LOCK_RUN ??= randomBytes(8).toString('hex'));
 
 const lockPath = (dir: string) => `${dir}.lock`;
 const holderPath = (dir: string) => `${dir}.holder.json`;
