@@ -32,8 +32,11 @@ export type SentError = {
 };
 
 export function sendableError(error: unknown): SentError {
-  if (!(error instanceof Error))
+  // Not only Errors: the engine's file system throws its own ErrnoError objects (a `name` and an `errno`), which
+  // start-up turns into a line about DATA_DIR (main.ts).
+  if (typeof error !== 'object' || error === null)
     return { name: 'Error', message: String(error), stack: undefined, inUse: false, fields: {} };
+  const { name, message, stack } = error as { name?: unknown; message?: unknown; stack?: unknown };
   const fields: SentError['fields'] = {};
   for (const [key, value] of Object.entries(error)) {
     const kind = typeof value;
@@ -41,9 +44,9 @@ export function sendableError(error: unknown): SentError {
       fields[key] = value as string | number | boolean | null;
   }
   return {
-    name: error.name,
-    message: error.message,
-    stack: error.stack,
+    name: typeof name === 'string' ? name : 'Error',
+    message: typeof message === 'string' ? message : String(error),
+    stack: typeof stack === 'string' ? stack : undefined,
     inUse: error instanceof DatabaseInUseError,
     fields,
   };
