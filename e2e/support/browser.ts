@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -161,15 +162,38 @@ export async function lookAtScreen(page: Page, viewport: { width: number }, name
   else await screenshot(page, name);
 }
 
-/** Fails with a readable list when axe finds WCAG 2.1 A/AA violations on the page as it is now. */
+/** axe-core's browser script, read once per run. */
+let axeSource: string | undefined;
+const AXE_OPTIONS: RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  // Only what fails is reported: axe then skips describing every node that passes.
+  resultTypes: ['violations'],
+};
+
+/**
+ * Fails with a readable list when axe finds WCAG 2.1 A/AA violations on the page as it is now. axe runs in the page
+ * itself, put there once per document: a screen checked at several widths, or an app that changes screens without
+ * loading a new document, pays its 0.6 s of parsing once (docs/decisions/034-fast-ci.md).
+ */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-  // Legacy mode runs axe in the page itself; the default opens a helper page for every check to combine the results
-  // of cross-origin frames, which our screens do not have, and took twice as long (19.5 s against 9.0 s of axe in
-  // e2e/accounts.test.ts).
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .analyze();
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    await page.evaluate(axeSource);
+  }
+  const violations = await page.evaluate(
+    async (options) =>
+      (
+        await (
+          window as unknown as { axe: { run(context: Document, o: RunOptions): Promise<AxeResults> } }
+        ).axe.run(document, options)
+      ).violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary })),
+      })),
+    AXE_OPTIONS,
+  );
   if (violations.length === 0) return;
   const lines = violations.map(
     (v) =>
