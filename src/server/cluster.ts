@@ -2,6 +2,7 @@
 // refuses it on the embedded engine). The primary serves nothing itself: it starts the workers, starts again one
 // that dies, and passes a stop signal on to all of them. docs/scaling.md.
 import cluster, { type Worker } from 'node:cluster';
+import { serveMetricsToWorkers } from './cluster-metrics.ts';
 
 /** The workers' own shutdown is bounded at 10 s (main.ts); the primary waits a little longer for them. */
 const STOP_LIMIT_MS = 11_000;
@@ -78,6 +79,7 @@ export function runPrimary(workers: number, log: (message: string) => void): voi
   process.on('SIGTERM', () => stopAll('SIGTERM'));
   process.on('SIGINT', () => stopAll('SIGINT'));
 
+  serveMetricsToWorkers();
   log(`starting ${workers} server processes`);
   start();
 }
