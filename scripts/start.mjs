@@ -11,6 +11,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -88,15 +89,40 @@ function isUpToDate(target) {
   );
 }
 
+/**
+ * A build this user may not make: the code was installed by another user (root, as docs/operations.md does it) or
+ * sits on a read-only file system, and its sources changed since its build (an update without `npm run build`). One
+ * line saying what to do, not a stack.
+ */
+function cannotBuild(target, error) {
+  let user = `uid ${process.getuid?.()}`;
+  try {
+    user = userInfo().username; // the user this process runs as, whatever $USER says
+  } catch {
+    // a uid with no name in /etc/passwd (a container's): the number says it
+  }
+  console.error(
+    `The ${target.name} is older than its sources, and ${join(root, 'dist')} is not writable by ${user} ` +
+      `(${error.code}): run \`npm run build\` in ${root} as the user who installed it, then start again.`,
+  );
+  process.exit(1);
+}
+
 /** One build at a time (say `npm start` and the browser tests together): a lock file holding the builder's pid. */
-async function withBuildLock(work) {
+async function withBuildLock(target, work) {
   const lock = join(root, 'dist', '.web-build.lock');
-  mkdirSync(join(root, 'dist'), { recursive: true });
+  try {
+    mkdirSync(join(root, 'dist'), { recursive: true });
+  } catch (error) {
+    if (['EACCES', 'EPERM', 'EROFS'].includes(error.code)) cannotBuild(target, error);
+    throw error;
+  }
   for (;;) {
     try {
       writeFileSync(lock, String(process.pid), { flag: 'wx' });
       break;
     } catch (error) {
+      if (['EACCES', 'EPERM', 'EROFS'].includes(error.code)) cannotBuild(target, error);
       if (error.code !== 'EEXIST') throw error;
       let holder;
       try {
@@ -186,7 +212,7 @@ for (const target of cluster.isWorker ? [] : [web, server]) {
     console.log(`The ${target.name} is up to date.`);
     continue;
   }
-  await withBuildLock(async () => {
+  await withBuildLock(target, async () => {
     if (isUpToDate(target)) {
       console.log(`The ${target.name} is up to date.`); // built meanwhile by whoever held the lock
       return;

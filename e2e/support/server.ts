@@ -96,7 +96,7 @@ export function freePort(): Promise<number> {
 }
 
 /** The run's migrated embedded database; none where this file is used outside a Vitest run (the bench). */
-function embeddedTemplate(): string {
+export function embeddedTemplate(): string {
   try {
     return inject('embeddedTemplate');
   } catch {
