@@ -145,7 +145,7 @@ if (args.length === 0) await staticChecks();
 stopIfFailed(
   await vitestPass(
     'server and web, PGlite, files on disk',
-    [...SERVER, '--project', 'web', '--passWithNoTests'],
+    [...SERVER, '--project', 'web', '--project', 'web-alone', '--passWithNoTests'],
     env,
   ),
 );
