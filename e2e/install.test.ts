@@ -1,7 +1,7 @@
 // The install as docs/operations.md describes it: the code copied and built by root, then started by the service's
 // own user, who may write its data directory and nothing else (the unit makes the code directory read-only).
 import { execFileSync, spawn } from 'node:child_process';
-import { chmod, chown, cp, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, chown, copyFile, cp, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,10 +14,14 @@ const NOBODY = { uid: 65534, gid: 65534 };
 const isRoot = process.getuid?.() === 0;
 
 let work: string;
+/**
+ * This Node, copied where the service's user may run it: CI's own Node sits in a directory only root may enter.
+ */
+let node: string;
 
 /** `node scripts/start.mjs` in `code` as NOBODY, with only what a unit's environment holds. */
 function startAsNobody(code: string, dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(node, ['scripts/start.mjs'], {
     cwd: code,
     ...NOBODY,
     env: {
@@ -42,6 +46,9 @@ describe.skipIf(!isRoot)('the service install: built by root, run by its own use
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'easyform-install-'));
     await chmod(work, 0o755);
+    node = join(work, 'node');
+    await copyFile(process.execPath, node);
+    await chmod(node, 0o755);
     // What `sudo npm run build` does at install (nothing, when the run's journeys have built it already).
     execFileSync(process.execPath, ['scripts/start.mjs', '--build-only'], { cwd: root, stdio: 'ignore' });
   }, 240_000);
