@@ -21,7 +21,7 @@ const optionalUrl = (protocols: RegExp, hint: string, needsHost = false) =>
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-/** The environment variables of DESIGN.md §2, validated once at start-up. */
+/** The environment variables (the README's configuration table), validated once at start-up. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -198,8 +198,8 @@ export const DEFAULT_RATE_LIMITS = {
   // may send many submissions in a minute, so these are generous.
   submissionsPerIp: { max: 60, windowMs: MINUTE },
   // Uploads from one address an hour, and what it may leave unclaimed (not yet part of a submission or profile)
-  // within a day: anyone may upload without an account (spec §7), so these bound the disk a stranger can fill.
-  // docs/decisions/015-upload-hardening.md has the reasoning.
+  // within a day: anyone may upload without an account (the customer's page does), so these bound the disk a
+  // stranger can fill. docs/decisions/015-upload-hardening.md has the reasoning.
   uploadsPerIp: { max: 300, windowMs: HOUR },
   unclaimedUploadsPerIp: { max: 100, windowMs: 24 * HOUR },
   unclaimedUploadBytesPerIp: { max: 500 * MiB, windowMs: 24 * HOUR },
