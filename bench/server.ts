@@ -58,7 +58,14 @@ export async function startBenchServer(options: ServerOptions): Promise<BenchSer
   for (const name of APP_VARIABLES) delete env[name];
   const direct = options.nodeFlags !== undefined;
   const args = direct
-    ? ['--liftoff-only', '--max-semi-space-size=8', ...(options.nodeFlags ?? []), '--import', 'tsx', 'src/server/main.ts']
+    ? [
+        '--liftoff-only',
+        '--max-semi-space-size=8',
+        ...(options.nodeFlags ?? []),
+        '--import',
+        'tsx',
+        'src/server/main.ts',
+      ]
     : ['scripts/start.mjs'];
   const child = spawn(process.execPath, args, {
     cwd: root,
