@@ -11,10 +11,30 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const buildOnly = process.argv.includes('--build-only');
+
+/**
+ * What this script says: a sentence for `npm run build`, a JSON line of the server's shape (its log library's
+ * levels) when the server follows, so that every line of the service's log is JSON (docs/decisions/040).
+ */
+function say(level, message) {
+  const text = buildOnly
+    ? message
+    : JSON.stringify({
+        level: level === 'error' ? 50 : level === 'warn' ? 40 : 30,
+        time: Date.now(),
+        pid: process.pid,
+        hostname: hostname(),
+        msg: message,
+      });
+  if (level === 'info') console.log(text);
+  else console.error(text);
+}
 process.chdir(root); // vite.config.ts and the default DATA_DIR (./data) are relative to the project
 
 /**
@@ -25,11 +45,7 @@ process.chdir(root); // vite.config.ts and the default DATA_DIR (./data) are rel
  * inherits it. Where Node lacks process.execve (before 22.15), the server runs without it.
  */
 const BASELINE_WASM = '--liftoff-only';
-if (
-  !process.execArgv.includes(BASELINE_WASM) &&
-  !process.argv.includes('--build-only') &&
-  typeof process.execve === 'function'
-) {
+if (!process.execArgv.includes(BASELINE_WASM) && !buildOnly && typeof process.execve === 'function') {
   try {
     process.execve(process.execPath, [
       process.execPath,
@@ -38,7 +54,7 @@ if (
       ...process.argv.slice(1),
     ]);
   } catch (error) {
-    console.warn(`Running without ${BASELINE_WASM}: ${error instanceof Error ? error.message : error}`);
+    say('warn', `Running without ${BASELINE_WASM}: ${error instanceof Error ? error.message : error}`);
   }
 }
 
@@ -183,31 +199,31 @@ let built = false;
 // A cluster worker (WORKERS=N) runs this file again: its primary has built everything already.
 for (const target of cluster.isWorker ? [] : [web, server]) {
   if (isUpToDate(target)) {
-    console.log(`The ${target.name} is up to date.`);
+    say('info', `The ${target.name} is up to date.`);
     continue;
   }
   await withBuildLock(async () => {
     if (isUpToDate(target)) {
-      console.log(`The ${target.name} is up to date.`); // built meanwhile by whoever held the lock
+      say('info', `The ${target.name} is up to date.`); // built meanwhile by whoever held the lock
       return;
     }
-    console.log(`Building the ${target.name}…`);
+    say('info', `Building the ${target.name}…`);
     const started = Date.now();
     try {
       await target.build();
     } catch (error) {
-      console.error(`Building the ${target.name} failed:`, error instanceof Error ? error.message : error);
+      say('error', `Building the ${target.name} failed: ${error instanceof Error ? error.message : error}`);
       process.exitCode = 1;
       return;
     }
     writeFileSync(join(target.outDir, '.built'), new Date().toISOString());
     built = true;
-    console.log(`Built the ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    say('info', `Built the ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   });
   if (process.exitCode === 1) process.exit(1);
 }
 
-if (process.argv.includes('--build-only')) process.exit(0);
+if (buildOnly) process.exit(0);
 
 // A build leaves this process holding the builder's memory (about 500 MiB more, never given back): the server starts
 // in a fresh one instead, the same process again (docs/decisions/037-memory-of-a-small-server.md).
