@@ -11,11 +11,14 @@ import { moveToPostgres, restore } from './restore-command.ts';
 const USAGE = `Usage:
   npm run backup -- FILE              write a backup of this instance (FILE.gz: compressed; -: to stdout)
   npm run restore -- FILE             restore a backup into this empty instance (-: from stdin)
+  npm run restore -- --keep-files FILE  restore the database into an empty one beside the files already stored
   npm run move-to-postgres            copy this embedded instance into the empty PostgreSQL of DATABASE_URL
 They use the server's settings: DATA_DIR, DATABASE_URL, STORAGE_URL (docs/operations.md).`;
 
 async function main(): Promise<void> {
-  const [command, file, ...rest] = process.argv.slice(2);
+  const [command, ...given] = process.argv.slice(2);
+  const keepFiles = command === 'restore' && given.includes('--keep-files');
+  const [file, ...rest] = given.filter((arg) => !(keepFiles && arg === '--keep-files'));
   const needsFile = command === 'backup' || command === 'restore';
   if (
     !command ||
@@ -29,7 +32,7 @@ async function main(): Promise<void> {
   // npm runs scripts in the project's folder; a file name is meant from where the command was typed.
   const path = file === '-' || file === undefined ? file : resolve(process.env.INIT_CWD ?? '.', file);
   if (command === 'backup') await backup(config, path!);
-  else if (command === 'restore') await restore(config, path!);
+  else if (command === 'restore') await restore(config, path!, { keepFiles });
   else await moveToPostgres(config);
 }
 

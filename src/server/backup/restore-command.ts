@@ -42,7 +42,8 @@ async function archiveSource(file: string): Promise<Readable> {
   return uncompressed(createReadStream(file));
 }
 
-export async function restore(config: Config, file: string): Promise<void> {
+/** `keepFiles`: only the database was lost; the files stay where they are, checked against the backup's rows. */
+export async function restore(config: Config, file: string, { keepFiles = false } = {}): Promise<void> {
   const started = Date.now();
   const source = await archiveSource(file);
   const db = config.databaseUrl
@@ -60,6 +61,7 @@ export async function restore(config: Config, file: string): Promise<void> {
       db,
       storage,
       source,
+      filesInPlace: keepFiles,
       onManifest: (m) => {
         manifest = m;
         console.error(`Restoring a backup of Easy Form ${m.appVersion} taken ${m.createdAt}: ${summary(m)}.`);
@@ -70,7 +72,13 @@ export async function restore(config: Config, file: string): Promise<void> {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const upgraded =
       result.migrated.length > 0 ? ` Then upgraded its schema: ${result.migrated.join(', ')}.` : '';
-    console.error(`Restored ${summary(result.manifest)} in ${seconds} s.${upgraded}`);
+    const beside = keepFiles ? ', beside the files already stored (each checked)' : '';
+    console.error(`Restored ${summary(result.manifest)}${beside} in ${seconds} s.${upgraded}`);
+    if (result.unnamed > 0)
+      console.error(
+        `⚠ ${result.unnamed} stored files are named by no upload of this backup (uploaded after it was taken): ` +
+          'the hourly sweep moves them into quarantine/, where they are kept 7 days (docs/operations.md).',
+      );
   } finally {
     line.done();
     await db.close();

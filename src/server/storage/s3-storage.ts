@@ -5,6 +5,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
   S3Client,
@@ -230,6 +231,20 @@ export async function createS3Storage(
         throw error;
       } finally {
         clearTimeout(timer);
+      }
+    },
+    async size(key) {
+      try {
+        const head = await client.send(
+          new HeadObjectCommand({ Bucket: bucket, Key: prefix + checkedKey(key) }),
+        );
+        return head.ContentLength ?? null;
+      } catch (error) {
+        // A HEAD's 404 has no body to name it NoSuchKey: the SDK calls it NotFound.
+        const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+        if (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404)
+          return null;
+        throw error;
       }
     },
     async remove(key) {
