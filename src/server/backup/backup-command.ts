@@ -43,11 +43,12 @@ export async function backup(config: Config, file: string): Promise<void> {
       manifest = JSON.parse(String(served.headers['x-backup-manifest'] ?? '{}')) as Manifest;
       missing = Number(served.trailers['x-backup-missing'] ?? 0);
     } else {
+      // The store first: one that cannot be reached is said at once, before the database is opened.
+      const storage = await openStorage(config, 'unused: a backup signs nothing');
       const db = config.databaseUrl
         ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
         : await openEmbedded(config, 'The backup cannot open the database');
       try {
-        const storage = await openStorage(config, 'unused: a backup signs nothing');
         const out = new PassThrough();
         const written = pipeline([out, ...stages, destination]);
         const result = await writeBackup({
