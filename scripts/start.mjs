@@ -11,11 +11,30 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { userInfo } from 'node:os';
+import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const buildOnly = process.argv.includes('--build-only');
+
+/**
+ * What this script says: a sentence for `npm run build`, a JSON line of the server's shape (its log library's
+ * levels) when the server follows, so that every line of the service's log is JSON (docs/decisions/040).
+ */
+function say(level, message) {
+  const text = buildOnly
+    ? message
+    : JSON.stringify({
+        level: level === 'error' ? 50 : level === 'warn' ? 40 : 30,
+        time: Date.now(),
+        pid: process.pid,
+        hostname: hostname(),
+        msg: message,
+      });
+  if (level === 'info') console.log(text);
+  else console.error(text);
+}
 process.chdir(root); // vite.config.ts and the default DATA_DIR (./data) are relative to the project
 
 /**
@@ -31,11 +50,7 @@ process.chdir(root); // vite.config.ts and the default DATA_DIR (./data) are rel
  */
 const BASELINE_WASM = '--liftoff-only';
 const SERVER_V8_FLAGS = [BASELINE_WASM, '--max-semi-space-size=8'];
-if (
-  !process.execArgv.includes(BASELINE_WASM) &&
-  !process.argv.includes('--build-only') &&
-  typeof process.execve === 'function'
-) {
+if (!process.execArgv.includes(BASELINE_WASM) && !buildOnly && typeof process.execve === 'function') {
   try {
     process.execve(process.execPath, [
       process.execPath,
@@ -44,7 +59,8 @@ if (
       ...process.argv.slice(1),
     ]);
   } catch (error) {
-    console.warn(
+    say(
+      'warn',
       `Running without ${SERVER_V8_FLAGS.join(' ')}: ${error instanceof Error ? error.message : error}`,
     );
   }
@@ -108,7 +124,8 @@ function cannotBuild(target, error) {
   } catch {
     // a uid with no name in /etc/passwd (a container's): the number says it
   }
-  console.error(
+  say(
+    'error',
     `The ${target.name} is older than its sources, and ${join(root, 'dist')} is not writable by ${user} ` +
       `(${error.code}): run \`npm run build\` in ${root} as the user who installed it, then start again.`,
   );
@@ -216,31 +233,31 @@ let built = false;
 // A cluster worker (WORKERS=N) runs this file again: its primary has built everything already.
 for (const target of cluster.isWorker ? [] : [web, server]) {
   if (isUpToDate(target)) {
-    console.log(`The ${target.name} is up to date.`);
+    say('info', `The ${target.name} is up to date.`);
     continue;
   }
   await withBuildLock(target, async () => {
     if (isUpToDate(target)) {
-      console.log(`The ${target.name} is up to date.`); // built meanwhile by whoever held the lock
+      say('info', `The ${target.name} is up to date.`); // built meanwhile by whoever held the lock
       return;
     }
-    console.log(`Building the ${target.name}…`);
+    say('info', `Building the ${target.name}…`);
     const started = Date.now();
     try {
       await target.build();
     } catch (error) {
-      console.error(`Building the ${target.name} failed:`, error instanceof Error ? error.message : error);
+      say('error', `Building the ${target.name} failed: ${error instanceof Error ? error.message : error}`);
       process.exitCode = 1;
       return;
     }
     writeFileSync(join(target.outDir, '.built'), new Date().toISOString());
     built = true;
-    console.log(`Built the ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    say('info', `Built the ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   });
   if (process.exitCode === 1) process.exit(1);
 }
 
-if (process.argv.includes('--build-only')) process.exit(0);
+if (buildOnly) process.exit(0);
 
 // A build leaves this process holding the builder's memory (about 500 MiB more, never given back): the server starts
 // in a fresh one instead, the same process again (docs/decisions/037-memory-of-a-small-server.md).

@@ -28,6 +28,7 @@ import { createNotifier, NOTIFY_POLL_MS, NOTIFY_WINDOW_MS } from './notification
 import { notificationRoutes } from './notifications/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { databaseRateLimitStore, pruneRateLimits } from './rate-limit-store.ts';
+import { REQUEST_ID_HEADER, requestIds } from './request-id.ts';
 import { requestForLog } from './request-log.ts';
 import { resultsRoutes } from './results/routes.ts';
 import { createViewCounter } from './results/views.ts';
@@ -76,6 +77,8 @@ function trustProxyOf(trust: Config['trustProxy']) {
 export async function buildApp(config: Config, database?: Promise<Database>): Promise<FastifyInstance> {
   const setSecurityHeaders = securityHeaders(config.publicUrl);
   const app = Fastify({
+    // Ids unique across workers, restarts and machines, or the caller's X-Request-Id (request-id.ts).
+    genReqId: requestIds(),
     logger: {
       level: config.logLevel,
       ...(config.logStream ? { stream: config.logStream } : {}),
@@ -108,7 +111,11 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
   // Before any route, so the table is complete: the access matrix and fuzz tests read it (route-table.ts).
   recordRoutes(app);
   registerErrorHandler(app);
-  app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
+  app.addHook('onRequest', async (request, reply) => {
+    setSecurityHeaders(request, reply);
+    // The id the log lines of this request carry, for a caller or a proxy to quote.
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   // The API speaks JSON (and multipart for uploads); a text body is a client mistake answered with 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
@@ -130,7 +137,7 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const signingKey = await getOrCreateSetting(db, 'file_url_key', newKey);
   // A backup in progress holds file removals back (docs/decisions/029-backup-and-restore.md).
-  const storage = holdRemovalsDuringBackups(db, await openStorage(config, signingKey));
+  const storage = holdRemovalsDuringBackups(db, await openStorage({ ...config, log: app.log }, signingKey));
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);

@@ -2,6 +2,8 @@ import { isClusterWorker, runPrimary } from './cluster.ts';
 import { ConfigError, loadConfig, StartupError, type Config } from './config.ts';
 import { DatabaseInUseError, openDatabase } from './db/database.ts';
 import { SchemaTooNewError } from './db/migrate.ts';
+import { logProcessWarnings, processLog } from './process-log.ts';
+import { whereDataLives } from './where-data-lives.ts';
 
 const FILE_PROBLEMS: Record<string, string> = {
   ENOTDIR: 'is not a directory',
@@ -73,8 +75,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Every line of the service is JSON, the primary's and Node's own warnings too (docs/decisions/040).
+  const log = processLog(config.logLevel);
+  logProcessWarnings(log);
   if (config.workers > 1 && !isClusterWorker()) {
-    runPrimary(config.workers, (message) => console.log(`easy-form primary: ${message}`));
+    const primary = log.child({ role: 'primary' });
+    runPrimary(config.workers, (message) => primary.info(`easy-form primary: ${message}`));
     return;
   }
   // Until the server listens, a timer keeps the event loop busy. Without one, whenever the loop had nothing left to
@@ -84,10 +90,10 @@ async function main(): Promise<void> {
   const starting = setInterval(() => undefined, 1_000);
   // The embedded database opens (PGlite loads and starts PostgreSQL, much of it waiting on files and the
   // WebAssembly compiler) while the app's modules load: a restart serves sooner (docs/decisions/031). Said before
-  // the app's logger exists, a wait for the lock goes to stderr.
+  // the app's logger exists, a wait for the lock goes to the process's log.
   const database = config.databaseUrl
     ? undefined
-    : openDatabase({ ...config, onLockWait: (message) => console.warn(message) });
+    : openDatabase({ ...config, onLockWait: (message) => log.warn(message) });
   database?.catch(() => undefined); // handled where it is awaited, in buildApp; not unhandled meanwhile
   let app;
   try {
@@ -155,7 +161,12 @@ async function main(): Promise<void> {
     if (!stopBackups)
       app.log.warn('DATA_DIR is too long a path for the backup socket: stop the server to back up');
   }
-  app.log.info(`Easy Form is running at ${config.publicUrl} (database: ${app.db.kind})`);
+  // One line naming the database and the file store (never a password or a key): a server started on the wrong
+  // ones shows at once.
+  app.log.info(
+    { url: config.publicUrl, ...whereDataLives(config) },
+    `Easy Form is running at ${config.publicUrl} (database: ${app.db.kind})`,
+  );
   if (process.env.TRUST_PROXY?.trim().toLowerCase() === 'true') {
     app.log.warn(
       "TRUST_PROXY=true is read as TRUST_PROXY=1: only the nearest proxy's X-Forwarded-For entry is believed (README: Behind a reverse proxy)",
