@@ -33,6 +33,7 @@ import { resultsRoutes } from './results/routes.ts';
 import { createViewCounter } from './results/views.ts';
 import { recordRoutes } from './route-table.ts';
 import { securityHeaders } from './security-headers.ts';
+import { startWait, waitFor } from './start-wait.ts';
 import { openStorage } from './storage/open-storage.ts';
 import type { SubmissionDeps } from './submissions/deps.ts';
 import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
@@ -116,21 +117,29 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
   app.addHook('preValidation', refuseUnstorableText);
   app.setSerializerCompiler(serializerCompiler);
 
+  // PostgreSQL or S3 not reachable yet (a boot, their restart): the start waits for them.
+  const wait = startWait(config.startupWaitMs, app.log);
   const db = await (database ??
-    openDatabase({
-      ...config,
-      databaseQueryTimeoutMs: config.databaseQueryTimeoutMs ?? QUERY_TIMEOUT_MS,
-      // One line: pg hangs the whole client (its buffers, its statements) on the error, and the stack says nothing.
-      onConnectionError: (err) =>
-        app.log.warn(`a database connection closed (${err.message}); the pool reconnects`),
-      onLockWait: (message) => app.log.warn(message),
-    }));
+    waitFor(
+      'database',
+      () =>
+        openDatabase({
+          ...config,
+          databaseQueryTimeoutMs: config.databaseQueryTimeoutMs ?? QUERY_TIMEOUT_MS,
+          // One line: pg hangs the whole client (its buffers, its statements) on the error; the stack says nothing.
+          onConnectionError: (err) =>
+            app.log.warn(`a database connection closed (${err.message}); the pool reconnects`),
+          onLockWait: (message) => app.log.warn(message),
+        }),
+      wait,
+    ));
   const applied = await migrate(db, { timeZone: config.formTimezone });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const signingKey = await getOrCreateSetting(db, 'file_url_key', newKey);
   // A backup in progress holds file removals back (docs/decisions/029-backup-and-restore.md).
-  const storage = holdRemovalsDuringBackups(db, await openStorage(config, signingKey));
+  const opened = await waitFor('file storage', () => openStorage(config, signingKey), wait);
+  const storage = holdRemovalsDuringBackups(db, opened);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);

@@ -98,6 +98,7 @@ const EnvSchema = z.object({
     ),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(8).default(2),
+  STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   AWS_REGION: z.string().trim().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -113,6 +114,11 @@ export type Config = {
    * load balancer stops sending it requests before it stops listening. At most 8, so a shutdown ends within 10 s.
    */
   shutdownDrainMs: number;
+  /**
+   * STARTUP_WAIT_SECONDS: how long a start waits, trying again, for PostgreSQL or the S3 endpoint to become reachable
+   * before it gives up (0: not at all). A refusal no wait can mend (a wrong password, no such bucket) stops it at once.
+   */
+  startupWaitMs: number;
   /** METRICS_TOKEN: GET /metrics answers only a request bearing it; unset, there is no /metrics. */
   metricsToken: string | undefined;
   /** WORKERS: server processes on this machine, sharing the port (node:cluster); more than 1 needs DATABASE_URL. */
@@ -289,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    startupWaitMs: e.STARTUP_WAIT_SECONDS * 1000,
     workers: e.WORKERS,
     metricsToken: e.METRICS_TOKEN,
     storage,
