@@ -1,8 +1,9 @@
-// Issue 35, item 4, on the server as `npm start` runs it (the bundle scripts/start.mjs builds and runs), with a
-// PostgreSQL server and an S3-protocol server of the test's own that come up after it starts: the start waits for
-// them, and refuses at once what no wait mends. One server serves every check, in order.
+// Issue 35, items 4 and 5, on the server as `npm start` runs it (the bundle scripts/start.mjs builds and runs), with a
+// PostgreSQL server and an S3-protocol server of the test's own that come up after it starts, go away and come back:
+// the start waits for them, and readiness says when they are away while liveness stays 200. One server serves every
+// check, in order.
 import { execFile } from 'node:child_process';
-import { Agent, request } from 'node:http';
+import { request, type Agent } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,32 @@ function get(base: string, path: string, agent?: Agent): Promise<Answer> {
     req.end();
   });
 }
+
+/** Asks `ask` again, a tenth of a second apart, until `done` holds for its answer (the test's timeout bounds it). */
+async function until<T>(ask: () => Promise<T>, done: (answer: T) => boolean): Promise<T> {
+  for (;;) {
+    const answer = await ask();
+    if (done(answer)) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A readiness body on this PostgreSQL: every check ok but those `away`. */
+const checks = (away: { database?: string; storage?: string }) => ({
+  ok: Object.keys(away).length === 0,
+  db: 'postgres',
+  database: 'ok',
+  storage: 'ok',
+  disk: 'ok',
+  ...away,
+});
+
+/** The readiness answer, once it has this status. */
+const readiness = (status: number) =>
+  until(
+    () => get(server.url, '/api/health/ready'),
+    (answer) => answer.status === status,
+  );
 
 let pg: TestPostgresServer;
 let s3: S3TestServer;
@@ -104,10 +131,9 @@ describe.runIf(hasPostgresBinaries)('a server whose database and file storage co
       expect(entry).toMatchObject({ level: 40, service, reason: expect.stringMatching(reason) });
       expect(Date.parse(entry.nextTryAt)).toBeGreaterThan(entry.time);
     }
-    expect(await get(server.url, '/api/health')).toMatchObject({
-      status: 200,
-      body: { ok: true, db: 'postgres' },
-    });
+    const ready = await get(server.url, '/api/health/ready');
+    expect(ready).toMatchObject({ status: 200 });
+    expect(ready.body).toEqual(checks({}));
   }, 180_000);
 
   it('refuses a wrong password at once, in one line, without waiting', async () => {
@@ -120,5 +146,32 @@ describe.runIf(hasPostgresBinaries)('a server whose database and file storage co
     expect(failed.message).toMatch(/exited with 1\b/);
     expect(failed.message).toMatch(/^DATABASE_URL: password authentication failed for user "postgres"$/m);
     expect(failed.message).not.toMatch(/unreachable at start-up/);
+  }, 60_000);
+
+  it('answers readiness 503 while PostgreSQL is stopped and 200 once it is back; liveness 200 throughout', async () => {
+    const live = async () => {
+      expect(await get(server.url, '/api/health/live')).toMatchObject({ status: 200, body: { ok: true } });
+    };
+    await pg.stop();
+    const down = await readiness(503);
+    expect(down.body).toEqual(checks({ database: 'unreachable' }));
+    // /api/health is the readiness answer, in the shape it always had (`ok`, `db`, `database`).
+    expect(await get(server.url, '/api/health')).toMatchObject({
+      status: 503,
+      body: { ok: false, db: 'postgres' },
+    });
+    await live();
+    await pg.start();
+    await readiness(200);
+    await live();
+  }, 60_000);
+
+  it('answers readiness 503 while the S3 endpoint is down, naming the storage, and 200 once it is back', async () => {
+    await s3.down();
+    const down = await readiness(503);
+    expect(down.body).toEqual(checks({ storage: 'unreachable' }));
+    expect(await get(server.url, '/api/health/live')).toMatchObject({ status: 200 });
+    await s3.up();
+    await readiness(200);
   }, 60_000);
 });
