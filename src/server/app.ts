@@ -91,6 +91,8 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
     // No total time limit: a slow but steady upload may take as long as it needs; enforceBodyRate cuts a stalled or
     // trickling one (issue 10). Node's headersTimeout (60 s) still bounds a client that never finishes its headers.
     requestTimeout: 0,
+    // A request still arriving when the server stops listening is answered, not refused (docs/decisions/039).
+    return503OnClosing: false,
   });
   enforceBodyRate(app, {
     minBytesPerSecond: config.bodyMinBytesPerSecond,

@@ -1,9 +1,10 @@
-// Issue 35, items 4 and 5, on the server as `npm start` runs it (the bundle scripts/start.mjs builds and runs), with a
+// Issue 35, items 4–6, on the server as `npm start` runs it (the bundle scripts/start.mjs builds and runs), with a
 // PostgreSQL server and an S3-protocol server of the test's own that come up after it starts, go away and come back:
-// the start waits for them, and readiness says when they are away while liveness stays 200. One server serves every
-// check, in order.
+// the start waits for them, readiness says when they are away while liveness stays 200, and a SIGTERM drains the
+// keep-alive connections open at the time without resetting one. One server serves every check, in order.
 import { execFile } from 'node:child_process';
-import { request, type Agent } from 'node:http';
+import { Agent, request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,7 +104,7 @@ describe.runIf(hasPostgresBinaries)('a server whose database and file storage co
 
   it('waits for PostgreSQL and S3 that come up after it starts, saying each time what it waits for, then serves', async () => {
     const starting = startServer({
-      env: { DATABASE_URL: pg.url(), STORAGE_URL: s3.storageUrl() },
+      env: { DATABASE_URL: pg.url(), STORAGE_URL: s3.storageUrl(), SHUTDOWN_DRAIN_SECONDS: '4' },
       onOutput: (text) => {
         output += text;
         for (const look of [...listeners]) look();
@@ -173,5 +174,51 @@ describe.runIf(hasPostgresBinaries)('a server whose database and file storage co
     expect(await get(server.url, '/api/health/live')).toMatchObject({ status: 200 });
     await s3.up();
     await readiness(200);
+  }, 60_000);
+
+  it('on SIGTERM drains with readiness at 503, answers every request on the keep-alive connections open, resets none, and exits 0', async () => {
+    // Four keep-alive connections, idle once answered: a proxy's pool of connections to this process.
+    const pool = new Agent({ keepAlive: true, maxSockets: 4 });
+    const before = await Promise.all([1, 2, 3, 4].map(() => get(server.url, '/api/health/live', pool)));
+    expect(before.map((a) => a.connection)).toEqual(['keep-alive', 'keep-alive', 'keep-alive', 'keep-alive']);
+    // A fifth whose request is still arriving (its headers cut short) when the server stops listening.
+    const { port } = new URL(server.url);
+    const slow: Socket = connect(Number(port), '127.0.0.1');
+    let slowAnswer = '';
+    slow.on('data', (chunk: Buffer) => (slowAnswer += chunk.toString()));
+    slow.on('error', (error: NodeJS.ErrnoException) => errors.push(`slow: ${error.code ?? error.message}`));
+    const slowEnded = new Promise((resolve) => slow.once('end', resolve));
+    await new Promise<void>((resolve) =>
+      slow.write('GET /api/health/live HTTP/1.1\r\nHost: x\r\n', () => resolve()),
+    );
+
+    const exit = server.signal('SIGTERM');
+    const draining = await readiness(503);
+    expect(draining.body).toEqual({ ok: false, db: 'postgres', draining: true });
+    expect(await get(server.url, '/api/health/live')).toMatchObject({ status: 200, connection: 'close' });
+    // The pooled connections carry one more request each: answered, and closed with the answer.
+    const during = await Promise.all([1, 2, 3, 4].map(() => get(server.url, '/api/health/live', pool)));
+    expect(during.map((a) => `${a.status} ${a.connection}`)).toEqual(Array(4).fill('200 close'));
+
+    // Once the drain is over the server stops listening; the request still arriving then is answered all the same.
+    await until(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const probe = connect(Number(port), '127.0.0.1');
+          probe.once('connect', () => {
+            probe.destroy();
+            resolve(false);
+          });
+          probe.once('error', () => resolve(true));
+        }),
+      (refused) => refused,
+    );
+    slow.write('\r\n');
+    await slowEnded;
+    expect(slowAnswer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(slowAnswer).toMatch(/^connection: close\r$/im);
+    expect(await exit, server.output().split('\n').slice(-20).join('\n')).toBe(0);
+    expect(errors).toEqual([]);
+    pool.destroy();
   }, 60_000);
 });

@@ -21,6 +21,14 @@ const optionalUrl = (protocols: RegExp, hint: string, needsHost = false) =>
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A number of seconds from 0 to `max`. */
+const seconds = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `must be a number of seconds from 0 to ${max}` })
+    .min(0, `must be a number of seconds from 0 to ${max}`)
+    .max(max, `must be a number of seconds from 0 to ${max}`)
+    .default(fallback);
+
 /** The environment variables of DESIGN.md §2, validated once at start-up. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -97,8 +105,8 @@ const EnvSchema = z.object({
       'must be at least 16 characters (or unset: no /metrics)',
     ),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
-  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(8).default(2),
-  STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
+  SHUTDOWN_DRAIN_SECONDS: seconds(300, 5),
+  STARTUP_WAIT_SECONDS: seconds(3600, 120),
   AWS_REGION: z.string().trim().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -110,8 +118,8 @@ export type Config = {
   host: string;
   dataDir: string;
   /**
-   * SHUTDOWN_DRAIN_SECONDS: after SIGTERM, how long the server goes on serving while /api/health answers 503, so a
-   * load balancer stops sending it requests before it stops listening. At most 8, so a shutdown ends within 10 s.
+   * SHUTDOWN_DRAIN_SECONDS: after SIGTERM, how long the server goes on serving while its readiness answers 503, so a
+   * load balancer stops sending it requests before it stops listening (docs/decisions/039-boot-and-health.md).
    */
   shutdownDrainMs: number;
   /**
