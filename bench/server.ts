@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../e2e/support/server.ts';
+import { freePort } from '../src/server/free-port.ts';
 import type { MailCapture } from '../src/server/mail/mail-capture.ts';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));

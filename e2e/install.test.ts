@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedTemplate, freePort } from './support/server.ts';
+import { freePort } from '../src/server/free-port.ts';
+import { embeddedTemplate } from './support/server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The unprivileged user the service runs as; Debian's `nobody` stands in for `easyform`. */

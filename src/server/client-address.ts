@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import type { Config } from './config.ts';
 
 /**
  * The network a client address stands for, for every per-address limit and bound: an IPv4 address itself (an
@@ -24,4 +25,13 @@ function expandIPv6(ip: string): string[] {
   return [...left, ...(tail === undefined ? [] : fill), ...right].map((g) =>
     g.toLowerCase().replace(/^0+(?=.)/, ''),
   );
+}
+
+/**
+ * Fastify reads a bare hop count as "trust nobody", so hops are given as a function: the socket peer is hop 0, each
+ * X-Forwarded-For entry from the right the next. The client address is the first entry that is not a trusted hop.
+ */
+export function trustProxyOf(trust: Config['trustProxy']) {
+  if (Array.isArray(trust)) return trust;
+  return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
 }

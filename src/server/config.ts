@@ -21,6 +21,14 @@ const optionalUrl = (protocols: RegExp, hint: string, needsHost = false) =>
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A number of seconds from 0 to `max`. */
+const seconds = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `must be a number of seconds from 0 to ${max}` })
+    .min(0, `must be a number of seconds from 0 to ${max}`)
+    .max(max, `must be a number of seconds from 0 to ${max}`)
+    .default(fallback);
+
 /** The environment variables (the README's configuration table), validated once at start-up. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -97,7 +105,8 @@ const EnvSchema = z.object({
       'must be at least 16 characters (or unset: no /metrics)',
     ),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
-  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(8).default(2),
+  SHUTDOWN_DRAIN_SECONDS: seconds(300, 5),
+  STARTUP_WAIT_SECONDS: seconds(3600, 120),
   AWS_REGION: z.string().trim().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -109,10 +118,15 @@ export type Config = {
   host: string;
   dataDir: string;
   /**
-   * SHUTDOWN_DRAIN_SECONDS: after SIGTERM, how long the server goes on serving while /api/health answers 503, so a
-   * load balancer stops sending it requests before it stops listening. At most 8, so a shutdown ends within 10 s.
+   * SHUTDOWN_DRAIN_SECONDS: after SIGTERM, how long the server goes on serving while its readiness answers 503, so a
+   * load balancer stops sending it requests before it stops listening (docs/decisions/039-boot-and-health.md).
    */
   shutdownDrainMs: number;
+  /**
+   * STARTUP_WAIT_SECONDS: how long a start waits, trying again, for PostgreSQL or the S3 endpoint to become reachable
+   * before it gives up (0: not at all). A refusal no wait can mend (a wrong password, no such bucket) stops it at once.
+   */
+  startupWaitMs: number;
   /** METRICS_TOKEN: GET /metrics answers only a request bearing it; unset, there is no /metrics. */
   metricsToken: string | undefined;
   /** WORKERS: server processes on this machine, sharing the port (node:cluster); more than 1 needs DATABASE_URL. */
@@ -289,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    startupWaitMs: e.STARTUP_WAIT_SECONDS * 1000,
     workers: e.WORKERS,
     metricsToken: e.METRICS_TOKEN,
     storage,

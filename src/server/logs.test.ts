@@ -3,13 +3,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throwawayDatabase } from './db/throwaway-database.ts';
+import { freePort } from './free-port.ts';
 import { startS3TestServer, TEST_BUCKET, type S3TestServer } from './storage/s3-test-server.ts';
 
 const postgres = process.env.TEST_DATABASE_URL;
@@ -85,14 +85,6 @@ async function idsOf(count: number): Promise<{ id: string; pid: unknown }[]> {
       : undefined,
   );
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as { port: number };
-      probe.close(() => resolve(free));
-    });
-  });
 
 describe.skipIf(!postgres)(
   'the log of WORKERS=2 on PostgreSQL and S3, started as `npm start` runs it',

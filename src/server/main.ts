@@ -61,8 +61,8 @@ function stopStarting(message: string, error: unknown, config: Config): never {
   process.exit(1);
 }
 
-/** From the signal to the exit, however the requests in flight are doing. */
-const SHUTDOWN_LIMIT_MS = 9_500;
+/** From the drain's end to the exit, however the requests in flight are doing. */
+const FINISH_LIMIT_MS = 9_500;
 
 async function main(): Promise<void> {
   let config;
@@ -80,7 +80,9 @@ async function main(): Promise<void> {
   logProcessWarnings(log);
   if (config.workers > 1 && !isClusterWorker()) {
     const primary = log.child({ role: 'primary' });
-    runPrimary(config.workers, (message) => primary.info(`easy-form primary: ${message}`));
+    runPrimary(config.workers, config.shutdownDrainMs, (message) =>
+      primary.info(`easy-form primary: ${message}`),
+    );
     return;
   }
   // Until the server listens, a timer keeps the event loop busy. Without one, whenever the loop had nothing left to
@@ -117,24 +119,27 @@ async function main(): Promise<void> {
     app.server.once('close', () => {
       requestsDone = true;
     });
-    // Whatever happens below, the process is gone within 10 s: a supervisor waits no longer than that.
+    // A supervisor's SIGTERM: go on serving while the load balancer sees readiness at 503 and moves away. Ctrl-C:
+    // stop now.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    // Whatever happens below, the process is gone within 10 s of the drain's end: a supervisor waits no longer
+    // than the drain and that (docs/operations.md: TimeoutStopSec).
     setTimeout(() => {
       app.server.getConnections((_err, open) => {
         app.log.error(
           requestsDone
-            ? 'shutdown did not finish within 10 s: no request was open, but the background work or the database did not stop; exiting'
-            : `shutdown did not finish within 10 s; exiting with ${open} connection(s) still open`,
+            ? 'shutdown did not finish within 10 s of the drain: no request was open, but the background work or the database did not stop; exiting'
+            : `shutdown did not finish within 10 s of the drain; exiting with ${open} connection(s) still open`,
         );
         process.exit(1);
       });
-    }, SHUTDOWN_LIMIT_MS).unref();
+    }, drainMs + FINISH_LIMIT_MS).unref();
     app.beginDrain();
-    // A supervisor's SIGTERM: go on serving while the load balancer sees the 503 and moves away. Ctrl-C: stop now.
-    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
-    app.log.info({ signal, drainMs }, 'shutting down: /api/health answers 503');
+    app.log.info({ signal, drainMs }, 'shutting down: readiness (/api/health) answers 503');
     await new Promise((resolve) => setTimeout(resolve, drainMs));
-    // Stops listening, lets the requests in flight (submissions, uploads) finish, closes idle connections, then the
-    // background work and the database: every submission answered 200 was committed before its answer.
+    // Stops listening and closes the keep-alive connections that carried nothing during the drain (each answer in
+    // it closed its own), lets the requests in flight (submissions, uploads) finish, then the background work and
+    // the database: every submission answered 200 was committed before its answer.
     await stopBackups?.();
     await app.close();
     app.log.info({ ms: Date.now() - started }, 'shut down');

@@ -35,6 +35,8 @@ export type Storage = {
   quarantine(key: string): Promise<void>;
   /** Deletes the files moved into the quarantine before `cutoff`; returns how many. */
   purgeQuarantine(cutoff: Date): Promise<number>;
+  /** Writes a small object beside the files and removes it again: throws when the store takes no writes now. */
+  probe(signal: AbortSignal): Promise<void>;
   signUrl(uploadId: string, ttlSeconds: number): string;
   verifyUrl(uploadId: string, expires: string, signature: string): boolean;
 };
