@@ -194,7 +194,10 @@ describe.skipIf(!postgres)('two app processes on one PostgreSQL with files in S3
 describe.skipIf(!postgres)('WORKERS=2: one primary, two server processes on one port', () => {
   it('replaces a worker killed while serving, even twice in a row, and on SIGTERM logs each one stopping and exits 0', async () => {
     const database = await createDatabase();
-    const server = await startServer({ env: { DATABASE_URL: database.url, WORKERS: '2' } });
+    // The primary's lines about its workers are at the info level, which the journeys' servers leave out by default.
+    const server = await startServer({
+      env: { DATABASE_URL: database.url, WORKERS: '2', LOG_LEVEL: 'info' },
+    });
     /** The workers the primary has said are serving, once there are `count` of them. */
     const servingPids = async (count: number) => {
       for (let i = 0; i < 300; i++) {
@@ -227,7 +230,7 @@ describe.skipIf(!postgres)('WORKERS=2: one primary, two server processes on one 
     const database = await createDatabase();
     const token = 'a-metrics-token-of-32-characters';
     const server = await startServer({
-      env: { DATABASE_URL: database.url, WORKERS: '2', METRICS_TOKEN: token },
+      env: { DATABASE_URL: database.url, WORKERS: '2', METRICS_TOKEN: token, LOG_LEVEL: 'info' },
     });
     /** A GET on a connection of its own: the primary hands new connections to the workers in turn. */
     const get = (path: string, headers: Record<string, string> = {}) =>
