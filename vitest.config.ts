@@ -15,6 +15,21 @@ const SERVER_ALONE = [
 ];
 const SERVER_TESTS = ['src/common/**/*.test.ts', 'src/server/**/*.test.ts'];
 /**
+ * Web test files that must each have a fresh module graph: the customer page keeps module-level state a page load
+ * would reset (the open IndexedDB of the device queue, the form it just loaded, the validator it fetched), and these
+ * files drive it through several page loads each. The rest share their workers: a file then starts without loading
+ * jsdom, React and the testing library again (the web project took 160 s isolated and 45 s shared on a busy machine).
+ */
+const WEB_ALONE = [
+  'src/web/fill/customer-app.test.tsx',
+  'src/web/fill/proxy-answers.test.tsx',
+  'src/web/fill/offline/**/*.test.ts',
+];
+const WEB_SETTINGS = {
+  environment: 'jsdom' as const,
+  setupFiles: ['src/web/test-setup.ts'],
+};
+/**
  * Globs of server test files a pass leaves out (scripts/test.mjs's PostgreSQL passes, one per line): Vitest's own
  * `--exclude` does not reach a project's files.
  */
@@ -56,10 +71,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          environment: 'jsdom',
+          ...WEB_SETTINGS,
           include: ['src/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['src/web/test-setup.ts'],
+          exclude: WEB_ALONE,
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'web-alone', ...WEB_SETTINGS, include: WEB_ALONE },
       },
       {
         extends: true,

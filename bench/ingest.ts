@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Form } from '#common/forms.ts';
-import { freePort } from '../e2e/support/server.ts';
+import { freePort } from '../src/server/free-port.ts';
 import type { MailCapture } from '../src/server/mail/mail-capture.ts';
 import { contactOf } from '../src/server/submissions/answers.ts';
 import { medianUse, startCpuProbe, type CpuUse } from './cpu-use.ts';

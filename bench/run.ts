@@ -280,7 +280,8 @@ if (runs('page'))
         { max: 1.2 },
       );
       const profile = `${MOBILE.latencyMs} ms RTT, ${fmt(MOBILE.downKbps / 1024)} Mbps, ${MOBILE.cpuSlowdown}× CPU`;
-      // Issue 13: the server-drawn page's LCP with devtools throttling (DESIGN's 1.0 s, tightened).
+      // Issue 13: the server-drawn page's LCP with devtools throttling (a 1.0 s budget, tightened:
+      // docs/benchmarks.md).
       const lcp = (s: Spread) => `${fmt(s.median, 0)} (${fmt(s.min, 0)}–${fmt(s.max, 0)})`;
       report.check(
         p,

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../e2e/support/server.ts';
+import { freePort } from '../src/server/free-port.ts';
 import type { MailCapture } from '../src/server/mail/mail-capture.ts';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -58,7 +58,14 @@ export async function startBenchServer(options: ServerOptions): Promise<BenchSer
   for (const name of APP_VARIABLES) delete env[name];
   const direct = options.nodeFlags !== undefined;
   const args = direct
-    ? ['--liftoff-only', ...(options.nodeFlags ?? []), '--import', 'tsx', 'src/server/main.ts']
+    ? [
+        '--liftoff-only',
+        '--max-semi-space-size=8',
+        ...(options.nodeFlags ?? []),
+        '--import',
+        'tsx',
+        'src/server/main.ts',
+      ]
     : ['scripts/start.mjs'];
   const child = spawn(process.execPath, args, {
     cwd: root,

@@ -1,6 +1,7 @@
 // Issue 14's proof: two app processes on one PostgreSQL, files in S3-compatible storage (s3rver), one SMTP capture,
 // driven alternately. Runs where PostgreSQL is (`.ci/run` and `npm run test:pg` set TEST_DATABASE_URL).
 import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldsOf, type Form } from '../src/common/forms.ts';
@@ -193,7 +194,10 @@ describe.skipIf(!postgres)('two app processes on one PostgreSQL with files in S3
 describe.skipIf(!postgres)('WORKERS=2: one primary, two server processes on one port', () => {
   it('replaces a worker killed while serving, even twice in a row, and on SIGTERM logs each one stopping and exits 0', async () => {
     const database = await createDatabase();
-    const server = await startServer({ env: { DATABASE_URL: database.url, WORKERS: '2' } });
+    // The primary's lines about its workers are at the info level, which the journeys' servers leave out by default.
+    const server = await startServer({
+      env: { DATABASE_URL: database.url, WORKERS: '2', LOG_LEVEL: 'info' },
+    });
     /** The workers the primary has said are serving, once there are `count` of them. */
     const servingPids = async (count: number) => {
       for (let i = 0; i < 300; i++) {
@@ -216,6 +220,44 @@ describe.skipIf(!postgres)('WORKERS=2: one primary, two server processes on one 
 
       expect(await server.signal('SIGTERM')).toBe(0);
       expect(server.output().match(/worker \d+ stopped/g)).toHaveLength(2);
+    } finally {
+      await server.stop();
+      await database.drop();
+    }
+  }, 120_000);
+
+  it('answers a scrape of /metrics for both workers at once: counts never go back between scrapes', async () => {
+    const database = await createDatabase();
+    const token = 'a-metrics-token-of-32-characters';
+    const server = await startServer({
+      env: { DATABASE_URL: database.url, WORKERS: '2', METRICS_TOKEN: token, LOG_LEVEL: 'info' },
+    });
+    /** A GET on a connection of its own: the primary hands new connections to the workers in turn. */
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.get(`${server.url}${path}`, { agent: false, headers }, (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        request.on('error', reject);
+      });
+    // A route only this test asks for.
+    const asked = 24;
+    const counted = async () => {
+      const { status, body } = await get('/metrics', { authorization: `Bearer ${token}` });
+      expect(status, body).toBe(200);
+      const lines = body.matchAll(
+        /^easyform_http_requests_total\{[^}]*route="\/robots\.txt"[^}]*\} (\d+)$/gm,
+      );
+      return [...lines].reduce((sum, line) => sum + Number(line[1]), 0);
+    };
+    try {
+      for (let i = 0; i < 100 && (server.output().match(/worker \d+ serving/g) ?? []).length < 2; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < asked; i++) expect((await get('/robots.txt')).status).toBe(200);
+      for (let scrape = 0; scrape < 4; scrape++) expect(await counted()).toBe(asked);
     } finally {
       await server.stop();
       await database.drop();

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/server/free-port.ts';
 import {
   DESKTOP,
   hasChromium,
@@ -13,7 +14,7 @@ import {
   watchForErrors,
 } from './support/browser.ts';
 import { createOwner, type TestOwner } from './support/owner.ts';
-import { freePort, startServer, type RunningServer } from './support/server.ts';
+import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;

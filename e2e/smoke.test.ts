@@ -1,8 +1,15 @@
+import { readdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Form } from '../src/common/forms.ts';
 import { throwawayDatabase } from '../src/server/db/throwaway-database.ts';
+import { startS3TestServer } from '../src/server/storage/s3-test-server.ts';
+import { apiCall } from './support/api.ts';
 import { hasChromium, launchBrowser, newPage, PHONE, screenshot, watchForErrors } from './support/browser.ts';
+import { createOwner } from './support/owner.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+
+const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(50_000, 7)]);
 
 let server: RunningServer;
 let browser: Browser;
@@ -42,11 +49,27 @@ describe.skipIf(!hasChromium)('the app as `npm start` runs it', () => {
 
 // The settings the README lists, turned on for the bundle `npm start` runs: the tests import the sources, so a setting
 // that works there may still crash the bundle (prom-client's classes were lost in it, and METRICS_TOKEN stopped
-// start-up).
+// start-up). PostgreSQL, WORKERS and S3 with two processes: e2e/scale-out.test.ts, where PostgreSQL is.
 describe('the app as `npm start` runs it, with its optional settings on', () => {
-  it('serves /metrics with METRICS_TOKEN, behind TRUST_PROXY', async () => {
+  it('serves metrics behind a proxy, keeps files in S3, sends mail from MAIL_FROM, with every other setting set', async () => {
+    const s3 = await startS3TestServer();
     const token = 'a-metrics-token-of-32-characters';
-    const withSettings = await startServer({ env: { METRICS_TOKEN: token, TRUST_PROXY: '1' } });
+    const withSettings = await startServer({
+      env: {
+        METRICS_TOKEN: token,
+        TRUST_PROXY: '1',
+        STORAGE_URL: s3.storageUrl('smoke'),
+        MAIL_FROM: 'Forms of the Smoke Test <forms@example.org>',
+        UPLOAD_MAX_BYTES: '2000000',
+        UPLOAD_MAX_PIXELS: '1000000',
+        BODY_MIN_BYTES_PER_SECOND: '1024',
+        BODY_RATE_WINDOW_SECONDS: '20',
+        FORM_TIMEZONE: 'Europe/Berlin',
+        RATE_LIMIT_MULTIPLIER: '2',
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        EMBEDDED_SYNC: 'off',
+      },
+    });
     try {
       await fetch(`${withSettings.url}/api/health`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
       expect((await fetch(`${withSettings.url}/metrics`)).status).toBe(401);
@@ -57,8 +80,43 @@ describe('the app as `npm start` runs it, with its optional settings on', () => 
       const text = await metrics.text();
       expect(text).toMatch(/^easyform_http_requests_total\{[^}]*route="\/api\/health"[^}]*\} [1-9]/m);
       expect(text).toMatch(/^easyform_process_resident_memory_bytes \d+/m);
+
+      // Sign-up's mail comes from MAIL_FROM.
+      const owner = await createOwner(withSettings);
+      const welcome = withSettings.mail.mails.find((mail) => mail.to.includes(owner.email));
+      expect(welcome?.from).toBe('"Forms of the Smoke Test" <forms@example.org>');
+
+      // An upload lands in the bucket (under the prefix), not on disk, and comes back whole.
+      const created = await apiCall<Form>(withSettings, '/api/v1/length', {
+        body: { formTitle: 'Settings' },
+        token: owner.token,
+      });
+      const form = await apiCall<Form>(withSettings, `/api/text/${created._id}`, {
+        body: { id: 5, name: 'Scan' },
+        token: owner.token,
+      });
+      const body = new FormData();
+      body.append('file', new Blob([PDF], { type: 'application/pdf' }), 'scan.pdf');
+      const uploaded = await fetch(`${withSettings.url}/api/profile?formId=${form._id}`, {
+        method: 'POST',
+        body,
+      });
+      expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+      const stored = await readdir(s3.directory, { recursive: true });
+      expect(stored.some((path) => path.includes('smoke') && !path.endsWith('.easyform-instance'))).toBe(
+        true,
+      );
+      // Over UPLOAD_MAX_BYTES: refused.
+      const big = new FormData();
+      big.append('file', new Blob([PDF, Buffer.alloc(2_100_000)], { type: 'application/pdf' }), 'big.pdf');
+      const refused = await fetch(`${withSettings.url}/api/profile?formId=${form._id}`, {
+        method: 'POST',
+        body: big,
+      });
+      expect(refused.status).toBe(413);
     } finally {
       await withSettings.stop();
+      await s3.close();
     }
   });
 });
@@ -89,7 +147,8 @@ describe.runIf(postgres)('the app as `npm start` runs it on PostgreSQL', () => {
       (error: unknown) => error as Error,
     );
     const said = failed.message.split('Its output:\n')[1] ?? '';
-    expect(said.split('\n').filter((line) => /^(?!The \w+ (app )?is up to date)\S/.test(line))).toEqual([
+    // Beside `npm start`'s own JSON lines ("The web app is up to date."): the refusal.
+    expect(said.split('\n').filter((line) => /^(?!\{"level":30,)\S/.test(line))).toEqual([
       `DATABASE_URL: database "${name}" does not exist`,
     ]);
     expect(failed.message).toMatch(/exited with 1\b/);

@@ -11,34 +11,58 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const buildOnly = process.argv.includes('--build-only');
+
+/**
+ * What this script says: a sentence for `npm run build`, a JSON line of the server's shape (its log library's
+ * levels) when the server follows, so that every line of the service's log is JSON (docs/decisions/040).
+ */
+function say(level, message) {
+  const text = buildOnly
+    ? message
+    : JSON.stringify({
+        level: level === 'error' ? 50 : level === 'warn' ? 40 : 30,
+        time: Date.now(),
+        pid: process.pid,
+        hostname: hostname(),
+        msg: message,
+      });
+  if (level === 'info') console.log(text);
+  else console.error(text);
+}
 process.chdir(root); // vite.config.ts and the default DATA_DIR (./data) are relative to the project
 
 /**
- * The embedded database's WebAssembly runs on V8's baseline compiler alone: the optimizing compiler's work on it took
- * the idle server from about 200 MiB to 750 MiB for half a minute after every start, for little gain on the app's
- * short statements (docs/decisions/037-memory-of-a-small-server.md). It is a V8 flag, which only a new process takes,
- * so this one becomes that process (same pid, so a supervisor's signals still reach the server); a cluster worker
- * inherits it. Where Node lacks process.execve (before 22.15), the server runs without it.
+ * V8 flags for a server that fits a small machine (docs/decisions/037-memory-of-a-small-server.md):
+ * - the embedded database's WebAssembly on the baseline compiler alone: the optimizing compiler's work on it took the
+ *   idle server from about 200 MiB to 750 MiB for half a minute after every start, for little gain on the app's short
+ *   statements;
+ * - a young generation of at most 8 MiB a semi-space: V8 sizes it from the machine's memory, and on a large one it grew
+ *   to over 40 MiB in a long CSV export (peak RSS 100k rows / 10k rows 1.50; 1.20 with the cap).
+ * Only a new process takes V8 flags, so this one becomes that process (same pid, so a supervisor's signals still reach
+ * the server); a cluster worker inherits them. Where Node lacks process.execve (before 22.15), the server runs
+ * without them.
  */
 const BASELINE_WASM = '--liftoff-only';
-if (
-  !process.execArgv.includes(BASELINE_WASM) &&
-  !process.argv.includes('--build-only') &&
-  typeof process.execve === 'function'
-) {
+const SERVER_V8_FLAGS = [BASELINE_WASM, '--max-semi-space-size=8'];
+if (!process.execArgv.includes(BASELINE_WASM) && !buildOnly && typeof process.execve === 'function') {
   try {
     process.execve(process.execPath, [
       process.execPath,
-      BASELINE_WASM,
+      ...SERVER_V8_FLAGS,
       ...process.execArgv,
       ...process.argv.slice(1),
     ]);
   } catch (error) {
-    console.warn(`Running without ${BASELINE_WASM}: ${error instanceof Error ? error.message : error}`);
+    say(
+      'warn',
+      `Running without ${SERVER_V8_FLAGS.join(' ')}: ${error instanceof Error ? error.message : error}`,
+    );
   }
 }
 
@@ -88,15 +112,41 @@ function isUpToDate(target) {
   );
 }
 
+/**
+ * A build this user may not make: the code was installed by another user (root, as docs/operations.md does it) or
+ * sits on a read-only file system, and its sources changed since its build (an update without `npm run build`). One
+ * line saying what to do, not a stack.
+ */
+function cannotBuild(target, error) {
+  let user = `uid ${process.getuid?.()}`;
+  try {
+    user = userInfo().username; // the user this process runs as, whatever $USER says
+  } catch {
+    // a uid with no name in /etc/passwd (a container's): the number says it
+  }
+  say(
+    'error',
+    `The ${target.name} is older than its sources, and ${join(root, 'dist')} is not writable by ${user} ` +
+      `(${error.code}): run \`npm run build\` in ${root} as the user who installed it, then start again.`,
+  );
+  process.exit(1);
+}
+
 /** One build at a time (say `npm start` and the browser tests together): a lock file holding the builder's pid. */
-async function withBuildLock(work) {
+async function withBuildLock(target, work) {
   const lock = join(root, 'dist', '.web-build.lock');
-  mkdirSync(join(root, 'dist'), { recursive: true });
+  try {
+    mkdirSync(join(root, 'dist'), { recursive: true });
+  } catch (error) {
+    if (['EACCES', 'EPERM', 'EROFS'].includes(error.code)) cannotBuild(target, error);
+    throw error;
+  }
   for (;;) {
     try {
       writeFileSync(lock, String(process.pid), { flag: 'wx' });
       break;
     } catch (error) {
+      if (['EACCES', 'EPERM', 'EROFS'].includes(error.code)) cannotBuild(target, error);
       if (error.code !== 'EEXIST') throw error;
       let holder;
       try {
@@ -187,31 +237,31 @@ let built = false;
 // A cluster worker (WORKERS=N) runs this file again: its primary has built everything already.
 for (const target of cluster.isWorker ? [] : [web, server]) {
   if (isUpToDate(target)) {
-    console.log(`The ${target.name} is up to date.`);
+    say('info', `The ${target.name} is up to date.`);
     continue;
   }
-  await withBuildLock(async () => {
+  await withBuildLock(target, async () => {
     if (isUpToDate(target)) {
-      console.log(`The ${target.name} is up to date.`); // built meanwhile by whoever held the lock
+      say('info', `The ${target.name} is up to date.`); // built meanwhile by whoever held the lock
       return;
     }
-    console.log(`Building the ${target.name}…`);
+    say('info', `Building the ${target.name}…`);
     const started = Date.now();
     try {
       await target.build();
     } catch (error) {
-      console.error(`Building the ${target.name} failed:`, error instanceof Error ? error.message : error);
+      say('error', `Building the ${target.name} failed: ${error instanceof Error ? error.message : error}`);
       process.exitCode = 1;
       return;
     }
     writeFileSync(join(target.outDir, '.built'), new Date().toISOString());
     built = true;
-    console.log(`Built the ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    say('info', `Built the ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   });
   if (process.exitCode === 1) process.exit(1);
 }
 
-if (process.argv.includes('--build-only')) process.exit(0);
+if (buildOnly) process.exit(0);
 
 // A build leaves this process holding the builder's memory (about 500 MiB more, never given back): the server starts
 // in a fresh one instead, the same process again (docs/decisions/037-memory-of-a-small-server.md).

@@ -55,6 +55,8 @@ const ONE_ENGINE = [
   'src/server/db/power-cut.test.ts',
   // Start-ups refused for a setting; each starts the embedded engine or none (PostgreSQL's own refusal: e2e/smoke).
   'src/server/main.test.ts',
+  // A PostgreSQL server and an S3-protocol server of its own, which it stops and starts.
+  'src/server/boot-and-health.test.ts',
 ];
 const SERVER = ['--project', 'server', '--project', 'server-alone'];
 /** The environment that leaves these out of the server projects (vitest.config.ts reads TEST_EXCLUDE). */
@@ -145,7 +147,7 @@ if (args.length === 0) await staticChecks();
 stopIfFailed(
   await vitestPass(
     'server and web, PGlite, files on disk',
-    [...SERVER, '--project', 'web', '--passWithNoTests'],
+    [...SERVER, '--project', 'web', '--project', 'web-alone', '--passWithNoTests'],
     env,
   ),
 );

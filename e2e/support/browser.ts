@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { expectAccessible } from './accessibility.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -159,28 +159,6 @@ export async function sideScrollAt(page: Page, name: string): Promise<Record<num
 export async function lookAtScreen(page: Page, viewport: { width: number }, name: string): Promise<void> {
   if (viewport.width === PHONE.width) expect(await sideScrollAt(page, name)).toEqual({ 360: 0, 390: 0 });
   else await screenshot(page, name);
-}
-
-/** Fails with a readable list when axe finds WCAG 2.1 A/AA violations on the page as it is now. */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
-  // Legacy mode runs axe in the page itself; the default opens a helper page for every check to combine the results
-  // of cross-origin frames, which our screens do not have, and took twice as long (19.5 s against 9.0 s of axe in
-  // e2e/accounts.test.ts).
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .analyze();
-  if (violations.length === 0) return;
-  const lines = violations.map(
-    (v) =>
-      `- ${v.id} (${v.impact ?? 'unknown'}): ${v.help}\n    ${v.nodes
-        .slice(0, 3)
-        .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join('; ') ?? ''}`)
-        .join('\n    ')}`,
-  );
-  const message = `Accessibility violations on ${label}:\n${lines.join('\n')}`;
-  if (process.env.A11Y_REPORT_ONLY) console.warn(message);
-  else throw new Error(message);
 }
 
 /** Fails the journey on any uncaught page error or console error, as a user would see a broken page. */

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { freePort } from '../../src/server/free-port.ts';
 import { startMailCapture, type MailCapture } from '../../src/server/mail/mail-capture.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -41,6 +41,8 @@ export type StartServerOptions = {
    * the migrations itself, as on a new install.
    */
   empty?: boolean;
+  /** Told each piece of what the server prints, as it prints it (before it serves, too). */
+  onOutput?: (text: string) => void;
 };
 
 /**
@@ -82,21 +84,8 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
-      );
-    });
-  });
-}
-
 /** The run's migrated embedded database; none where this file is used outside a Vitest run (the bench). */
-function embeddedTemplate(): string {
+export function embeddedTemplate(): string {
   try {
     return inject('embeddedTemplate');
   } catch {
@@ -141,8 +130,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (pid === undefined) throw new Error('could not spawn node scripts/start.mjs');
   running.add(pid);
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const hear = (chunk: Buffer) => {
+    output += chunk.toString();
+    options.onOutput?.(chunk.toString());
+  };
+  child.stdout.on('data', hear);
+  child.stderr.on('data', hear);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let stopped = false;
   let signalled = false;

@@ -19,8 +19,9 @@ const phone = (required: boolean): FieldDefinition => ({
 });
 
 /**
- * Spec §9 titles and colours; the starting questions are ours (docs/spec-deviations.md). The spec's travel title
- * 'TravelBooking From' is a misspelling of the card's own label and is corrected.
+ * The templates' titles and colours (docs/product.md, Limits and constants); the starting questions are ours
+ * (docs/spec-deviations.md). The original travel title 'TravelBooking From' is a misspelling of the card's
+ * own label and is corrected.
  */
 export const FORM_TEMPLATES: Record<TemplateId, Template> = {
   blank: {

@@ -10,7 +10,7 @@ export const OPTION_VALUE_MAX = 200;
 export const FIELDS_PER_FORM_MAX = 200;
 export const OPTIONS_PER_FIELD_MAX = 100;
 
-/** Field kind ids of the add-field call (spec §9). */
+/** Field kind ids of the add-field call (docs/product.md, Limits and constants). */
 export const FIELD_KIND_IDS = { 1: 'text', 2: 'select', 3: 'radio', 4: 'check', 5: 'file' } as const;
 export const FIELD_KINDS = ['text', 'select', 'radio', 'check', 'file'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
@@ -19,7 +19,7 @@ export type FieldKind = (typeof FIELD_KINDS)[number];
 export const TEXT_TYPES = ['text', 'email', 'password', 'date', 'tel', 'textarea'] as const;
 export type TextType = (typeof TEXT_TYPES)[number];
 
-/** The editor's two colour menus (spec §2 Editor), with their standard hex values. */
+/** The editor's two colour menus (docs/product.md, Editor), with their standard hex values. */
 export const FORM_COLORS = [
   { name: 'Glitter', hex: '#E6E8FA' },
   { name: 'Peach Puff', hex: '#FFDAB9' },
@@ -88,7 +88,10 @@ export type TextField = z.infer<typeof TextFieldSchema>;
 export type ChoiceField = z.infer<typeof ChoiceFieldSchema>;
 export type FileField = z.infer<typeof FileFieldSchema>;
 
-/** Spec §3 form structure, plus `fieldOrder`: one ordered list across kinds, which the per-kind arrays lose. */
+/**
+ * The form (docs/product.md, Entities: Form): the per-kind arrays, plus `fieldOrder`: one ordered list across
+ * kinds, which the per-kind arrays lose.
+ */
 export const FormSchema = z.object({
   _id: z.string(),
   ownerIdAsStructureId: z.string(),
@@ -143,7 +146,9 @@ export function addOption(
   return { ok: true, options: [...existing, trimmed] };
 }
 
-/** Spec §3/§9 'Date': 'date, time' in en-US, in the configured zone. */
+/**
+ * The API's `Date`: 'date, time' in en-US, in the configured zone (docs/product.md, Limits and constants).
+ */
 const SPEC_DATE: Intl.DateTimeFormatOptions = {
   year: 'numeric',
   month: 'numeric',
@@ -190,7 +195,7 @@ export type UpdateFormBody = z.input<typeof UpdateFormBodySchema>;
 
 const kindId = <N extends number>(n: N) => z.union([z.literal(n), z.literal(String(n))]).transform(() => n);
 
-/** POST /api/text/{fid}: `id` is the field kind (spec §9). */
+/** POST /api/text/{fid}: `id` is the field kind (FIELD_KIND_IDS). */
 export const AddFieldBodySchema = z.discriminatedUnion('id', [
   z.object({
     id: kindId(1),

@@ -7,7 +7,10 @@ const text = (label: string, max = 200) =>
     .trim()
     .max(max, `${label} must be at most ${max} characters`);
 
-/** The joining form of spec §3 ('/userForm'): the owner's own details and two identity documents. */
+/**
+ * The joining form ('/userForm', docs/product.md, Joining form): the owner's own details and two identity
+ * documents.
+ */
 export const JoiningFormBodySchema = z.object({
   fullName: text('Full name', 100),
   email: z.union([z.literal(''), z.string().trim().pipe(z.email('Enter a valid email address'))]),
@@ -38,6 +41,6 @@ export const JoiningFormSchema = JoiningFormBodySchema.omit({ panCardId: true, a
 });
 export type JoiningForm = z.infer<typeof JoiningFormSchema>;
 
-/** The spec's alerts for a wrong joining-form file (spec §5). */
+/** The alerts for a wrong joining-form file (docs/product.md, Messages). */
 export const documentTypeAlert = (document: 'Pan Card' | 'Aadhar Card') =>
   `Please select a valid image (JPEG, PNG, GIF) or PDF file for ${document}.`;

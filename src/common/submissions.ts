@@ -4,7 +4,10 @@ import type { Form } from './forms.ts';
 import { PHONE_PATTERN } from './phone.ts';
 import { endsAfterStart, ResponseFilterFields } from './response-filter.ts';
 
-/** POST /api/profile answer (spec §3 'Uploaded file response'). `_id` is also the secret that deletes or claims it. */
+/**
+ * POST /api/profile answer (docs/product.md, Entities: Upload). `_id` is also the secret that deletes or
+ * claims it.
+ */
 export const UploadResponseSchema = z.object({
   file: z.string(),
   _id: z.string(),
@@ -14,7 +17,7 @@ export const UploadResponseSchema = z.object({
 });
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;
 
-/** One file slot of a submission (spec §3 fileObject entry). */
+/** One file slot of a submission, a `fileObject` entry (docs/product.md, Entities: Submission). */
 export const FileAnswerSchema = z.object({
   deleteId: z.string().min(1).max(100),
   name: z.string().max(500).optional(),
@@ -24,8 +27,9 @@ export const FileAnswerSchema = z.object({
 export type FileAnswer = z.infer<typeof FileAnswerSchema>;
 
 /**
- * POST /api/forms/{ownerId} (spec §7 Customer). Map keys are question ids (our page) or question names (the spec's
- * client). The form's title, colours and date are taken from the form on the server, not from the body.
+ * POST /api/forms/{ownerId} (docs/api.md, Customers). Map keys are question ids (our page) or question names
+ * (the spec's client). The form's title, colours and date are taken from the form on the server, not from the
+ * body.
  */
 export const SubmissionBodySchema = z.object({
   formStructureId: z.uuid({ error: 'Not a valid form id' }),
@@ -133,7 +137,10 @@ export const SubmissionAnswerSchema = z.object({
 });
 export type SubmissionAnswer = z.infer<typeof SubmissionAnswerSchema>;
 
-/** One submission as the owner reads it: the spec §3 shape, plus `answers` in question order and `contact`. */
+/**
+ * One submission as the owner reads it: the per-kind maps (docs/product.md, Entities: Submission), plus
+ * `answers` in question order and `contact`.
+ */
 export const SubmissionSchema = z.object({
   _id: z.string(),
   formTitle: z.string(),

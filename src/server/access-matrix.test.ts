@@ -14,6 +14,8 @@ import { fingerprint, NO_RATE_LIMITS, populateOwner, type Population } from './t
 /** Reachable without an owner's token, on purpose. Keep it short: everything else must refuse a stranger. */
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'POST /api/v1/signUp',
   'GET /api/v1/verifyEmail',
   'POST /api/v1/resendVerification',

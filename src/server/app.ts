@@ -2,14 +2,14 @@ import { maxHeaderSize } from 'node:http';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import { toPublicForm } from '#common/forms.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { notificationSourcesOf, pruneFinished, webhookSourcesOf } from './app-sources.ts';
 import { holdRemovalsDuringBackups } from './backup/removal-hold.ts';
 import { enforceBodyRate } from './body-rate.ts';
+import { trustProxyOf } from './client-address.ts';
 import type { Config } from './config.ts';
 import { newKey } from './crypto.ts';
 import { openDatabase, QUERY_TIMEOUT_MS, type Database } from './db/database.ts';
@@ -20,6 +20,7 @@ import { answerClientError, refuseUnstorableText, registerErrorHandler } from '.
 import { retiredFieldsOf } from './forms/field-repository.ts';
 import { findFormById, findFormOfOwner, findVersionedForms, formStatusOf } from './forms/repository.ts';
 import { formRoutes } from './forms/routes.ts';
+import { registerHealth } from './health.ts';
 import { guardJsonBodies } from './json-guard.ts';
 import { createLoadGauge } from './load-gauge.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -28,16 +29,18 @@ import { createNotifier, NOTIFY_POLL_MS, NOTIFY_WINDOW_MS } from './notification
 import { notificationRoutes } from './notifications/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { databaseRateLimitStore, pruneRateLimits } from './rate-limit-store.ts';
+import { REQUEST_ID_HEADER, requestIds } from './request-id.ts';
 import { requestForLog } from './request-log.ts';
 import { resultsRoutes } from './results/routes.ts';
 import { createViewCounter } from './results/views.ts';
 import { recordRoutes } from './route-table.ts';
 import { securityHeaders } from './security-headers.ts';
+import { startWait, waitFor } from './start-wait.ts';
 import { openStorage } from './storage/open-storage.ts';
 import type { SubmissionDeps } from './submissions/deps.ts';
 import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
 import { publicSubmissionRoutes } from './submissions/routes.ts';
-import { databaseAnswers, logJobFailure, UNAVAILABLE_RETRY_SECONDS } from './unavailable.ts';
+import { logJobFailure } from './unavailable.ts';
 import { createImageReencoder } from './uploads/image.ts';
 import { createFileIntake } from './uploads/intake.ts';
 import { ORPHAN_FILE_GRACE_MS, sweepOrphanFiles } from './uploads/orphan-sweep.ts';
@@ -61,21 +64,14 @@ const SWEEP_MS = 60 * 60 * 1000;
 const SWEEP_LOCK_KEY = 7_243_002;
 
 /**
- * Fastify reads a bare hop count as "trust nobody", so hops are given as a function: the socket peer is hop 0, each
- * X-Forwarded-For entry from the right the next. The client address is the first entry that is not a trusted hop.
- */
-function trustProxyOf(trust: Config['trustProxy']) {
-  if (Array.isArray(trust)) return trust;
-  return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
-}
-
-/**
  * Builds the whole app from a config, without listening: main.ts listens, tests inject. `database`: the embedded
  * database main.ts began to open while this module loaded (a restart serves sooner, docs/decisions/031).
  */
 export async function buildApp(config: Config, database?: Promise<Database>): Promise<FastifyInstance> {
   const setSecurityHeaders = securityHeaders(config.publicUrl);
   const app = Fastify({
+    // Ids unique across workers, restarts and machines, or the caller's X-Request-Id (request-id.ts).
+    genReqId: requestIds(),
     logger: {
       level: config.logLevel,
       ...(config.logStream ? { stream: config.logStream } : {}),
@@ -98,6 +94,8 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
     // No total time limit: a slow but steady upload may take as long as it needs; enforceBodyRate cuts a stalled or
     // trickling one (issue 10). Node's headersTimeout (60 s) still bounds a client that never finishes its headers.
     requestTimeout: 0,
+    // A request still arriving when the server stops listening is answered, not refused (docs/decisions/039).
+    return503OnClosing: false,
   });
   enforceBodyRate(app, {
     minBytesPerSecond: config.bodyMinBytesPerSecond,
@@ -108,7 +106,11 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
   // Before any route, so the table is complete: the access matrix and fuzz tests read it (route-table.ts).
   recordRoutes(app);
   registerErrorHandler(app);
-  app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
+  app.addHook('onRequest', async (request, reply) => {
+    setSecurityHeaders(request, reply);
+    // The id the log lines of this request carry, for a caller or a proxy to quote.
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   // The API speaks JSON (and multipart for uploads); a text body is a client mistake answered with 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
@@ -116,21 +118,33 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
   app.addHook('preValidation', refuseUnstorableText);
   app.setSerializerCompiler(serializerCompiler);
 
+  // PostgreSQL or S3 not reachable yet (a boot, their restart): the start waits for them.
+  const wait = startWait(config.startupWaitMs, app.log);
   const db = await (database ??
-    openDatabase({
-      ...config,
-      databaseQueryTimeoutMs: config.databaseQueryTimeoutMs ?? QUERY_TIMEOUT_MS,
-      // One line: pg hangs the whole client (its buffers, its statements) on the error, and the stack says nothing.
-      onConnectionError: (err) =>
-        app.log.warn(`a database connection closed (${err.message}); the pool reconnects`),
-      onLockWait: (message) => app.log.warn(message),
-    }));
+    waitFor(
+      'database',
+      () =>
+        openDatabase({
+          ...config,
+          databaseQueryTimeoutMs: config.databaseQueryTimeoutMs ?? QUERY_TIMEOUT_MS,
+          // One line: pg hangs the whole client (its buffers, its statements) on the error; the stack says nothing.
+          onConnectionError: (err) =>
+            app.log.warn(`a database connection closed (${err.message}); the pool reconnects`),
+          onLockWait: (message) => app.log.warn(message),
+        }),
+      wait,
+    ));
   const applied = await migrate(db, { timeZone: config.formTimezone });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const signingKey = await getOrCreateSetting(db, 'file_url_key', newKey);
   // A backup in progress holds file removals back (docs/decisions/029-backup-and-restore.md).
-  const storage = holdRemovalsDuringBackups(db, await openStorage(config, signingKey));
+  const opened = await waitFor(
+    'file storage',
+    () => openStorage({ ...config, log: app.log }, signingKey),
+    wait,
+  );
+  const storage = holdRemovalsDuringBackups(db, opened);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mailer', mailer);
@@ -210,44 +224,8 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
     },
   });
 
-  // A load balancer's check: 503 once a shutdown has begun (main.ts), so it sends this process nothing new.
-  let draining = false;
-  app.decorate('beginDrain', () => {
-    draining = true;
-  });
-  // Every answer from then on closes its connection: a keep-alive connection that was busy when the server stopped
-  // listening would otherwise stay open, idle, until the client's own timeout, and hold the shutdown that long.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (draining) reply.header('connection', 'close');
-    return payload;
-  });
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const engine = z.enum(['pglite', 'postgres']);
-  api.get(
-    '/api/health',
-    {
-      schema: {
-        response: {
-          200: z.object({ ok: z.literal(true), db: engine }),
-          503: z.union([
-            z.object({ ok: z.literal(false), db: engine, draining: z.literal(true) }),
-            z.object({ ok: z.literal(false), db: engine, database: z.literal('unreachable') }),
-          ]),
-        },
-      },
-    },
-    async (_request, reply) => {
-      if (draining) return reply.code(503).send({ ok: false as const, db: db.kind, draining: true as const });
-      // PostgreSQL may be away (restarting, unreachable) while this process is fine: say so, so that a load
-      // balancer or a monitor sees it (not why: that is the log's, this page is public). The embedded engine is
-      // this process's own.
-      if (db.kind === 'pglite' || (await databaseAnswers(db))) return { ok: true as const, db: db.kind };
-      return reply
-        .code(503)
-        .header('retry-after', String(UNAVAILABLE_RETRY_SECONDS))
-        .send({ ok: false as const, db: db.kind, database: 'unreachable' as const });
-    },
-  );
+  // Liveness, readiness and the drain a shutdown begins with (main.ts).
+  registerHealth(app, { db, storage, dataDir: config.dataDir, uploadMaxBytes: config.uploadMaxBytes });
   await app.register(accountRoutes, { prefix: '/api/v1' });
   // Features meet here, not by importing each other (docs/architecture.md): each is handed the small interfaces it
   // needs of the others. Forms lend submissions, uploads and the customer page their form lookups; uploads lend

@@ -2,8 +2,9 @@
 // refuses it on the embedded engine). The primary serves nothing itself: it starts the workers, starts again one
 // that dies, and passes a stop signal on to all of them. docs/scaling.md.
 import cluster, { type Worker } from 'node:cluster';
+import { serveMetricsToWorkers } from './cluster-metrics.ts';
 
-/** The workers' own shutdown is bounded at 10 s (main.ts); the primary waits a little longer for them. */
+/** The workers' own shutdown is bounded at 10 s after their drain (main.ts); the primary waits a little longer. */
 const STOP_LIMIT_MS = 11_000;
 /** More deaths of serving workers than this within RESTART_WINDOW_MS is a crash loop, not bad luck: give up. */
 const MAX_RESTARTS = 5;
@@ -17,7 +18,7 @@ export const isClusterWorker = () => cluster.isWorker;
  * failure: the primary stops. One that dies while serving (killed, out of memory) is replaced, unless they keep
  * dying. On a stop signal each worker's exit is logged, and the primary exits 1 if any did not stop cleanly.
  */
-export function runPrimary(workers: number, log: (message: string) => void): void {
+export function runPrimary(workers: number, drainMs: number, log: (message: string) => void): void {
   let stopping = false;
   let exitCode = 0;
   const running = new Set<Worker>();
@@ -72,12 +73,13 @@ export function runPrimary(workers: number, log: (message: string) => void): voi
     setTimeout(() => {
       log('workers did not stop in time');
       process.exit(1);
-    }, STOP_LIMIT_MS).unref();
+    }, drainMs + STOP_LIMIT_MS).unref();
   };
   // Ctrl-C reaches the workers from the terminal too; each stops once, however many signals it gets.
   process.on('SIGTERM', () => stopAll('SIGTERM'));
   process.on('SIGINT', () => stopAll('SIGINT'));
 
+  serveMetricsToWorkers();
   log(`starting ${workers} server processes`);
   start();
 }

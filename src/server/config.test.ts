@@ -89,4 +89,15 @@ describe('loadConfig', () => {
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/TRUST_PROXY: must be a hop count/);
   });
+
+  it('reads the start-up wait and the drain in seconds, and stops on a value out of range naming each', () => {
+    expect(loadConfig({})).toMatchObject({ startupWaitMs: 120_000, shutdownDrainMs: 5_000 });
+    expect(loadConfig({ STARTUP_WAIT_SECONDS: '0', SHUTDOWN_DRAIN_SECONDS: '30' })).toMatchObject({
+      startupWaitMs: 0,
+      shutdownDrainMs: 30_000,
+    });
+    const load = () => loadConfig({ STARTUP_WAIT_SECONDS: 'soon', SHUTDOWN_DRAIN_SECONDS: '-1' });
+    expect(load).toThrow(/SHUTDOWN_DRAIN_SECONDS: must be a number of seconds from 0 to 300$/m);
+    expect(load).toThrow(/STARTUP_WAIT_SECONDS: must be a number of seconds from 0 to 3600$/m);
+  });
 });

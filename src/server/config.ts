@@ -1,6 +1,6 @@
-import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './client-address.ts';
 import type { Disk } from './db/durable-dir.ts';
 import type { FileSync } from './storage/file-sync.ts';
 import { parseStorageUrl, type S3Location } from './storage/storage-url.ts';
@@ -21,7 +21,15 @@ const optionalUrl = (protocols: RegExp, hint: string, needsHost = false) =>
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-/** The environment variables of DESIGN.md §2, validated once at start-up. */
+/** A number of seconds from 0 to `max`. */
+const seconds = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `must be a number of seconds from 0 to ${max}` })
+    .min(0, `must be a number of seconds from 0 to ${max}`)
+    .max(max, `must be a number of seconds from 0 to ${max}`)
+    .default(fallback);
+
+/** The environment variables (the README's configuration table), validated once at start-up. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -97,7 +105,8 @@ const EnvSchema = z.object({
       'must be at least 16 characters (or unset: no /metrics)',
     ),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
-  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(8).default(2),
+  SHUTDOWN_DRAIN_SECONDS: seconds(300, 5),
+  STARTUP_WAIT_SECONDS: seconds(3600, 120),
   AWS_REGION: z.string().trim().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -109,10 +118,15 @@ export type Config = {
   host: string;
   dataDir: string;
   /**
-   * SHUTDOWN_DRAIN_SECONDS: after SIGTERM, how long the server goes on serving while /api/health answers 503, so a
-   * load balancer stops sending it requests before it stops listening. At most 8, so a shutdown ends within 10 s.
+   * SHUTDOWN_DRAIN_SECONDS: after SIGTERM, how long the server goes on serving while its readiness answers 503, so a
+   * load balancer stops sending it requests before it stops listening (docs/decisions/039-boot-and-health.md).
    */
   shutdownDrainMs: number;
+  /**
+   * STARTUP_WAIT_SECONDS: how long a start waits, trying again, for PostgreSQL or the S3 endpoint to become reachable
+   * before it gives up (0: not at all). A refusal no wait can mend (a wrong password, no such bucket) stops it at once.
+   */
+  startupWaitMs: number;
   /** METRICS_TOKEN: GET /metrics answers only a request bearing it; unset, there is no /metrics. */
   metricsToken: string | undefined;
   /** WORKERS: server processes on this machine, sharing the port (node:cluster); more than 1 needs DATABASE_URL. */
@@ -198,8 +212,8 @@ export const DEFAULT_RATE_LIMITS = {
   // may send many submissions in a minute, so these are generous.
   submissionsPerIp: { max: 60, windowMs: MINUTE },
   // Uploads from one address an hour, and what it may leave unclaimed (not yet part of a submission or profile)
-  // within a day: anyone may upload without an account (spec §7), so these bound the disk a stranger can fill.
-  // docs/decisions/015-upload-hardening.md has the reasoning.
+  // within a day: anyone may upload without an account (the customer's page does), so these bound the disk a
+  // stranger can fill. docs/decisions/015-upload-hardening.md has the reasoning.
   uploadsPerIp: { max: 300, windowMs: HOUR },
   unclaimedUploadsPerIp: { max: 100, windowMs: 24 * HOUR },
   unclaimedUploadBytesPerIp: { max: 500 * MiB, windowMs: 24 * HOUR },
@@ -229,43 +243,6 @@ export class ConfigError extends Error {}
  */
 export class StartupError extends Error {}
 
-const MAX_PROXY_HOPS = 10;
-// proxy-addr's (Fastify's) names for the private ranges, accepted beside literal addresses.
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-const TRUST_PROXY_HINT =
-  "must be a hop count (1 for one reverse proxy such as nginx in front), or the proxies' addresses or CIDR ranges, comma-separated (e.g. 10.0.0.5,192.168.0.0/16)";
-
-/** TRUST_PROXY's value, or a message saying what is wrong with it. */
-function parseTrustProxy(raw: string): number | string[] | string {
-  const text = raw.trim().toLowerCase();
-  if (text === '' || text === 'false' || text === '0') return 0;
-  // `true` used to trust every hop, so any client could set its own address. It now means what it meant for the
-  // common set-up it was written for: one proxy in front of the app, whose X-Forwarded-For entry is believed.
-  if (text === 'true') return 1;
-  if (/^\d+$/.test(text)) {
-    const hops = Number(text);
-    return hops <= MAX_PROXY_HOPS ? hops : `${TRUST_PROXY_HINT}; ${hops} hops is more than ${MAX_PROXY_HOPS}`;
-  }
-  const entries = text.split(',').map((entry) => entry.trim());
-  for (const entry of entries) {
-    const problem = proxyEntryProblem(entry);
-    if (problem) return `${TRUST_PROXY_HINT}; ${problem}`;
-  }
-  return entries;
-}
-
-function proxyEntryProblem(entry: string): string | undefined {
-  if (PROXY_RANGE_NAMES.has(entry)) return undefined;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return `"${entry}" is not an IP address or CIDR range`;
-  if (prefix === undefined) return undefined;
-  const bits = family === 4 ? 32 : 128;
-  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits) return `"${entry}" has a bad prefix length`;
-  if (Number(prefix) === 0) return `"${entry}" would trust every address`;
-  return undefined;
-}
-
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -289,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    startupWaitMs: e.STARTUP_WAIT_SECONDS * 1000,
     workers: e.WORKERS,
     metricsToken: e.METRICS_TOKEN,
     storage,

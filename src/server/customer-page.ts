@@ -4,7 +4,10 @@ import type { PublicForm } from '#common/forms.ts';
 import { formHtml, headingHtml, type FormState } from './customer-form-html.ts';
 import { escapeHtml } from './html.ts';
 
-/** The customer's pages (spec §2), served as customer.html rather than index.html (docs/decisions/012). */
+/**
+ * The customer's pages (docs/product.md, Customer pages), served as customer.html rather than index.html
+ * (docs/decisions/012).
+ */
 export const CUSTOMER_PAGE = /^\/(?:customer\/([^/]+)\/[^/]+|preview|fileUpload)\/?$/i;
 
 /** The page around the customer's content when the app was not built (tests, an API-only install). */

@@ -13,11 +13,11 @@ import { startS3TestServer, TEST_BUCKET, type S3TestServer } from './storage/s3-
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /**
- * The server as `npm start` runs it: the bundle `npm run build` makes, with the V8 flag scripts/start.mjs gives it
- * (the embedded database's WebAssembly on the baseline compiler alone).
+ * The server as `npm start` runs it: the bundle `npm run build` makes, with the V8 flags scripts/start.mjs gives it
+ * (the embedded database's WebAssembly on the baseline compiler alone, a young generation of 8 MiB a semi-space).
  */
 const bundle = join(root, 'dist', 'server', 'app', 'main.js');
-const NODE_FLAGS = ['--liftoff-only'];
+const NODE_FLAGS = ['--liftoff-only', '--max-semi-space-size=8'];
 
 /**
  * Starts the server with `env` and resolves with its exit code, what it printed and when it last printed (the
@@ -45,6 +45,12 @@ async function startWith(
   clearTimeout(timer);
   return { code, output, saidAt };
 }
+
+/**
+ * A start told not to wait for a service that is not reachable (the default waits two minutes for it, trying again:
+ * boot-and-health.test.ts): the refusal a wait ends with, at once.
+ */
+const NO_WAIT = { STARTUP_WAIT_SECONDS: '0' };
 
 /** The server stopped with exactly this line (beside Node's own warnings) and no stack. */
 function expectOneLine(result: { code: number | null; output: string }, line: RegExp) {
@@ -186,14 +192,14 @@ describe(
 
     it('DATABASE_URL where nothing listens', async () => {
       expectOneLine(
-        await startWith({ DATABASE_URL: 'postgres://ef:secret@127.0.0.1:1/easyform' }),
+        await startWith({ DATABASE_URL: 'postgres://ef:secret@127.0.0.1:1/easyform', ...NO_WAIT }),
         /^DATABASE_URL: nothing accepts connections at 127\.0\.0\.1:1/,
       );
     });
 
     it('DATABASE_URL whose host cannot be resolved', async () => {
       expectOneLine(
-        await startWith({ DATABASE_URL: 'postgres://ef:secret@no-such-host.invalid/easyform' }),
+        await startWith({ DATABASE_URL: 'postgres://ef:secret@no-such-host.invalid/easyform', ...NO_WAIT }),
         /^DATABASE_URL: the host of no-such-host\.invalid:5432 cannot be resolved$/,
       );
     });
@@ -203,6 +209,7 @@ describe(
       onTestFinished(silent.close);
       const result = await startWith({
         DATABASE_URL: `postgres://ef:secret@127.0.0.1:${silent.port}/easyform`,
+        ...NO_WAIT,
       });
       expectOneLine(result, /^DATABASE_URL: 127\.0\.0\.1:\d+ did not answer within 10 s/);
       expect(result.saidAt - silent.since()).toBeLessThan(15_000);
@@ -232,7 +239,7 @@ describe(
 
     it('STORAGE_URL whose endpoint refuses the connection', async () => {
       expectOneLine(
-        await startWith(await s3Env(TEST_BUCKET, 'http://127.0.0.1:1')),
+        await startWith({ ...(await s3Env(TEST_BUCKET, 'http://127.0.0.1:1')), ...NO_WAIT }),
         /^STORAGE_URL: nothing accepts connections at http:\/\/127\.0\.0\.1:1$/,
       );
     });
@@ -240,7 +247,10 @@ describe(
     it('STORAGE_URL whose endpoint takes the connection and never answers: within 10 s', async () => {
       const silent = await silentServer();
       onTestFinished(silent.close);
-      const result = await startWith(await s3Env(TEST_BUCKET, `http://127.0.0.1:${silent.port}`));
+      const result = await startWith({
+        ...(await s3Env(TEST_BUCKET, `http://127.0.0.1:${silent.port}`)),
+        ...NO_WAIT,
+      });
       expectOneLine(result, /^STORAGE_URL: http:\/\/127\.0\.0\.1:\d+ did not answer within 10 s$/);
       // From the first request on: the SDK's own retries, each waiting its full timeout, would take 30 s or more.
       expect(result.saidAt - silent.since()).toBeLessThan(15_000);

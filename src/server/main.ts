@@ -2,6 +2,8 @@ import { isClusterWorker, runPrimary } from './cluster.ts';
 import { ConfigError, loadConfig, StartupError, type Config } from './config.ts';
 import { DatabaseInUseError, openDatabase } from './db/database.ts';
 import { SchemaTooNewError } from './db/migrate.ts';
+import { logProcessWarnings, processLog } from './process-log.ts';
+import { whereDataLives } from './where-data-lives.ts';
 
 const FILE_PROBLEMS: Record<string, string> = {
   ENOTDIR: 'is not a directory',
@@ -59,8 +61,8 @@ function stopStarting(message: string, error: unknown, config: Config): never {
   process.exit(1);
 }
 
-/** From the signal to the exit, however the requests in flight are doing. */
-const SHUTDOWN_LIMIT_MS = 9_500;
+/** From the drain's end to the exit, however the requests in flight are doing. */
+const FINISH_LIMIT_MS = 9_500;
 
 async function main(): Promise<void> {
   let config;
@@ -73,8 +75,14 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Every line of the service is JSON, the primary's and Node's own warnings too (docs/decisions/040).
+  const log = processLog(config.logLevel);
+  logProcessWarnings(log);
   if (config.workers > 1 && !isClusterWorker()) {
-    runPrimary(config.workers, (message) => console.log(`easy-form primary: ${message}`));
+    const primary = log.child({ role: 'primary' });
+    runPrimary(config.workers, config.shutdownDrainMs, (message) =>
+      primary.info(`easy-form primary: ${message}`),
+    );
     return;
   }
   // Until the server listens, a timer keeps the event loop busy. Without one, whenever the loop had nothing left to
@@ -84,10 +92,10 @@ async function main(): Promise<void> {
   const starting = setInterval(() => undefined, 1_000);
   // The embedded database opens (PGlite loads and starts PostgreSQL, much of it waiting on files and the
   // WebAssembly compiler) while the app's modules load: a restart serves sooner (docs/decisions/031). Said before
-  // the app's logger exists, a wait for the lock goes to stderr.
+  // the app's logger exists, a wait for the lock goes to the process's log.
   const database = config.databaseUrl
     ? undefined
-    : openDatabase({ ...config, onLockWait: (message) => console.warn(message) });
+    : openDatabase({ ...config, onLockWait: (message) => log.warn(message) });
   database?.catch(() => undefined); // handled where it is awaited, in buildApp; not unhandled meanwhile
   let app;
   try {
@@ -111,24 +119,27 @@ async function main(): Promise<void> {
     app.server.once('close', () => {
       requestsDone = true;
     });
-    // Whatever happens below, the process is gone within 10 s: a supervisor waits no longer than that.
+    // A supervisor's SIGTERM: go on serving while the load balancer sees readiness at 503 and moves away. Ctrl-C:
+    // stop now.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    // Whatever happens below, the process is gone within 10 s of the drain's end: a supervisor waits no longer
+    // than the drain and that (docs/operations.md: TimeoutStopSec).
     setTimeout(() => {
       app.server.getConnections((_err, open) => {
         app.log.error(
           requestsDone
-            ? 'shutdown did not finish within 10 s: no request was open, but the background work or the database did not stop; exiting'
-            : `shutdown did not finish within 10 s; exiting with ${open} connection(s) still open`,
+            ? 'shutdown did not finish within 10 s of the drain: no request was open, but the background work or the database did not stop; exiting'
+            : `shutdown did not finish within 10 s of the drain; exiting with ${open} connection(s) still open`,
         );
         process.exit(1);
       });
-    }, SHUTDOWN_LIMIT_MS).unref();
+    }, drainMs + FINISH_LIMIT_MS).unref();
     app.beginDrain();
-    // A supervisor's SIGTERM: go on serving while the load balancer sees the 503 and moves away. Ctrl-C: stop now.
-    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
-    app.log.info({ signal, drainMs }, 'shutting down: /api/health answers 503');
+    app.log.info({ signal, drainMs }, 'shutting down: readiness (/api/health) answers 503');
     await new Promise((resolve) => setTimeout(resolve, drainMs));
-    // Stops listening, lets the requests in flight (submissions, uploads) finish, closes idle connections, then the
-    // background work and the database: every submission answered 200 was committed before its answer.
+    // Stops listening and closes the keep-alive connections that carried nothing during the drain (each answer in
+    // it closed its own), lets the requests in flight (submissions, uploads) finish, then the background work and
+    // the database: every submission answered 200 was committed before its answer.
     await stopBackups?.();
     await app.close();
     app.log.info({ ms: Date.now() - started }, 'shut down');
@@ -155,7 +166,12 @@ async function main(): Promise<void> {
     if (!stopBackups)
       app.log.warn('DATA_DIR is too long a path for the backup socket: stop the server to back up');
   }
-  app.log.info(`Easy Form is running at ${config.publicUrl} (database: ${app.db.kind})`);
+  // One line naming the database and the file store (never a password or a key): a server started on the wrong
+  // ones shows at once.
+  app.log.info(
+    { url: config.publicUrl, ...whereDataLives(config) },
+    `Easy Form is running at ${config.publicUrl} (database: ${app.db.kind})`,
+  );
   if (process.env.TRUST_PROXY?.trim().toLowerCase() === 'true') {
     app.log.warn(
       "TRUST_PROXY=true is read as TRUST_PROXY=1: only the nearest proxy's X-Forwarded-For entry is believed (README: Behind a reverse proxy)",

@@ -3,6 +3,8 @@
 // accepted and refused, background job queues, the database pool, and the process (event-loop lag among them).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { metricsOfAllWorkers } from './cluster-metrics.ts';
+import { isClusterWorker } from './cluster.ts';
 import type { Database } from './db/database.ts';
 import { HttpError, notFound } from './errors.ts';
 
@@ -76,6 +78,8 @@ export async function registerMetrics(
     help: 'Background jobs by queue (mail, notifications, webhooks) and state (pending, failed)',
     labelNames: ['queue', 'state'] as const,
     registers: [register],
+    // Every worker reads the same tables: merged, the figure is one of theirs, not their sum.
+    aggregator: 'max',
     async collect() {
       this.reset();
       for (const row of await db.query<{ queue: string; state: string; n: number }>(QUEUE_DEPTHS))
@@ -107,6 +111,9 @@ export async function registerMetrics(
     if (uploadRoutes.has(key)) uploads.inc({ outcome });
   });
 
+  // With WORKERS > 1, whichever worker takes the scrape answers for all of them (cluster-metrics.ts).
+  const text = isClusterWorker() ? metricsOfAllWorkers(register) : () => register.metrics();
+
   app.get('/metrics', async (request: FastifyRequest, reply: FastifyReply) => {
     // Only for the bearer of the token, never cached.
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
@@ -114,7 +121,18 @@ export async function registerMetrics(
       reply.header('www-authenticate', 'Bearer');
       throw new HttpError(401, 'UNAUTHORIZED', 'The metrics need the token set as METRICS_TOKEN');
     }
+    let body: string;
+    try {
+      body = await text();
+    } catch (error) {
+      throw new HttpError(
+        503,
+        'UNAVAILABLE',
+        `The metrics of every worker could not be gathered: ${(error as Error).message}`,
+        { 'retry-after': '5' },
+      );
+    }
     reply.header('content-type', register.contentType).header('cache-control', 'no-store');
-    return register.metrics();
+    return body;
   });
 }

@@ -1,5 +1,3 @@
-import type { Database } from './db/database.ts';
-
 /**
  * A failure that is not the request's nor a bug of ours but a service the app depends on being away for a while:
  * PostgreSQL restarting or unreachable, the S3 endpoint down or answering 5xx, the disk full or read-only. The
@@ -107,20 +105,4 @@ export function logJobFailure(
       `${message}: ${away.service} unavailable (${away.reason})`,
     );
   else log.error({ err: error }, message);
-}
-
-/** How long /api/health waits for PostgreSQL to answer before it says the database does not. */
-const HEALTH_DATABASE_TIMEOUT_MS = 5_000;
-
-/** Whether the database answers a query within HEALTH_DATABASE_TIMEOUT_MS. */
-export async function databaseAnswers(db: Database): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), HEALTH_DATABASE_TIMEOUT_MS);
-  });
-  const asked = db.query('select 1').then(
-    () => true,
-    () => false,
-  );
-  return Promise.race([asked, late]).finally(() => clearTimeout(timer));
 }

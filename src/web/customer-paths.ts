@@ -1,6 +1,7 @@
 /**
- * The customer's routes (spec §2), apart from the owner's in paths.ts: the customer's chunk (fill/) imports only
- * this map, so a route added for the owner never adds a byte to what a customer downloads (DESIGN.md §5).
+ * The customer's routes (docs/product.md, Customer pages), apart from the owner's in paths.ts: the customer's
+ * chunk (fill/) imports only this map, so a route added for the owner never adds a byte to what a customer
+ * downloads (docs/decisions/012-customer-entry.md).
  */
 export const customerPaths = {
   customer: {

@@ -1,6 +1,6 @@
 import { customerPaths } from './customer-paths.ts';
 
-/** Every route of the app, with a builder for its URL (spec §2). */
+/** Every route of the app, with a builder for its URL (docs/product.md, Owner screens and Customer pages). */
 export const paths = {
   home: { path: '/', href: () => '/' },
   login: { path: '/login', href: () => '/login' },

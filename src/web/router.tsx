@@ -27,7 +27,8 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: paths.home.path,
-        // Spec §2: '/' is the landing page without a stored easyId, the owner's dashboard with one.
+        // '/' is the landing page without a stored easyId, the owner's dashboard with one (docs/product.md,
+        // Who uses it).
         lazy: async () => ({ Component: (await import('./home-route.tsx')).HomeRoute }),
       },
       {

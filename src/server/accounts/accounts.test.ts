@@ -17,10 +17,10 @@ const signUpBody = (email: string, password = 'a good password') => ({
 
 describe(`accounts API on ${TEST_ENGINE}`, () => {
   describe('GET /api/health', () => {
-    it('answers ok with the engine in use', async () => {
+    it('answers ok with the engine in use and each check named', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ ok: true, db: TEST_ENGINE });
+      expect(res.json()).toEqual({ ok: true, db: TEST_ENGINE, database: 'ok', storage: 'ok', disk: 'ok' });
     });
   });
 

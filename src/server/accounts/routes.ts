@@ -25,7 +25,7 @@ import * as accounts from './service.ts';
 
 const VerifyQuerySchema = z.object({ token: z.string().max(200).optional() });
 
-/** Spec §7 Account, under /api/v1. */
+/** The account routes, under /api/v1 (docs/api.md, Accounts). */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps: accounts.AccountDeps = { db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl };

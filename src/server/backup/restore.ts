@@ -18,6 +18,7 @@ import {
   type Manifest,
   type Progress,
 } from './archive.ts';
+import { countUnnamed, filesInPlaceCheck, refuseAnotherInstance } from './files-in-place.ts';
 import { checkStorageKey, loadRows } from './load-rows.ts';
 import { rowsHeld } from './tables.ts';
 
@@ -29,8 +30,10 @@ const SMALL_ENTRY_BYTES = 10 * 1024 * 1024;
  * server settings alone (it was started once) count as empty. All or nothing: the rows are loaded in one
  * transaction that commits only after every file is stored and checked against its row; on any failure the files
  * written so far are removed again. Then the migrations this version has and the backup had not are applied.
- * `filesInPlace`: the files are already in `storage` (a move to PostgreSQL keeping the same disk): each is checked
- * to be there instead of written.
+ * `filesInPlace`: the files are already in `storage` (a move to PostgreSQL keeping the same disk, a restore of a lost
+ * database beside its intact store): each must be there with its row's size, and the store's instance marker agree
+ * with the backup's or be adopted; nothing stored is written or removed. `unnamed`: stored files no restored upload
+ * names (uploaded after the backup).
  */
 export async function restoreBackup(options: {
   db: Database;
@@ -39,8 +42,9 @@ export async function restoreBackup(options: {
   filesInPlace?: boolean;
   onManifest?: (manifest: Manifest) => void;
   onProgress?: (progress: Progress) => void;
-}): Promise<{ manifest: Manifest; files: number; migrated: string[] }> {
+}): Promise<{ manifest: Manifest; files: number; migrated: string[]; unnamed: number }> {
   const { db, storage } = options;
+  const inPlace = options.filesInPlace === true ? filesInPlaceCheck(storage) : null;
   const extract = tar.extract();
   const reading = pipeline(options.source, extract);
   // The iteration below sees the failure (extract is destroyed with it); kept to say what broke, and so that it
@@ -62,6 +66,7 @@ export async function restoreBackup(options: {
     return done ? null : { name: value.header.name, content: Readable.from(value) };
   };
   const written: string[] = [];
+  let named = new Set<string>();
   // The store's instance marker before the restore replaced it, put back if the restore then fails.
   let markerBefore: { before: string | null } | undefined;
   try {
@@ -77,7 +82,7 @@ export async function restoreBackup(options: {
       );
     const manifest = parsed.data;
     options.onManifest?.(manifest);
-    await refuseUnlessRestorable(db, storage, manifest, options.filesInPlace === true);
+    await refuseUnlessRestorable(db, storage, manifest, inPlace !== null);
     await migrate(db, { until: manifest.schema.at(-1) });
 
     const progress: Progress = { phase: 'database', rows: 0, files: 0, fileBytes: 0 };
@@ -100,6 +105,8 @@ export async function restoreBackup(options: {
           )
         ).map((r) => [r.key, Number(r.size)]),
       );
+      named = new Set(expected.keys());
+      if (inPlace) await refuseAnotherInstance(tx, storage);
 
       progress.rows = Object.values(held).reduce((sum, n) => sum + n, 0);
       progress.phase = 'files';
@@ -119,6 +126,7 @@ export async function restoreBackup(options: {
             throw cutShort(`${absent.length} of the files the uploads name are not in it`);
           // Read to the archive's end, so the extraction finishes.
           if (await next()) throw new OperatorError(`The backup holds entries after ${END_ENTRY}.`);
+          inPlace?.refuseUnlessAllMatched();
           break;
         }
         const key = name.slice(FILES_PREFIX.length);
@@ -129,9 +137,15 @@ export async function restoreBackup(options: {
         const size = expected.get(key);
         if (size === undefined)
           throw new OperatorError(`The backup holds file ${key}, which no upload names.`);
-        const stored = await storeFile(storage, key, entry.content, options.filesInPlace === true, written);
-        if (stored !== size)
-          throw new OperatorError(`File ${key} has ${stored} bytes; its upload says ${size}.`);
+        if (inPlace) {
+          entry.content.resume();
+          await inPlace.check(key, size);
+        } else {
+          written.push(key);
+          const stored = await storage.put(key, entry.content);
+          if (stored !== size)
+            throw new OperatorError(`File ${key} has ${stored} bytes; its upload says ${size}.`);
+        }
         expected.delete(key);
         progress.files += 1;
         progress.fileBytes += size;
@@ -142,7 +156,8 @@ export async function restoreBackup(options: {
     });
     const migrated = await migrate(db);
     await reading;
-    return { manifest, files: progress.files, migrated };
+    const unnamed = inPlace ? await countUnnamed(storage, named) : 0;
+    return { manifest, files: progress.files, migrated, unnamed };
   } catch (error) {
     extract.destroy();
     await Promise.all(written.map((key) => storage.remove(key).catch(() => undefined)));
@@ -205,29 +220,11 @@ async function refuseUnlessRestorable(
   if (!filesInPlace) {
     for await (const key of storage.keysWrittenBefore(new Date(Date.now() + 86_400_000))) {
       throw new OperatorError(
-        `The target file storage is not empty (it holds ${key}, among others): restore into empty storage.`,
+        `The target file storage is not empty (it holds ${key}, among others): restore into empty storage, or, ` +
+          "where only the database was lost and these are the backup's own files, add --keep-files.",
       );
     }
   }
-}
-
-async function storeFile(
-  storage: Storage,
-  key: string,
-  entry: Readable,
-  inPlace: boolean,
-  written: string[],
-): Promise<number> {
-  if (!inPlace) {
-    written.push(key);
-    return storage.put(key, entry);
-  }
-  entry.resume();
-  const there = await storage.open(key);
-  if (!there) throw new OperatorError(`File ${key} is not in the target storage.`);
-  let size = 0;
-  for await (const chunk of there) size += (chunk as Buffer).length;
-  return size;
 }
 
 async function readSmall(entry: Readable): Promise<string> {

@@ -17,7 +17,7 @@ import * as forms from './service.ts';
 const response = { 200: FormSchema };
 
 /**
- * The spec's per-kind field and option routes (spec §7). Each route reaches only fields of its own kinds;
+ * The per-kind field and option routes (docs/api.md, Forms). Each route reaches only fields of its own kinds;
  * updateSelectText also renames radio questions, as the spec's editor uses it.
  */
 export async function fieldRoutes(app: FastifyInstance): Promise<void> {

@@ -18,7 +18,10 @@ import { settingsRoutes } from './settings-routes.ts';
 
 const ok = z.object({ ok: z.literal(true), message: z.string() });
 
-/** Spec §7 Forms (owner), and what owners expect beyond it. Every route needs the owner's token. */
+/**
+ * The owner's form routes (docs/api.md, Forms), and what owners expect beyond the original client's. Every
+ * route needs the owner's token.
+ */
 export async function formRoutes(
   app: FastifyInstance,
   options: { files: forms.FormDeps['files'] },

@@ -1,7 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type CapturedMail = { to: string[]; subject: string; text: string; html: string };
+export type CapturedMail = { from: string; to: string[]; subject: string; text: string; html: string };
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, for integration and browser tests. */
 export type MailCapture = {
@@ -43,7 +43,13 @@ export async function startMailCapture(): Promise<MailCapture> {
           const to = [parsed.to ?? []]
             .flat()
             .flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
-          mails.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html || '' });
+          mails.push({
+            from: parsed.from?.text ?? '',
+            to,
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: parsed.html || '',
+          });
           for (const wake of waiters) wake();
           callback();
         })

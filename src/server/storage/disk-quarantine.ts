@@ -3,15 +3,18 @@ import { opendir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/
 import { join } from 'node:path';
 import { makeDirectory } from '../make-directory.ts';
 import type { Storage } from './storage.ts';
-import { MARKER_NAME, markerOf, QUARANTINE_FOLDER } from './store-layout.ts';
+import { MARKER_NAME, markerOf, PROBE_NAME, QUARANTINE_FOLDER } from './store-layout.ts';
 
 const isMissing = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ENOENT';
 
-/** The disk store's instance marker (`uploads/.easyform-instance`) and quarantine (`uploads/quarantine/`). */
+/**
+ * The disk store's instance marker (`uploads/.easyform-instance`), quarantine (`uploads/quarantine/`) and readiness
+ * probe (`uploads/.easyform-ready.<random>`, removed at once).
+ */
 export function diskMarkerAndQuarantine(
   dir: string,
   { pathOf, isKey }: { pathOf: (key: string) => string; isKey: (name: string) => boolean },
-): Pick<Storage, 'readMarker' | 'writeMarker' | 'quarantine' | 'purgeQuarantine'> {
+): Pick<Storage, 'readMarker' | 'writeMarker' | 'quarantine' | 'purgeQuarantine' | 'probe'> {
   const marker = join(dir, MARKER_NAME);
   const held = join(dir, QUARANTINE_FOLDER);
   return {
@@ -20,6 +23,15 @@ export function diskMarkerAndQuarantine(
         if (isMissing(error)) return null;
         throw error;
       });
+    },
+    async probe() {
+      // Its own name each time: several processes on one machine (WORKERS) probe the same folder.
+      const probe = join(dir, `${PROBE_NAME}.${randomBytes(6).toString('hex')}`);
+      try {
+        await writeFile(probe, 'ready\n');
+      } finally {
+        await rm(probe, { force: true });
+      }
     },
     async writeMarker(id) {
       // Written whole or not at all: a crash mid-write must not leave a marker that matches nothing. Each write has

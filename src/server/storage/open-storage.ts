@@ -9,6 +9,8 @@ export async function openStorage(
     dataDir: string;
     storageAnswerTimeoutMs?: number;
     fileSync?: FileSync;
+    /** Where the S3 client's own warnings go (as lines of the app's log); unset: stderr. */
+    log?: { warn(message: string): void };
   },
   signingKey: string,
 ): Promise<Storage> {
@@ -16,7 +18,10 @@ export async function openStorage(
   return location
     ? // Loaded only when used: the S3 client is a large module a disk-only server never needs.
       await import('./s3-storage.ts').then((s3) =>
-        s3.createS3Storage(location, signingKey, { answerTimeoutMs: where.storageAnswerTimeoutMs }),
+        s3.createS3Storage(location, signingKey, {
+          answerTimeoutMs: where.storageAnswerTimeoutMs,
+          log: where.log,
+        }),
       )
     : await createDiskStorage(where.dataDir, signingKey, where.fileSync);
 }

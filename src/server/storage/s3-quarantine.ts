@@ -8,19 +8,20 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { checkedKey, type Storage } from './storage.ts';
-import { MARKER_NAME, markerOf, QUARANTINE_FOLDER } from './store-layout.ts';
+import { MARKER_NAME, markerOf, PROBE_NAME, QUARANTINE_FOLDER } from './store-layout.ts';
 
 const isNoSuchKey = (error: unknown) =>
   error instanceof NoSuchKey || (error as { name?: string } | null)?.name === 'NoSuchKey';
 
 /**
- * The S3 store's instance marker (`<prefix>.easyform-instance`) and quarantine (`<prefix>quarantine/<key>`). A move
+ * The S3 store's instance marker (`<prefix>.easyform-instance`), readiness probe (`<prefix>.easyform-ready`, deleted
+ * at once) and quarantine (`<prefix>quarantine/<key>`). A move
  * is a copy and a delete: S3 has no rename, and the copy's LastModified (its time of arrival) dates the quarantine.
  */
 export function s3MarkerAndQuarantine(
   client: S3Client,
   { bucket, prefix }: { bucket: string; prefix: string },
-): Pick<Storage, 'readMarker' | 'writeMarker' | 'quarantine' | 'purgeQuarantine'> {
+): Pick<Storage, 'readMarker' | 'writeMarker' | 'quarantine' | 'purgeQuarantine' | 'probe'> {
   const held = `${prefix}${QUARANTINE_FOLDER}/`;
   return {
     async readMarker() {
@@ -31,6 +32,13 @@ export function s3MarkerAndQuarantine(
         if (isNoSuchKey(error)) return null;
         throw error;
       }
+    },
+    async probe(signal) {
+      const Key = prefix + PROBE_NAME;
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: 'ready\n' }), {
+        abortSignal: signal,
+      });
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }), { abortSignal: signal });
     },
     async writeMarker(id) {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: prefix + MARKER_NAME, Body: `${id}\n` }));

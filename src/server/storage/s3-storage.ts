@@ -5,6 +5,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
   S3Client,
@@ -75,6 +76,23 @@ export function s3Failure(location: S3Location, error: unknown): string {
 }
 
 /**
+ * The SDK's logger: its warnings (a request past its timeout, sockets at capacity) become warning lines of our log
+ * instead of plain text on stderr. Its info and error lines, one a command with the command's input, are left out:
+ * what failed is said by our own code, once, in an operator's words.
+ */
+function sdkLogger(log: { warn(message: string): void }) {
+  const nothing = () => undefined;
+  return {
+    trace: nothing,
+    debug: nothing,
+    info: nothing,
+    error: nothing,
+    warn: (...content: unknown[]) =>
+      log.warn(`S3 client: ${content.map((c) => (typeof c === 'string' ? c : JSON.stringify(c))).join(' ')}`),
+  };
+}
+
+/**
  * Uploaded files in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2…), with the credentials of the usual AWS
  * environment variables. A file is streamed up as it arrives (one PUT, or a multipart upload for a large file),
  * never buffered whole; the first bytes are inspected on the way, and a refused file leaves nothing behind.
@@ -82,9 +100,14 @@ export function s3Failure(location: S3Location, error: unknown): string {
 export async function createS3Storage(
   location: S3Location,
   signingKey: string,
-  { answerTimeoutMs = S3_ANSWER_TIMEOUT_MS }: { answerTimeoutMs?: number } = {},
+  {
+    answerTimeoutMs = S3_ANSWER_TIMEOUT_MS,
+    log,
+  }: { answerTimeoutMs?: number; log?: { warn(message: string): void } } = {},
 ): Promise<Storage> {
+  const logger = log && sdkLogger(log);
   const client = new S3Client({
+    logger,
     region: location.region,
     endpoint: location.endpoint,
     forcePathStyle: location.forcePathStyle,
@@ -93,7 +116,7 @@ export async function createS3Storage(
     responseChecksumValidation: 'WHEN_REQUIRED',
     // An endpoint that takes the connection and never answers fails a request instead of hanging it: connecting
     // may take 10 s, and a request may go 60 s without a byte either way (a large upload streams on meanwhile).
-    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: 60_000 },
+    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: 60_000, logger },
   });
   const { bucket, prefix } = location;
   const where = location.endpoint ?? `AWS S3 (${location.region})`;
@@ -208,6 +231,20 @@ export async function createS3Storage(
         throw error;
       } finally {
         clearTimeout(timer);
+      }
+    },
+    async size(key) {
+      try {
+        const head = await client.send(
+          new HeadObjectCommand({ Bucket: bucket, Key: prefix + checkedKey(key) }),
+        );
+        return head.ContentLength ?? null;
+      } catch (error) {
+        // A HEAD's 404 has no body to name it NoSuchKey: the SDK calls it NotFound.
+        const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+        if (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404)
+          return null;
+        throw error;
       }
     },
     async remove(key) {

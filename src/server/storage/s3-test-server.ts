@@ -8,6 +8,10 @@ export type S3TestServer = {
   storageUrl(prefix?: string): string;
   /** Where s3rver keeps the objects: an object's LastModified is its file's mtime. */
   directory: string;
+  /** Starts it (again), on the port it had. */
+  up(): Promise<void>;
+  /** Stops it, keeping its objects: an S3 endpoint that is down. */
+  down(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -17,25 +21,45 @@ export const TEST_BUCKET = 'easyform-test';
  * A real S3-protocol server (s3rver) on 127.0.0.1 with one bucket, its objects in a temporary directory, for the
  * tests that run the uploads against S3-compatible storage. The AWS SDK needs credentials: any will do here.
  */
-export async function startS3TestServer(): Promise<S3TestServer> {
+export async function startS3TestServer(
+  options: {
+    /** Its port, known before it listens (0: any free one). */
+    port?: number;
+    /** Listening once this resolves (the default); false: not until `up()`, as an S3 that comes up after the app. */
+    running?: boolean;
+  } = {},
+): Promise<S3TestServer> {
   const directory = await mkdtemp(join(tmpdir(), 'easyform-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: TEST_BUCKET }],
-  });
-  const { port } = await server.run();
+  let port = options.port ?? 0;
+  let server: S3rver | undefined;
+  // A new s3rver on the same port and directory each time: the objects it held are there again.
+  const up = async () => {
+    server = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: TEST_BUCKET }],
+    });
+    port = (await server.run()).port;
+  };
+  const down = async () => {
+    await server?.close();
+    server = undefined;
+  };
+  if (options.running !== false) await up();
   process.env.AWS_ACCESS_KEY_ID ??= 'S3RVER';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'S3RVER';
-  const endpoint = encodeURIComponent(`http://127.0.0.1:${port}`);
   return {
     directory,
-    storageUrl: (prefix = 'uploads') =>
-      `s3://${TEST_BUCKET}/${prefix}?endpoint=${endpoint}&region=us-east-1&forcePathStyle=true`,
+    storageUrl: (prefix = 'uploads') => {
+      const endpoint = encodeURIComponent(`http://127.0.0.1:${port}`);
+      return `s3://${TEST_BUCKET}/${prefix}?endpoint=${endpoint}&region=us-east-1&forcePathStyle=true`;
+    },
+    up,
+    down,
     async close() {
-      await server.close();
+      await down();
       await rm(directory, { recursive: true, force: true });
     },
   };

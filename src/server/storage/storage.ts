@@ -18,6 +18,8 @@ export type Storage = {
   save(source: Readable, inspect: (head: Buffer) => void): Promise<{ key: string; size: number }>;
   /** The stored file, or null when it is gone (deleted since its row was read, or lost from the disk). */
   open(key: string): Promise<Readable | null>;
+  /** The stored file's size in bytes, or null when there is none (a restore beside the files checks them by it). */
+  size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
   /**
    * Writes a file under a key it had elsewhere (a restore from a backup); refuses to replace one. Returns its size.
@@ -33,6 +35,8 @@ export type Storage = {
   quarantine(key: string): Promise<void>;
   /** Deletes the files moved into the quarantine before `cutoff`; returns how many. */
   purgeQuarantine(cutoff: Date): Promise<number>;
+  /** Writes a small object beside the files and removes it again: throws when the store takes no writes now. */
+  probe(signal: AbortSignal): Promise<void>;
   signUrl(uploadId: string, ttlSeconds: number): string;
   verifyUrl(uploadId: string, expires: string, signature: string): boolean;
 };
@@ -115,6 +119,15 @@ export async function createDiskStorage(
         throw error;
       });
       return handle?.createReadStream() ?? null;
+    },
+    async size(key) {
+      return stat(pathOf(key)).then(
+        (s) => (s.isFile() ? s.size : null),
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return null;
+          throw error;
+        },
+      );
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });

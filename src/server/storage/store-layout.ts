@@ -5,6 +5,8 @@
  */
 export const MARKER_NAME = '.easyform-instance';
 export const QUARANTINE_FOLDER = 'quarantine';
+/** What the readiness check writes and removes again to learn that the store takes writes (health.ts). */
+export const PROBE_NAME = '.easyform-ready';
 
 /** A marker's text as read: its first line, trimmed and bounded (an operator may have edited it). */
 export const markerOf = (text: string): string | null => text.split('\n')[0]?.trim().slice(0, 100) || null;

@@ -19,7 +19,7 @@ export function acceptedRow(
   const used = new Set<string>();
   for (const { field, answer } of files) {
     const upload = bySecret.get(digest(answer.deleteId));
-    // An anonymous upload (spec §7: no form id, no token) may answer any form; one made for a form answers only
+    // An anonymous upload (no form id, no token) may answer any form; one made for a form answers only
     // that form, and an owner's profile document none.
     const isForThisForm = upload?.formId === form._id || (upload?.formId === null && upload.ownerId === null);
     if (!upload || !isForThisForm || upload.submissionId !== null) {

@@ -19,7 +19,10 @@ export type FormLookup = {
 /** An uploaded file as a submission answering with it sees it. */
 export type ClaimableUpload = {
   id: string;
-  /** The form it was uploaded for; null for an anonymous upload (spec §7) or an owner's profile document. */
+  /**
+   * The form it was uploaded for; null for an anonymous upload (no form id, no token) or an owner's profile
+   * document.
+   */
   formId: string | null;
   /** The owner who uploaded it as a profile document; null for a customer's upload. */
   ownerId: string | null;

@@ -160,7 +160,10 @@ export const tooManyResponses = (retryAfterSeconds: number): string =>
 const discardAll = (intake: FileIntake, deleteIds: readonly string[]) =>
   Promise.all(deleteIds.map((id) => intake.discard(id)));
 
-/** The JSON submit's body (spec §7), from the posted answers: blanks left out, text trimmed, as the React page does. */
+/**
+ * The JSON submit's body (POST /api/forms/{ownerId}), from the posted answers: blanks left out, text trimmed,
+ * as the React page does.
+ */
 function bodyOf(form: Form, posted: Posted): SubmitInput['body'] {
   const first = (id: string) => posted.values[id]?.[0]?.trim() || undefined;
   const body: Required<Pick<SubmissionBody, 'textObject' | 'selectedValues' | 'selectedRadio'>> &

@@ -22,8 +22,8 @@ export const IdempotencyHeadersSchema = z.object({
 });
 
 /**
- * The customer's side (spec §7 Customer): public, no token. The form page posted without JavaScript shares the
- * submitter (one group commit, one idempotency rule) and the per-address limit.
+ * The customer's side (docs/product.md, API): public, no token. The form page posted without JavaScript
+ * shares the submitter (one group commit, one idempotency rule) and the per-address limit.
  */
 export async function publicSubmissionRoutes(
   app: FastifyInstance,

@@ -164,7 +164,7 @@ describe(`submissions on ${TEST_ENGINE}`, () => {
       expect((await submit(reuse)).statusCode).toBe(400);
     });
 
-    it("claims a file uploaded with no form id and no token (spec §7), but not an owner's profile document", async () => {
+    it("claims a file uploaded with no form id and no token (an anonymous upload), but not an owner's profile document", async () => {
       const post = (headers: Record<string, string> = {}) => {
         const body = multipart('id.pdf', PDF);
         return t.app

@@ -22,7 +22,7 @@ const FileQuerySchema = z.object({
   download: z.enum(['1']).optional(),
 });
 
-/** POST/DELETE /api/profile (spec §7 Customer) and the signed /files/ URLs. */
+/** POST/DELETE /api/profile (the customer's uploads: docs/product.md, API) and the signed /files/ URLs. */
 export type UploadRoutesOptions = {
   /** Whether a form with this id exists and takes files; composed in app.ts from the forms feature. */
   /** Closed: by its owner, its schedule or its limit, with what to tell the customer. */

@@ -43,7 +43,10 @@ const brokenBody = (error: unknown) =>
 const tooLarge = (max: number) =>
   new HttpError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${Math.floor(max / (1024 * 1024))} MB`);
 
-/** Who is uploading: for a form, as an owner (profile documents), or anonymously (spec §7); and from where. */
+/**
+ * Who is uploading: for a form, as an owner (profile documents), or anonymously (as the customer's page
+ * does); and from where.
+ */
 export type UploadContext = { formId: string | null; ownerId: string | null; clientKey: string };
 
 /**

@@ -156,7 +156,7 @@ describe(`uploads on ${TEST_ENGINE}`, () => {
       ['no token', undefined],
       ['a garbage token', 'Bearer not-a-token'],
       ['a well-formed token no session has', `Bearer ${'A'.repeat(43)}`],
-    ])('takes an upload with only the file and %s as anonymous (spec §7)', async (_label, authorization) => {
+    ])('takes an upload with only the file and %s as an anonymous upload', async (_label, authorization) => {
       const body = multipart('a.png', PNG);
       const res = await t.app.inject({
         method: 'POST',

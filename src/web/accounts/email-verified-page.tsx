@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../paths.ts';
 import { MessagePage } from '../ui/message-page.tsx';
 
-/** /emailVerified (spec §2). */
+/** /emailVerified: 'Your email has been verified' (docs/product.md, Accounts). */
 export function EmailVerifiedPage() {
   return (
     <MessagePage icon="✓" title="Your email has been verified">

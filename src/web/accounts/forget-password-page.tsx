@@ -12,7 +12,7 @@ import { Field } from '../ui/field.tsx';
 import { Form } from '../ui/form.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
-/** /forgetPassword (spec §2): mails a one-time code, then on to /updatePassword/{email}. */
+/** /forgetPassword (docs/product.md, Accounts): mails a one-time code, then on to /updatePassword/{email}. */
 export function ForgetPasswordPage() {
   const navigate = useNavigate();
   const sendOtp = useSendOtp();

@@ -18,7 +18,7 @@ import { SubmitButton } from './submit-button.tsx';
 const safeNext = (next: string | null) =>
   next?.startsWith('/') && !next.startsWith('//') ? next : paths.createPage.href();
 
-/** /login (spec §2): email and password; the spec's messages for 404, 405 and 406. */
+/** /login (docs/product.md, Accounts): email and password; the kept login messages for 404, 405 and 406. */
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -31,13 +31,14 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  // Spec §2: with a stored session, /login shows the owner's page instead.
+  // With a stored session, /login shows the owner's page instead (docs/product.md, Accounts).
   if (readSession()) return <Navigate to={paths.createPage.href()} replace />;
 
   const onSubmit = async (body: LoginBody) => {
     setFailure(null);
     try {
-      // Spec §4: only the 201 stores the session, fetches the profile and moves on.
+      // Only the 201 stores the session, fetches the profile and moves on (docs/product.md, Statuses: the
+      // session).
       const { token, id } = await logIn.mutateAsync(body);
       startSession(id, token);
       saveProfile(await fetchProfile(id));
@@ -62,7 +63,7 @@ export function LoginPage() {
         <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
         <Field name="password" label="Password" type="password" autoComplete="current-password" />
         <div className="row-between">
-          {/* Spec §2/§5: shown unchecked and not enforced. */}
+          {/* Shown unchecked and not enforced (docs/product.md, Accounts). */}
           <label className="checkbox">
             <input type="checkbox" name="terms" />
             <span>

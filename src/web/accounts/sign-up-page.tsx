@@ -22,7 +22,10 @@ import { SubmitButton } from './submit-button.tsx';
 const FIELDS = ['fullName', 'email', 'password', 'confirmPassword'] as const;
 const isField = (name: string | null) => FIELDS.find((field) => field === name);
 
-/** /signUp (spec §2): Name, Email, Password, Confirm Password; a 203 goes on to /verification. */
+/**
+ * /signUp (docs/product.md, Accounts): Name, Email, Password, Confirm Password; a 203 goes on to
+ * /verification.
+ */
 export function SignUpPage() {
   const navigate = useNavigate();
   const signUp = useSignUp();

@@ -16,7 +16,7 @@ import { SubmitButton } from './submit-button.tsx';
 const FIELDS = ['otp', 'password', 'confirmPassword'] as const;
 const CODE_INVALID = 'That code is wrong, expired or already used. Request a new one.';
 
-/** /updatePassword/{email} (spec §2): the code from the mail and a new password. */
+/** /updatePassword/{email} (docs/product.md, Accounts): the code from the mail and a new password. */
 export function UpdatePasswordPage() {
   const email = useParams().email ?? '';
   const navigate = useNavigate();

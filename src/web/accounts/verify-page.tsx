@@ -6,7 +6,10 @@ import { Alert } from '../ui/alert.tsx';
 import { MessagePage } from '../ui/message-page.tsx';
 import { ResendLinkForm } from './resend-link-form.tsx';
 
-/** /verification and /verify (spec §2): 'Check your Email' with the address just used to sign up. */
+/**
+ * /verification and /verify (docs/product.md, Accounts): 'Check your Email' with the address just used to
+ * sign up.
+ */
 export function VerifyPage() {
   const email = signUpEmail();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;

@@ -30,7 +30,7 @@ export const deleteForm = (fid: string) =>
   api<unknown>(`/api/deleteForm/${fid}`, { ...owner, method: 'DELETE' });
 export const exportForm = (fid: string) => api<FormDefinition>(`/api/exportForm/${fid}`, owner);
 
-/** Every editor call answers the whole form; these are the spec's per-kind paths (spec §7). */
+/** Every editor call answers the whole form; these are the per-kind paths (docs/api.md, Forms). */
 const RENAME_PATH = {
   text: 'updateText',
   file: 'updateFile',

@@ -1,6 +1,6 @@
 import type { Profile } from '#common/accounts.ts';
 
-/** The spec's local storage keys (spec §3). `easyId` marks a signed-in browser. */
+/** The owner's local storage keys (docs/product.md, Browser storage). `easyId` marks a signed-in browser. */
 const KEYS = {
   easyId: 'easyId',
   id: 'id',
@@ -41,7 +41,7 @@ export function startSession(id: string, token: string): void {
 export const saveProfile = (profile: Profile): void =>
   localStorage.setItem(KEYS.profile, JSON.stringify(profile));
 
-/** Log Out clears all local storage (spec §4). */
+/** Log Out clears all local storage (docs/product.md, Statuses: the session). */
 export function endSession(): void {
   localStorage.clear();
   sessionStorage.clear();

@@ -16,7 +16,10 @@ import './create-page.css';
 
 const RECENT_PAGE = 4;
 
-/** /createPage (spec §2): Create New, the three templates, and the owner's recent forms four at a time. */
+/**
+ * /createPage (docs/product.md, Dashboard): Create New, the three templates, and the owner's recent forms
+ * four at a time.
+ */
 export function CreatePage() {
   const owner = useOwner();
   const navigate = useNavigate();

@@ -15,7 +15,10 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** /dashboard and / for a signed-in owner (spec §2): Request, Received, Settings and Logout. */
+/**
+ * /dashboard and / for a signed-in owner (docs/product.md, Dashboard): Request, Received, Settings and
+ * Logout.
+ */
 export function DashboardPage() {
   const owner = useOwner();
   const [search, setSearch] = useSearchParams();

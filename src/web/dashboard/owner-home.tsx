@@ -1,6 +1,6 @@
 import { DashboardPage } from './dashboard-page.tsx';
 
-/** '/' for a signed-in owner (spec §2) is the dashboard. */
+/** '/' for a signed-in owner is the dashboard (docs/product.md, Dashboard). */
 export function OwnerHome() {
   return <DashboardPage />;
 }

@@ -8,7 +8,10 @@ import { splitSpecDate } from './split-date.ts';
 
 const listHref = (fid: string) => `/formList?fid=${fid}`;
 
-/** Received tab (spec §2): per form, the newest response's date and time and the count; 'No Response' when none. */
+/**
+ * Received tab (docs/product.md, Dashboard): per form, the newest response's date and time and the count; 'No
+ * Response' when none.
+ */
 export function ReceivedTab() {
   const summary = useQuery(summaryQuery());
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { splitSpecDate } from './split-date.ts';
 
 export const editorHref = (form: Pick<Form, '_id'>) => `/makeForms?fid=${form._id}`;
 
-/** Request tab (spec §2): one row per form of the owner; a row opens the editor. */
+/** Request tab (docs/product.md, Dashboard): one row per form of the owner; a row opens the editor. */
 export function RequestTab() {
   const forms = useQuery(formsQuery());
   const navigate = useNavigate();

@@ -12,7 +12,10 @@ import { TEXT_TYPE_LABELS } from './fields-in-order.ts';
 const CHOICES = { 2: 'Dropdown', 3: 'Radio Button', 4: 'Checkbox' } as const;
 type ChoiceId = keyof typeof CHOICES;
 
-/** The Add Field panel (spec §2), titled 'Untitled Question'. Choices collect their options before saving (spec §5). */
+/**
+ * The Add Field panel, titled 'Untitled Question'. Choices collect their options before saving
+ * (docs/product.md, Editor).
+ */
 export function AddFieldPanel({ onAdd }: { onAdd: (body: AddFieldBody) => Promise<boolean> }) {
   const id = useId();
   const [name, setName] = useState('Untitled Question');

@@ -67,7 +67,10 @@ const PICKERS = [
   { key: 'border', label: 'Form Border', customLabel: 'Custom border colour', named: BORDER_COLORS },
 ] as const;
 
-/** Choose Form Color and Form Border (spec §2), with a warning when text on them would be hard to read. */
+/**
+ * Choose Form Color and Form Border (docs/product.md, Editor), with a warning when text on them would be hard
+ * to read.
+ */
 export function ColorControls({ color, border, onChange }: Props) {
   const values = { color, border };
   const warnings = [

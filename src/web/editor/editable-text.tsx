@@ -29,8 +29,8 @@ type Props = {
 };
 
 /**
- * Click-to-edit text (spec §4): shows the value as a button; clicking opens a text box; blur or Enter saves,
- * Escape cancels. An empty or unchanged value is not saved.
+ * Click-to-edit text (docs/product.md, Editor): shows the value as a button; clicking opens a text box; blur
+ * or Enter saves, Escape cancels. An empty or unchanged value is not saved.
  *
  * The box is a textarea that grows with its text, so a 200-character title or a long description is seen whole
  * while it is edited. A single-line value (a title, a question, an option) takes no line break: Enter saves, and

@@ -23,7 +23,7 @@ export function useEditedFormId(): string {
   return fid;
 }
 
-/** /makeForms (spec §2 Editor). */
+/** /makeForms, the editor (docs/product.md, Editor). */
 export function EditorPage() {
   const fid = useEditedFormId();
   const owner = useOwner();

@@ -61,7 +61,9 @@ function PreviewQuestion({ field }: { field: EditorField }) {
   );
 }
 
-/** /correctionPurpose (spec §2): what customers will see, with inputs that go nowhere. */
+/**
+ * /correctionPurpose (docs/product.md, Owner screens): what customers will see, with inputs that go nowhere.
+ */
 export function PreviewPage() {
   const fid = useEditedFormId();
   const { form } = useFormEditor(fid);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 
-/** The public link (spec §7: {host}/customer/{fid}/{ownerId}) of a form. */
+/** The public link of a form, {host}/customer/{fid}/{ownerId} (docs/product.md, Customer pages). */
 export const publicLink = (fid: string, ownerId: string) =>
   `${window.location.origin}/customer/${fid}/${ownerId}`;
 

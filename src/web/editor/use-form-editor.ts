@@ -10,9 +10,10 @@ export type SaveState =
   | { kind: 'failed'; message: string; retry: () => void; dismiss: () => void };
 
 /**
- * The editor's copy of the form and the one way to change it. Edits run one after another (a mutation scope), and
- * each replaces the copy with the server's answer (spec §4); a move is shown before that answer arrives. A failed edit stays on offer until retried or dismissed,
- * so nothing the owner typed is dropped silently.
+ * The editor's copy of the form and the one way to change it. Edits run one after another (a mutation scope),
+ * and each replaces the copy with the server's answer (docs/product.md, Editor); a move is shown before that
+ * answer arrives. A failed edit stays on offer until retried or dismissed, so nothing the owner typed is
+ * dropped silently.
  */
 export function useFormEditor(fid: string) {
   const client = useQueryClient();

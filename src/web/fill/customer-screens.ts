@@ -27,8 +27,8 @@ function embeddedForm(): PublicForm | null {
 }
 
 /**
- * The screen for `pathname` (spec §2: /customer/{fid}/{id} continues at /preview, then /fileUpload), following
- * the link's redirect. Null for a path that belongs to the owner's app.
+ * The screen for `pathname` (/customer/{fid}/{id} continues at /preview, then /fileUpload: docs/product.md,
+ * Customer pages), following the link's redirect. Null for a path that belongs to the owner's app.
  */
 export async function loadScreen(pathname: string): Promise<Screen | null> {
   const link = LINK.exec(pathname);

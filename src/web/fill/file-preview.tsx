@@ -2,7 +2,10 @@ import { useState, type ReactNode } from 'react';
 import type { FileAnswer } from '#common/submissions.ts';
 import { isPdf } from './upload-errors.ts';
 
-/** A 100 px preview of an uploaded file (spec §9): the image itself, or a document icon for a PDF; then its actions. */
+/**
+ * A 100 px preview of an uploaded file (docs/product.md, Limits and constants): the image itself, or a
+ * document icon for a PDF; then its actions.
+ */
 export function FilePreview({ answer, children }: { answer: FileAnswer; children: ReactNode }) {
   const [broken, setBroken] = useState(false);
   const name = answer.originalName ?? 'Uploaded file';

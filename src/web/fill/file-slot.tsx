@@ -30,7 +30,10 @@ type Phase =
   | { name: 'removing' }
   | { name: 'failed'; message: string; retry: File | null };
 
-/** One file question (spec §4 File slot): empty, uploading, uploaded with a preview, removed. */
+/**
+ * One file question (docs/product.md, Statuses: a file slot): empty, uploading, uploaded with a preview,
+ * removed.
+ */
 export function FileSlot({ formId, field, answer, error, onChange, onBusyChange }: Props) {
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const inFlight = useRef<AbortController | null>(null);

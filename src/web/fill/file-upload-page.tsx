@@ -2,7 +2,7 @@ import { FileUploadForm } from './file-upload-form.tsx';
 import { FormUnavailable } from './form-unavailable.tsx';
 import type { FillLoad } from './load-fill-form.ts';
 
-/** /fileUpload (spec §2). */
+/** /fileUpload, the customer's files (docs/product.md, Customer pages). */
 export function FileUploadPage({ data }: { data: FillLoad }) {
   if (data.state !== 'ready') return <FormUnavailable reason={data.state} message={data.message} />;
   return <FileUploadForm key={data.form._id} form={data.form} ownerId={data.ownerId} saved={data.draft} />;

@@ -2,9 +2,9 @@ import type { PublicForm } from '#common/forms.ts';
 import type { Draft } from './saved-fill.ts';
 
 /**
- * The customer's local storage (spec §3). The owner id goes under `formOwnerId`, not the spec's `id`, because `id`
- * is the signed-in owner's session and an owner testing their own link must stay signed in. Reading it back is
- * checked with zod in saved-fill.ts, which loads only when there is something to read.
+ * The customer's local storage (docs/product.md, Browser storage). The owner id goes under `formOwnerId`, not
+ * `id`, because `id` is the signed-in owner's session and an owner testing their own link must stay signed
+ * in. Reading it back is checked with zod in saved-fill.ts, which loads only when there is something to read.
  */
 export const KEYS = {
   formId: 'fid',

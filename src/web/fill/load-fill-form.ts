@@ -35,7 +35,7 @@ const ready = async (form: PublicForm, ownerId: string): Promise<FillLoad> => ({
 
 /**
  * /customer/:fid/:id: the form (the copy the server put in the page, else fetched), remembered with its owner;
- * 'preview' means continue at /preview (spec §2).
+ * 'preview' means continue at /preview (docs/product.md, Customer pages).
  */
 export async function loadCustomerLink(
   fid: string,

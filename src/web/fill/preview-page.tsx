@@ -2,7 +2,7 @@ import { FormUnavailable } from './form-unavailable.tsx';
 import type { FillLoad } from './load-fill-form.ts';
 import { PreviewForm } from './preview-form.tsx';
 
-/** /preview (spec §2). */
+/** /preview, the customer's answers (docs/product.md, Customer pages). */
 export function PreviewPage({ data }: { data: FillLoad }) {
   if (data.state !== 'ready') return <FormUnavailable reason={data.state} message={data.message} />;
   return <PreviewForm key={data.form._id} form={data.form} ownerId={data.ownerId} saved={data.draft} />;

@@ -23,7 +23,7 @@ export function answeredValues(form: PublicForm, values: Values): Values {
 
 type AnswerMaps = 'textObject' | 'selectedValues' | 'selectedRadio' | 'selectedCheckboxes' | 'fileObject';
 
-/** The POST /api/forms/{ownerId} body, keyed by question id (spec §7 Customer). */
+/** The POST /api/forms/{ownerId} body, keyed by question id (docs/api.md, Customers). */
 export function submissionBody(form: PublicForm, values: Values, files: FileAnswers, honeypot: string) {
   const answered = answeredValues(form, values);
   const body: SubmissionBody & Required<Pick<SubmissionBody, AnswerMaps>> = {

@@ -30,7 +30,7 @@ const STATS = [
   { value: '50+', label: 'integrations: Sheets, Excel, Airtable, Zapier and more read your exports' },
 ];
 
-/** / for visitors (spec §1–2): what Easy Form is, and the way in. */
+/** / for visitors (docs/product.md, Who uses it): what Easy Form is, and the way in. */
 export function LandingPage() {
   return (
     <>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { MessagePage } from '../ui/message-page.tsx';
 
-/** /notReady (spec §2): where every placeholder menu entry goes. */
+/** /notReady (docs/product.md, Owner screens): where every placeholder menu entry goes. */
 export function NotReadyPage() {
   return (
     <MessagePage icon="⏳" title="Coming Soon...">

@@ -22,7 +22,7 @@ export function DocumentField({ label, saved, onChange }: Props) {
   const pick = async (file: File) => {
     setError(null);
     if (!isAccepted(file)) {
-      // The spec's alert, shown at the field (spec §5).
+      // The wrong-file message (docs/product.md, Messages), shown at the field.
       setError(documentTypeAlert(label));
       return;
     }

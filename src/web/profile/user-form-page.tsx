@@ -88,7 +88,10 @@ function JoiningFormEditor({ saved }: { saved: JoiningForm }) {
   );
 }
 
-/** /userForm (spec §3 joining form): the owner's own details and two identity documents, kept on their profile. */
+/**
+ * /userForm, the joining form (docs/product.md, Joining form): the owner's own details and two identity
+ * documents, kept on their profile.
+ */
 export function UserFormPage() {
   const owner = useOwner();
   const saved = useQuery(joiningFormQuery());

@@ -24,8 +24,9 @@ const filterParams = (filter: ResponseFilter): Record<string, string> =>
   Object.fromEntries(Object.entries(filter).filter((e): e is [string, string] => Boolean(e[1])));
 
 /**
- * /formList (spec §2): one form's responses, newest first, a page at a time; a row opens the response. The filter
- * and the page are in the URL; the rows picked for deleting are this page's only, forgotten when the URL changes.
+ * /formList (docs/product.md, Responses): one form's responses, newest first, a page at a time; a row opens
+ * the response. The filter and the page are in the URL; the rows picked for deleting are this page's only,
+ * forgotten when the URL changes.
  */
 export function FormListPage() {
   const owner = useOwner();

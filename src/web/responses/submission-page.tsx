@@ -62,7 +62,10 @@ function AnswerValue({ answer }: { answer: SubmissionAnswer }) {
   );
 }
 
-/** /submitedForm/{userFormId} (spec §2): every answer of one response; images 300 px wide, PDFs in the page. */
+/**
+ * /submitedForm/{userFormId} (docs/product.md, Responses): every answer of one response; images 300 px wide,
+ * PDFs in the page.
+ */
 export function SubmissionPage() {
   const owner = useOwner();
   const id = useParams().userFormId ?? '';

@@ -3,7 +3,10 @@ import { SiteHeader } from './site-header.tsx';
 
 type Props = { fullName: string; email: string; onLogOut: () => void; children?: ReactNode };
 
-/** The owner's top bar (spec §2 dashboard): logo to /createPage, the owner's initial, name and email, Log Out. */
+/**
+ * The owner's top bar (docs/product.md, Dashboard): logo to /createPage, the owner's initial, name and email,
+ * Log Out.
+ */
 export function OwnerHeader({ fullName, email, onLogOut, children }: Props) {
   return (
     <SiteHeader home="/createPage">
