@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { pino } from 'pino';
 import { lock } from 'proper-lockfile';
 
 /** Thrown when another process has the embedded database open. */
@@ -114,7 +115,9 @@ export async function lockDataDir(
       retries: { retries: tries, factor: 1.5, minTimeout: 500, maxTimeout: 3_000 },
       onCompromised: (error) => {
         // Someone else took the database over (or its disk failed): stop before writing another page.
-        console.error(`Easy Form lost the lock on its database in ${dir}; stopping. ${error.message}`);
+        // A JSON line as every line of the service; the embedded engine's thread stops with it, and the server with
+        // that thread (main.ts).
+        pino().fatal(`Easy Form lost the lock on its database in ${dir}; stopping. ${error.message}`);
         process.exit(1);
       },
     });

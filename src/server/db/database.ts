@@ -33,6 +33,11 @@ export async function openDatabase(options: {
   lockRetries?: number;
   /** Told when the embedded database is locked and the server waits to see whether the lock goes stale. */
   onLockWait?: (message: string) => void;
+  /**
+   * Told when the embedded engine's thread stops while open (its lock taken away, its memory exhausted): every later
+   * statement fails at once. Unset, those failures are all that says so.
+   */
+  onEngineLost?: (error: Error) => void;
   /** The embedded engine's writes are made durable before they are answered (durable-dir.ts); on by default. */
   embeddedSync?: boolean;
   /** Where the embedded engine's syncs go: the real disk, or the power-cut test's model of one. */
@@ -58,7 +63,13 @@ export async function openDatabase(options: {
   // The power-cut test's model of a disk lives in this thread: that database stays here too.
   if (options.disk)
     return openPglite(dir, lockRetries, onWait, options.embeddedSync === false ? undefined : options.disk);
-  return openEmbeddedThread({ dir, lockRetries, sync: options.embeddedSync !== false, onWait });
+  return openEmbeddedThread({
+    dir,
+    lockRetries,
+    sync: options.embeddedSync !== false,
+    onWait,
+    onLost: options.onEngineLost ?? (() => undefined),
+  });
 }
 
 /** How long connecting to PostgreSQL may take, at start-up or later. */

@@ -43,18 +43,23 @@ export function workerOptions(execArgv: readonly string[]): string[] | undefined
   return kept;
 }
 
-export async function openEmbeddedThread(options: WorkerStart & { onWait: (message: string) => void }) {
-  const { onWait, ...start } = options;
+export async function openEmbeddedThread(
+  options: WorkerStart & { onWait: (message: string) => void; onLost: (error: Error) => void },
+) {
+  const { onWait, onLost, ...start } = options;
   const worker = new Worker(workerFile(), { workerData: start, execArgv: workerOptions(process.execArgv) });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 1;
   /** Set once the thread is gone, or closed: every later call fails with it at once. */
   let gone: Error | null = null;
+  /** Open and not being closed: a stop now is a loss, told to onLost. */
+  let serving = false;
   // A thread with nothing asked of it does not keep the process alive, as the engine on this thread did not.
   const holdWhileBusy = () => (pending.size > 0 ? worker.ref() : worker.unref());
 
   const opened = new Promise<void>((resolve, reject) => {
     const fail = (error: Error) => {
+      if (serving && !gone) onLost(error);
       gone ??= error;
       reject(error);
       for (const waiting of pending.values()) waiting.reject(error);
@@ -99,7 +104,8 @@ export async function openEmbeddedThread(options: WorkerStart & { onWait: (messa
     await worker.terminate();
     throw error;
   }
-  opened.catch(() => undefined); // a later death is told to the calls, not as an unhandled rejection
+  opened.catch(() => undefined); // a later death is told to the calls and to onLost, not as an unhandled rejection
+  serving = true;
   holdWhileBusy();
 
   const on = (tx?: number): Queryable => ({
@@ -128,6 +134,7 @@ export async function openEmbeddedThread(options: WorkerStart & { onWait: (messa
       return value;
     },
     async close() {
+      serving = false;
       try {
         await call({ op: 'close' });
       } finally {
