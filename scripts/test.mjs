@@ -59,6 +59,7 @@ const ONE_ENGINE = [
   'src/server/boot-and-health.test.ts',
   // The disk under DATA_DIR, on a tmpfs of its own: the same whatever the engine.
   'src/server/readiness-disk.test.ts',
+  'src/server/process-log.test.ts',
 ];
 const SERVER = ['--project', 'server', '--project', 'server-alone'];
 /** The environment that leaves these out of the server projects (vitest.config.ts reads TEST_EXCLUDE). */
