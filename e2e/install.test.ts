@@ -1,6 +1,6 @@
 // The install as docs/operations.md describes it: the code copied and built by root, then started by the service's
 // own user, who may write its data directory and nothing else (the unit makes the code directory read-only).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmod, chown, copyFile, cp, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,14 @@ import { freePort } from '../src/server/free-port.ts';
 import { embeddedTemplate } from './support/server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const hasSystemdAnalyze = (() => {
+  try {
+    execFileSync('systemd-analyze', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 /** The unprivileged user the service runs as; Debian's `nobody` stands in for `easyform`. */
 const NOBODY = { uid: 65534, gid: 65534 };
 const isRoot = process.getuid?.() === 0;
@@ -124,5 +132,16 @@ describe.skipIf(!isRoot)('the service install: built by root, run by its own use
       `The web app is older than its sources, and ${join(code, 'dist')} is not writable by nobody (EACCES): ` +
         `run \`npm run build\` in ${code}/ as the user who installed it, then start again.`,
     ]);
+  });
+
+  // This machine's PID 1 is not systemd, so the unit cannot run here; its file is checked by systemd's own reader.
+  it.skipIf(!hasSystemdAnalyze)('ships a unit file systemd reads without a complaint', () => {
+    const verified = spawnSync('systemd-analyze', ['verify', join(root, 'deploy', 'easy-form.service')], {
+      encoding: 'utf8',
+    });
+    expect({ status: verified.status, said: `${verified.stdout}${verified.stderr}` }).toEqual({
+      status: 0,
+      said: '',
+    });
   });
 });

@@ -194,7 +194,11 @@ async function buildServer() {
   const esbuild = await import('esbuild');
   rmSync(server.outDir, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: { main: join(root, 'src/server/main.ts') },
+    // The embedded engine's thread is a module of its own, loaded by path (src/server/db/embedded-thread.ts).
+    entryPoints: {
+      main: join(root, 'src/server/main.ts'),
+      'embedded-worker': join(root, 'src/server/db/embedded-worker.ts'),
+    },
     outdir: server.outDir,
     bundle: true,
     // S3 storage (and the AWS SDK it imports) is loaded only when configured: a chunk of its own.

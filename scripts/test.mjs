@@ -57,6 +57,9 @@ const ONE_ENGINE = [
   'src/server/main.test.ts',
   // A PostgreSQL server and an S3-protocol server of its own, which it stops and starts.
   'src/server/boot-and-health.test.ts',
+  // The disk under DATA_DIR, on a tmpfs of its own: the same whatever the engine.
+  'src/server/readiness-disk.test.ts',
+  'src/server/process-log.test.ts',
 ];
 const SERVER = ['--project', 'server', '--project', 'server-alone'];
 /** The environment that leaves these out of the server projects (vitest.config.ts reads TEST_EXCLUDE). */

@@ -145,7 +145,9 @@ describe.runIf(hasPostgresBinaries)('a server whose database and file storage co
       (error: unknown) => error as Error,
     );
     expect(failed.message).toMatch(/exited with 1\b/);
-    expect(failed.message).toMatch(/^DATABASE_URL: password authentication failed for user "postgres"$/m);
+    expect(failed.message).toMatch(
+      /"msg":"DATABASE_URL: password authentication failed for user \\"postgres\\""}$/m,
+    );
     expect(failed.message).not.toMatch(/unreachable at start-up/);
   }, 60_000);
 

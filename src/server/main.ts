@@ -54,10 +54,13 @@ function listenProblem(error: unknown, config: Config): string | null {
   return null;
 }
 
-/** Prints the one line and exits 1; the stack too at LOG_LEVEL=debug or trace. */
+/**
+ * Says the one line (JSON, as every line of the service) and exits 1; with the error's stack at LOG_LEVEL=debug or
+ * trace.
+ */
 function stopStarting(message: string, error: unknown, config: Config): never {
-  console.error(message);
-  if (config.logLevel === 'debug' || config.logLevel === 'trace') console.error(error);
+  const verbose = config.logLevel === 'debug' || config.logLevel === 'trace';
+  processLog(config.logLevel).fatal(verbose ? { err: error } : {}, message);
   process.exit(1);
 }
 
@@ -70,7 +73,8 @@ async function main(): Promise<void> {
     config = loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      // Before LOG_LEVEL is known (it may be the setting refused): at the default level.
+      processLog('info').fatal(error.message);
       process.exit(1);
     }
     throw error;
@@ -95,7 +99,15 @@ async function main(): Promise<void> {
   // the app's logger exists, a wait for the lock goes to the process's log.
   const database = config.databaseUrl
     ? undefined
-    : openDatabase({ ...config, onLockWait: (message) => log.warn(message) });
+    : openDatabase({
+        ...config,
+        onLockWait: (message) => log.warn(message),
+        // Without its database a server can only fail every request: its supervisor starts a new one.
+        onEngineLost: (error) => {
+          log.fatal(`Stopping: ${error.message}`);
+          process.exit(1);
+        },
+      });
   database?.catch(() => undefined); // handled where it is awaited, in buildApp; not unhandled meanwhile
   let app;
   try {
@@ -185,6 +197,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  processLog('info').fatal({ err: error }, 'Easy Form could not start');
   process.exit(1);
 });

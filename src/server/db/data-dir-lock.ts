@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { pino } from 'pino';
 import { lock } from 'proper-lockfile';
 
 /** Thrown when another process has the embedded database open. */
@@ -14,8 +15,13 @@ export class DatabaseInUseError extends Error {}
 /** Who holds the lock: written by the holder right after it took it, beside it. */
 type Holder = { host: string; pid: number; run: string; lockIno: number };
 
-/** This process's run: tells it from an earlier process that had the same pid (a restarted container's pid 1). */
-const THIS_RUN = randomBytes(8).toString('hex');
+/**
+ * This process's run: tells it from an earlier process that had the same pid (a restarted container's pid 1). Kept in
+ * the environment so that every thread of the process, each with its own copy of this module, names the same run (the
+ * embedded engine takes the lock on a thread of its own); another process that inherits it has another pid.
+ */
+// eslint-disable-next-line no-restricted-properties -- a mark between the threads of this process, not a setting
+const THIS_RUN = (process.env.EASY_FORM_LOCK_RUN ??= randomBytes(8).toString('hex'));
 
 const lockPath = (dir: string) => `${dir}.lock`;
 const holderPath = (dir: string) => `${dir}.holder.json`;
@@ -109,7 +115,9 @@ export async function lockDataDir(
       retries: { retries: tries, factor: 1.5, minTimeout: 500, maxTimeout: 3_000 },
       onCompromised: (error) => {
         // Someone else took the database over (or its disk failed): stop before writing another page.
-        console.error(`Easy Form lost the lock on its database in ${dir}; stopping. ${error.message}`);
+        // A JSON line as every line of the service; the embedded engine's thread stops with it, and the server with
+        // that thread (main.ts).
+        pino().fatal(`Easy Form lost the lock on its database in ${dir}; stopping. ${error.message}`);
         process.exit(1);
       },
     });

@@ -104,73 +104,78 @@ async function holderProcess(dataDir: string, underSleep = false) {
   return { child, pid: Number(/holding (\d+)/.exec(chunk.toString())?.[1]) };
 }
 
-describe.runIf(TEST_ENGINE === 'pglite')('after a crash of the embedded database’s server', () => {
-  it('takes the lock over at once from a process that is gone, and still refuses a live one', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'easyform-takeover-'));
-    try {
-      const { child: alive } = await holderProcess(dataDir);
-      // Alive: refused at once, however provable its record.
-      await expect(openDatabase({ databaseUrl: undefined, dataDir, lockRetries: 0 })).rejects.toBeInstanceOf(
-        DatabaseInUseError,
-      );
-      alive.kill('SIGKILL');
-      await once(alive, 'exit');
-
-      // Gone: taken over with no wait at all (no retries allowed), saying so.
-      const told: string[] = [];
-      const next = await openDatabase({
-        databaseUrl: undefined,
-        dataDir,
-        lockRetries: 0,
-        onLockWait: (message) => told.push(message),
-      });
-      expect(told).toEqual([
-        expect.stringMatching(/left locked by a server that is no longer running; taking it over/),
-      ]);
-      expect(await next.query('select 1 as ok')).toEqual([{ ok: 1 }]);
-      await next.close();
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
-
-  it.runIf(process.platform === 'linux')(
-    'takes the lock over at once from a killed server its dead parent left a zombie',
-    async () => {
+// Each starts another server process, whose engine starts on a thread of its own: seconds of CPU on a busy machine.
+describe.runIf(TEST_ENGINE === 'pglite')(
+  'after a crash of the embedded database’s server',
+  { timeout: 90_000 },
+  () => {
+    it('takes the lock over at once from a process that is gone, and still refuses a live one', async () => {
       const dataDir = await mkdtemp(join(tmpdir(), 'easyform-takeover-'));
-      const { child: sleeper, pid } = await holderProcess(dataDir, true);
       try {
-        process.kill(pid, 'SIGKILL');
-        const state = () => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
-        while (state() !== 'Z') await new Promise((resolve) => setTimeout(resolve, 20));
-        expect(() => process.kill(pid, 0)).not.toThrow(); // still there for a signal
-        const next = await openDatabase({ databaseUrl: undefined, dataDir, lockRetries: 0 });
-        expect(await next.query('select 1 as ok')).toEqual([{ ok: 1 }]);
-        await next.close();
-      } finally {
-        sleeper.kill('SIGKILL');
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    },
-  );
-
-  it('does not take over a lock whose holder is on another machine (a shared disk), nor one it cannot vouch for', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'easyform-takeover-'));
-    const dir = join(dataDir, 'pgdata');
-    try {
-      await mkdir(`${dir}.lock`, { recursive: true });
-      for (const holder of [
-        { host: 'another-machine', pid: 999_999, run: 'x', lockIno: 0 },
-        { host: 'garbage' },
-        'not json',
-      ]) {
-        await writeFile(`${dir}.holder.json`, typeof holder === 'string' ? holder : JSON.stringify(holder));
+        const { child: alive } = await holderProcess(dataDir);
+        // Alive: refused at once, however provable its record.
         await expect(
           openDatabase({ databaseUrl: undefined, dataDir, lockRetries: 0 }),
         ).rejects.toBeInstanceOf(DatabaseInUseError);
+        alive.kill('SIGKILL');
+        await once(alive, 'exit');
+
+        // Gone: taken over with no wait at all (no retries allowed), saying so.
+        const told: string[] = [];
+        const next = await openDatabase({
+          databaseUrl: undefined,
+          dataDir,
+          lockRetries: 0,
+          onLockWait: (message) => told.push(message),
+        });
+        expect(told).toEqual([
+          expect.stringMatching(/left locked by a server that is no longer running; taking it over/),
+        ]);
+        expect(await next.query('select 1 as ok')).toEqual([{ ok: 1 }]);
+        await next.close();
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
       }
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
-});
+    });
+
+    it.runIf(process.platform === 'linux')(
+      'takes the lock over at once from a killed server its dead parent left a zombie',
+      async () => {
+        const dataDir = await mkdtemp(join(tmpdir(), 'easyform-takeover-'));
+        const { child: sleeper, pid } = await holderProcess(dataDir, true);
+        try {
+          process.kill(pid, 'SIGKILL');
+          const state = () => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+          while (state() !== 'Z') await new Promise((resolve) => setTimeout(resolve, 20));
+          expect(() => process.kill(pid, 0)).not.toThrow(); // still there for a signal
+          const next = await openDatabase({ databaseUrl: undefined, dataDir, lockRetries: 0 });
+          expect(await next.query('select 1 as ok')).toEqual([{ ok: 1 }]);
+          await next.close();
+        } finally {
+          sleeper.kill('SIGKILL');
+          await rm(dataDir, { recursive: true, force: true });
+        }
+      },
+    );
+
+    it('does not take over a lock whose holder is on another machine (a shared disk), nor one it cannot vouch for', async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'easyform-takeover-'));
+      const dir = join(dataDir, 'pgdata');
+      try {
+        await mkdir(`${dir}.lock`, { recursive: true });
+        for (const holder of [
+          { host: 'another-machine', pid: 999_999, run: 'x', lockIno: 0 },
+          { host: 'garbage' },
+          'not json',
+        ]) {
+          await writeFile(`${dir}.holder.json`, typeof holder === 'string' ? holder : JSON.stringify(holder));
+          await expect(
+            openDatabase({ databaseUrl: undefined, dataDir, lockRetries: 0 }),
+          ).rejects.toBeInstanceOf(DatabaseInUseError);
+        }
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    });
+  },
+);

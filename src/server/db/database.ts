@@ -1,56 +1,19 @@
 import { once } from 'node:events';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
 import { StartupError } from '../config.ts';
 import { makeDirectory } from '../make-directory.ts';
-import { lockDataDir } from './data-dir-lock.ts';
-import { realDisk, watchDataDir, type Disk } from './durable-dir.ts';
+import type { Disk } from './durable-dir.ts';
+import { openPglite } from './embedded-engine.ts';
+import { openEmbeddedThread } from './embedded-thread.ts';
+import type { Database, Queryable, Row } from './queryable.ts';
 
 export { DatabaseInUseError } from './data-dir-lock.ts';
+export { dumpMemoryDatabase } from './embedded-engine.ts';
 
-export type Row = Record<string, unknown>;
-
-/** The one data-access surface both drivers satisfy: parameterised SQL in, rows out. */
-export interface Queryable {
-  /**
-   * `options.prepare` names a hot statement: on PostgreSQL each connection then parses and plans it once and reuses
-   * the plan (a named prepared statement); the embedded engine ignores it. Give a name only to a fixed SQL text.
-   */
-  query<T extends Row = Row>(
-    sql: string,
-    params?: readonly unknown[],
-    options?: { prepare?: string },
-  ): Promise<T[]>;
-  /**
-   * Runs a text of several statements, without parameters (a migration file). Both drivers send it by the simple
-   * query protocol, so PostgreSQL's own parser splits it: `;` or `--` inside a string or function body stay.
-   */
-  exec(sql: string): Promise<void>;
-}
-
-export interface Database extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
-  /** PostgreSQL's pool: connections open, idle, and requests waiting for one; null on the embedded engine. */
-  poolStats(): { total: number; idle: number; waiting: number } | null;
-  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
+export type { Database, Queryable, Row } from './queryable.ts';
 
 export const MEMORY_DATABASE = 'memory://';
-
-const DUMP = Symbol('dump');
-
-/**
- * The files of an embedded database, as an image `openDatabase({ memoryImage })` starts from: the test suite migrates
- * one in-memory database per run and starts every test app from its image (0.3-0.5 s instead of initdb's 1-5 s).
- */
-export async function dumpMemoryDatabase(db: Database): Promise<Blob> {
-  const dump = (db as Database & { [DUMP]?: () => Promise<Blob> })[DUMP];
-  if (!dump) throw new Error('only an embedded database can be dumped');
-  return dump();
-}
 
 /**
  * `databaseUrl` picks the engine: a postgres:// URL uses that server, `memory://` an in-memory PGlite (tests),
@@ -70,6 +33,11 @@ export async function openDatabase(options: {
   lockRetries?: number;
   /** Told when the embedded database is locked and the server waits to see whether the lock goes stale. */
   onLockWait?: (message: string) => void;
+  /**
+   * Told when the embedded engine's thread stops while open (its lock taken away, its memory exhausted): every later
+   * statement fails at once. Unset, those failures are all that says so.
+   */
+  onEngineLost?: (error: Error) => void;
   /** The embedded engine's writes are made durable before they are answered (durable-dir.ts); on by default. */
   embeddedSync?: boolean;
   /** Where the embedded engine's syncs go: the real disk, or the power-cut test's model of one. */
@@ -91,70 +59,17 @@ export async function openDatabase(options: {
     return openPglite(undefined, 0, onWait, undefined, options.memoryImage);
   const dir = join(options.dataDir, 'pgdata');
   await makeDirectory(dir);
-  const durable = options.embeddedSync === false ? undefined : (options.disk ?? realDisk);
-  return openPglite(dir, options.lockRetries ?? 7, onWait, durable);
-}
-
-const EMBEDDED_SHARED_BUFFERS = '32MB';
-
-async function openPglite(
-  dir: string | undefined,
-  lockRetries: number,
-  onWait: (message: string) => void,
-  disk?: Disk,
-  image?: Blob,
-): Promise<Database> {
-  const unlock = dir === undefined ? async () => undefined : await lockDataDir(dir, lockRetries, onWait);
-  // Watched from before it opens: what initdb or crash recovery writes is synced as soon as it has opened.
-  const durable = dir !== undefined && disk ? watchDataDir(dir, disk) : null;
-  let lite: PGlite;
-  try {
-    // Loaded here, not at start: a server loads only its own engine's client.
-    const { PGlite } = await import('@electric-sql/pglite');
-    // 32 MB of shared buffers, not PostgreSQL's 128: each megabyte is zeroed at every start, and a restart after a
-    // crash serves 0.45 s sooner (docs/decisions/031-fast-restart.md). The OS's page cache holds the rest.
-    const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
-    lite = await PGlite.create(
-      dir === undefined ? { startParams, loadDataDir: image } : { dataDir: dir, startParams },
-    );
-    durable?.syncAll();
-  } catch (error) {
-    durable?.release();
-    await unlock();
-    throw error;
-  }
-  /** After a write outside a transaction, or a transaction's commit: its WAL on stable storage before we go on. */
-  const flushed = async <T>(result: T): Promise<T> => {
-    if (durable?.walDirty()) await durable.flushWal();
-    return result;
-  };
-  const wrap = (q: Pick<PGlite, 'query' | 'exec'>, afterWrite: <T>(result: T) => Promise<T>): Queryable => ({
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await q.query<T>(sql, [...params]);
-      return afterWrite(result.rows);
-    },
-    async exec(sql: string) {
-      await q.exec(sql);
-      await afterWrite(undefined);
-    },
+  const lockRetries = options.lockRetries ?? 7;
+  // The power-cut test's model of a disk lives in this thread: that database stays here too.
+  if (options.disk)
+    return openPglite(dir, lockRetries, onWait, options.embeddedSync === false ? undefined : options.disk);
+  return openEmbeddedThread({
+    dir,
+    lockRetries,
+    sync: options.embeddedSync !== false,
+    onWait,
+    onLost: options.onEngineLost ?? (() => undefined),
   });
-  const inTransaction = async <T>(result: T) => result;
-  const database: Database = {
-    kind: 'pglite',
-    ...wrap(lite, flushed),
-    poolStats: () => null,
-    transaction: async (work) => flushed(await lite.transaction((tx) => work(wrap(tx, inTransaction)))),
-    async close() {
-      try {
-        await lite.close();
-        durable?.syncAll();
-      } finally {
-        durable?.release();
-        await unlock();
-      }
-    },
-  };
-  return Object.assign(database, { [DUMP]: () => lite.dumpDataDir('none') });
 }
 
 /** How long connecting to PostgreSQL may take, at start-up or later. */
