@@ -23,8 +23,10 @@ const SIDES = {
       'uploads',
       'webhooks',
     ],
-    shared: ['db', 'mail', 'storage'],
-    composition: /^(app|app-[\w-]+|main|test-[\w-]+|fuzz-[\w-]+)\.ts$|\.test\.ts$/,
+    shared: ['db', 'http', 'mail', 'pages', 'runtime', 'storage'],
+    // Test support: tests and the test tooling import it, production code never does.
+    testing: ['testing'],
+    composition: /^(app|app-[\w-]+|main)\.ts$|\.test\.ts$/,
   },
   web: {
     features: ['accounts', 'dashboard', 'editor', 'fill', 'landing', 'profile', 'responses', 'results'],
@@ -33,10 +35,15 @@ const SIDES = {
   },
 };
 
-function boundaryZones(side, { features, shared, composition }) {
+/** A file that is neither a test nor test support (test-*.ts, *-test-*.ts, *-fixture.ts, a test's helpers). */
+const PRODUCTION_FILE = '!(*.test|test-*|*-test-*|*-fixture|*test-helpers|*test-stores).ts';
+
+function boundaryZones(side, { features, shared, testing = [], composition }) {
   const root = `./src/${side}`;
   const entries = readdirSync(root, { withFileTypes: true });
-  const unknown = entries.filter((e) => e.isDirectory() && ![...features, ...shared].includes(e.name));
+  const unknown = entries.filter(
+    (e) => e.isDirectory() && ![...features, ...shared, ...testing].includes(e.name),
+  );
   if (unknown.length > 0) {
     throw new Error(`eslint.config.js: say whether src/${side}/${unknown[0].name} is a feature or shared`);
   }
@@ -47,11 +54,22 @@ function boundaryZones(side, { features, shared, composition }) {
     message: `a feature does not import another feature's files: ask for what it needs in app.ts / the router (docs/architecture.md)`,
   }));
   const sharedZone = {
-    target: [...shared, ...sharedFiles].map((name) => `${root}/${name}`),
+    // A test in a shared folder drives the whole app, as the composition does.
+    target: [
+      ...shared.map((name) => `${root}/${name}/**/!(*.test).ts`),
+      ...sharedFiles.map((name) => `${root}/${name}`),
+    ],
     from: features.map((feature) => `${root}/${feature}`),
     message: 'shared modules belong to no feature and import none (docs/architecture.md)',
   };
-  return [...featureZones, sharedZone];
+  // Production code (any file but a test or the test support itself) never imports test support.
+  const testingZones = testing.map((folder) => ({
+    target: [`${root}/!(${folder})/**/${PRODUCTION_FILE}`, `${root}/${PRODUCTION_FILE}`],
+    from: `${root}/${folder}/**`,
+    except: [],
+    message: 'production code does not import test support (docs/architecture.md)',
+  }));
+  return [...featureZones, sharedZone, ...testingZones];
 }
 
 export default tseslint.config(
@@ -133,11 +151,11 @@ export default tseslint.config(
       'e2e/**',
       'bench/**',
       '*.config.ts',
-      'src/server/test-app.ts',
-      'src/server/test-database-image.ts',
+      'src/server/testing/test-app.ts',
+      'src/server/testing/test-database-image.ts',
       'src/server/storage/s3-test-server.ts',
       // Starts `npm start` as an operator does, with an environment of its own.
-      'src/server/logs.test.ts',
+      'src/server/runtime/logs.test.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },

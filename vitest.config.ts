@@ -37,7 +37,7 @@ const LEFT_OUT = (process.env.TEST_EXCLUDE ?? '').split('\n').filter(Boolean);
 const SERVER_SETTINGS = {
   environment: 'node' as const,
   // One migrated embedded database per run, which every test app starts from.
-  globalSetup: 'src/server/test-database-image.ts',
+  globalSetup: 'src/server/testing/test-database-image.ts',
   testTimeout: 30_000,
   hookTimeout: 60_000,
   // The embedded database's WebAssembly on V8's baseline compiler, as the server runs it (scripts/start.mjs,

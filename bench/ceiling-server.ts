@@ -11,9 +11,14 @@ import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import type { Form } from '#common/forms.ts';
 import { SubmissionBodySchema, SubmitResponseSchema } from '#common/submissions.ts';
-import { formClosed, HttpError, refuseUnstorableText, registerErrorHandler } from '../src/server/errors.ts';
-import { requestForLog } from '../src/server/request-log.ts';
-import { securityHeaders } from '../src/server/security-headers.ts';
+import {
+  formClosed,
+  HttpError,
+  refuseUnstorableText,
+  registerErrorHandler,
+} from '../src/server/http/errors.ts';
+import { requestForLog } from '../src/server/http/request-log.ts';
+import { securityHeaders } from '../src/server/http/security-headers.ts';
 import { acceptedRow } from '../src/server/submissions/accepted-row.ts';
 import { fileAnswersOf, readAnswers } from '../src/server/submissions/answers.ts';
 import { SUBMISSION_BODY_LIMIT } from '../src/server/submissions/body-limit.ts';

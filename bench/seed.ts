@@ -1,7 +1,7 @@
 // Seeds submissions with SQL, through the app's own database code, while no server holds the database.
 import type { Form } from '#common/forms.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
+import { loadConfig } from '../src/server/runtime/config.ts';
 import { storedAnswers } from './owner.ts';
 
 /** The bench server runs with the default FORM_TIMEZONE: the days of its Results counters are in it. */

@@ -43,20 +43,20 @@ const FILE_SUITES = [
  */
 const ONE_ENGINE = [
   'src/common/**',
-  'src/server/config.test.ts',
-  'src/server/errors.test.ts',
-  'src/server/security-headers.test.ts',
-  'src/server/web-app.test.ts',
-  'src/server/body-rate.test.ts',
-  'src/server/load-gauge.test.ts',
-  'src/server/fuzz.test.ts',
+  'src/server/runtime/config.test.ts',
+  'src/server/http/errors.test.ts',
+  'src/server/http/security-headers.test.ts',
+  'src/server/pages/web-app.test.ts',
+  'src/server/http/body-rate.test.ts',
+  'src/server/http/load-gauge.test.ts',
+  'src/server/http/fuzz.test.ts',
   'src/server/storage/storage-outage.test.ts',
   'src/server/storage/upload-stall.test.ts',
   'src/server/db/power-cut.test.ts',
   // Start-ups refused for a setting; each starts the embedded engine or none (PostgreSQL's own refusal: e2e/smoke).
   'src/server/main.test.ts',
   // A PostgreSQL server and an S3-protocol server of its own, which it stops and starts.
-  'src/server/boot-and-health.test.ts',
+  'src/server/runtime/boot-and-health.test.ts',
 ];
 const SERVER = ['--project', 'server', '--project', 'server-alone'];
 /** The environment that leaves these out of the server projects (vitest.config.ts reads TEST_EXCLUDE). */

@@ -1,9 +1,9 @@
-import { isClusterWorker, runPrimary } from './cluster.ts';
-import { ConfigError, loadConfig, StartupError, type Config } from './config.ts';
 import { DatabaseInUseError, openDatabase } from './db/database.ts';
 import { SchemaTooNewError } from './db/migrate.ts';
-import { logProcessWarnings, processLog } from './process-log.ts';
-import { whereDataLives } from './where-data-lives.ts';
+import { isClusterWorker, runPrimary } from './runtime/cluster.ts';
+import { ConfigError, loadConfig, StartupError, type Config } from './runtime/config.ts';
+import { logProcessWarnings, processLog } from './runtime/process-log.ts';
+import { whereDataLives } from './runtime/where-data-lives.ts';
 
 const FILE_PROBLEMS: Record<string, string> = {
   ENOTDIR: 'is not a directory',

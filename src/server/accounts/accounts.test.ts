@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#common/accounts.ts';
-import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail, verificationLinkIn } from '../test-app.ts';
+import {
+  setUpTestApp,
+  signUpOwner,
+  TEST_ENGINE,
+  uniqueEmail,
+  verificationLinkIn,
+} from '../testing/test-app.ts';
 
 const t = setUpTestApp();
 

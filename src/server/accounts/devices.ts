@@ -2,8 +2,8 @@
 // is recognised at login, so other people's wrong guesses at the address never lock its owner out of it.
 // docs/decisions/004-account-rate-limits.md.
 import { DEVICE_DAYS } from '#common/accounts.ts';
-import { digest, isSecretShaped, newSecret } from '../crypto.ts';
 import type { Queryable } from '../db/database.ts';
+import { digest, isSecretShaped, newSecret } from '../http/crypto.ts';
 import { insertTrustedDevice, isTrustedDevice, renewTrustedDevice } from './device-repository.ts';
 
 const DEVICE_COOKIE = 'easyform_device';

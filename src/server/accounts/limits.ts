@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { networkOf } from '../client-address.ts';
-import type { RateLimitRule } from '../config.ts';
-import { HttpError, waitWords } from '../errors.ts';
+import { networkOf } from '../http/client-address.ts';
+import { HttpError, waitWords } from '../http/errors.ts';
+import type { RateLimitRule } from '../runtime/config.ts';
 import { trustedDeviceOf } from './devices.ts';
 
 export const attemptsMessage = (retryAfterSeconds: number) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../config.ts';
-import { setUpTestApp, signUpOwner, TEST_ENGINE } from '../test-app.ts';
+import { DEFAULT_RATE_LIMITS } from '../runtime/config.ts';
+import { setUpTestApp, signUpOwner, TEST_ENGINE } from '../testing/test-app.ts';
 import { deviceCookie } from './devices.ts';
 
 const WINDOW = 60_000;

@@ -1,6 +1,6 @@
 import { OTP_MINUTES, VERIFICATION_LINK_HOURS } from '#common/accounts.ts';
-import { escapeHtml } from '../html.ts';
 import type { Mail } from '../mail/mailer.ts';
+import { escapeHtml } from '../pages/html.ts';
 
 export function verificationMail(to: string, fullName: string, link: string): Mail {
   return {

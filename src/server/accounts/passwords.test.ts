@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#common/accounts.ts';
-import { passwordsHashed } from '../crypto.ts';
-import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail } from '../test-app.ts';
+import { passwordsHashed } from '../http/crypto.ts';
+import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail } from '../testing/test-app.ts';
 
 const t = setUpTestApp();
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../config.ts';
-import { createTestApp, signUpOwner, TEST_ENGINE, uniqueEmail, type TestApp } from '../test-app.ts';
+import { DEFAULT_RATE_LIMITS } from '../runtime/config.ts';
+import { createTestApp, signUpOwner, TEST_ENGINE, uniqueEmail, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
 const WINDOW = 60_000;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#common/accounts.ts';
-import { DEFAULT_RATE_LIMITS } from '../config.ts';
-import { passwordsHashed } from '../crypto.ts';
-import { setUpTestApp, signUpOwner, TEST_ENGINE } from '../test-app.ts';
+import { passwordsHashed } from '../http/crypto.ts';
+import { DEFAULT_RATE_LIMITS } from '../runtime/config.ts';
+import { setUpTestApp, signUpOwner, TEST_ENGINE } from '../testing/test-app.ts';
 
 const WINDOW = 60_000;
 // Small limits so a test reaches them quickly; the defaults are argued in docs/decisions/004.

@@ -16,9 +16,9 @@ import {
   UpdatePasswordBodySchema,
   UpdateProfileBodySchema,
 } from '#common/accounts.ts';
-import { authenticate, ownerOf } from '../auth.ts';
-import { networkOf } from '../client-address.ts';
-import { notFound } from '../errors.ts';
+import { authenticate, ownerOf } from '../http/auth.ts';
+import { networkOf } from '../http/client-address.ts';
+import { notFound } from '../http/errors.ts';
 import { deviceCookie, rememberDevice } from './devices.ts';
 import { accountLimits, attemptsMessage } from './limits.ts';
 import * as accounts from './service.ts';

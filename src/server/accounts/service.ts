@@ -7,9 +7,9 @@ import {
   type LoginResponse,
   type Profile,
 } from '#common/accounts.ts';
-import { digest, hashPassword, newOtp, newSecret, verifyPassword } from '../crypto.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
+import { digest, hashPassword, newOtp, newSecret, verifyPassword } from '../http/crypto.ts';
+import { HttpError } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetMail, verificationMail } from './mails.ts';
 import * as repo from './repository.ts';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../config.ts';
-import { setUpTestApp, signUpOwner, TEST_ENGINE } from '../test-app.ts';
+import { DEFAULT_RATE_LIMITS } from '../runtime/config.ts';
+import { setUpTestApp, signUpOwner, TEST_ENGINE } from '../testing/test-app.ts';
 
 // Many logins in flight at once: the per-email limits would answer 429 long before the race is reached.
 const PLENTY = { max: 10_000, windowMs: 60_000 };

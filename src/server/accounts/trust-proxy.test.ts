@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../config.ts';
-import { createTestApp, TEST_ENGINE, uniqueEmail, type TestApp } from '../test-app.ts';
+import { DEFAULT_RATE_LIMITS } from '../runtime/config.ts';
+import { createTestApp, TEST_ENGINE, uniqueEmail, type TestApp } from '../testing/test-app.ts';
 
 // The per-address login limit is the guard against password spraying; these tests check that X-Forwarded-For
 // cannot be used to walk around it, whichever way TRUST_PROXY names the proxy.

@@ -12,8 +12,8 @@ import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { INSTANCE_SETTING, readDatabaseMarker } from '../storage/instance-marker.ts';
 import type { Storage } from '../storage/storage.ts';
-import { createTestApp, TEST_ENGINE, TEST_STORAGE } from '../test-app.ts';
-import { NO_RATE_LIMITS } from '../test-population.ts';
+import { createTestApp, TEST_ENGINE, TEST_STORAGE } from '../testing/test-app.ts';
+import { NO_RATE_LIMITS } from '../testing/test-population.ts';
 import { writeBackup } from './backup.ts';
 import { restoreBackup } from './restore.ts';
 import {

@@ -2,10 +2,10 @@
 // the same environment as the server (DATA_DIR, DATABASE_URL, STORAGE_URL); messages go to stderr, so `-` can stand
 // for stdout or stdin.
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, StartupError, type Config } from '../config.ts';
 import { DatabaseInUseError, openDatabase } from '../db/database.ts';
 import { SchemaTooNewError } from '../db/migrate.ts';
-import { unavailableOf } from '../unavailable.ts';
+import { unavailableOf } from '../http/unavailable.ts';
+import { ConfigError, loadConfig, StartupError, type Config } from '../runtime/config.ts';
 import { OperatorError } from './archive.ts';
 import { backup } from './backup-command.ts';
 import { openEmbedded } from './command-helpers.ts';

@@ -1,8 +1,8 @@
 // What the operator commands (cli.ts) share: their progress line, their summaries, and opening the embedded database.
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Config } from '../config.ts';
 import { DatabaseInUseError, openDatabase, type Database } from '../db/database.ts';
+import type { Config } from '../runtime/config.ts';
 import { OperatorError, type Manifest, type Progress } from './archive.ts';
 
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -18,9 +18,9 @@ import {
   TEST_ENGINE,
   TEST_STORAGE,
   type TestApp,
-} from '../test-app.ts';
-import { multipart, PDF } from '../test-files.ts';
-import { NO_RATE_LIMITS } from '../test-population.ts';
+} from '../testing/test-app.ts';
+import { multipart, PDF } from '../testing/test-files.ts';
+import { NO_RATE_LIMITS } from '../testing/test-population.ts';
 import { DATABASE_ENTRY, END_ENTRY, FILES_PREFIX, OperatorError, type Ending } from './archive.ts';
 import { writeBackup } from './backup.ts';
 import { restoreBackup } from './restore.ts';

@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { createTestApp, createTestDatabase, signUpOwner, TEST_ENGINE, type TestApp } from '../test-app.ts';
+import {
+  createTestApp,
+  createTestDatabase,
+  signUpOwner,
+  TEST_ENGINE,
+  type TestApp,
+} from '../testing/test-app.ts';
 import { rotateSecrets } from './rotate-secrets.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));

@@ -18,9 +18,9 @@ import {
   TEST_ENGINE,
   TEST_STORAGE,
   type TestApp,
-} from '../test-app.ts';
-import { multipart, PDF, PNG } from '../test-files.ts';
-import { NO_RATE_LIMITS } from '../test-population.ts';
+} from '../testing/test-app.ts';
+import { multipart, PDF, PNG } from '../testing/test-files.ts';
+import { NO_RATE_LIMITS } from '../testing/test-population.ts';
 import { writeBackup } from './backup.ts';
 import { restoreBackup } from './restore.ts';
 import { bytesOf, contents, emptyTarget } from './test-helpers.ts';

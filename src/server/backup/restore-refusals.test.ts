@@ -6,7 +6,7 @@ import { readFile, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ENGINE, TEST_STORAGE } from '../test-app.ts';
+import { TEST_ENGINE, TEST_STORAGE } from '../testing/test-app.ts';
 import { writeBackup } from './backup.ts';
 import { restoreBackup } from './restore.ts';
 import { archive, bytesOf, contents, emptyTarget, setUpSource, source, work } from './test-helpers.ts';

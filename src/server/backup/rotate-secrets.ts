@@ -1,7 +1,7 @@
 // `npm run rotate-secrets`: new server keys and every session revoked, after a backup may have leaked or a restore
 // brought back sessions logged out since (docs/operations.md, "Rotating the secrets").
-import { newKey } from '../crypto.ts';
 import type { Database } from '../db/database.ts';
+import { newKey } from '../http/crypto.ts';
 
 /**
  * The keys a server keeps in `app_settings`: the one that signs file links, and those that key the digests of

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
-import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
+import { loadConfig, type Config } from '../runtime/config.ts';
 import { openStorage } from '../storage/open-storage.ts';
 import { startS3TestServer, type S3TestServer } from '../storage/s3-test-server.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -18,9 +18,9 @@ import {
   TEST_ENGINE,
   TEST_STORAGE,
   type TestApp,
-} from '../test-app.ts';
-import { multipart, PDF, PNG } from '../test-files.ts';
-import { NO_RATE_LIMITS, populateOwner } from '../test-population.ts';
+} from '../testing/test-app.ts';
+import { multipart, PDF, PNG } from '../testing/test-files.ts';
+import { NO_RATE_LIMITS, populateOwner } from '../testing/test-population.ts';
 import { ident, tablesInLoadOrder } from './tables.ts';
 
 export const SUBMISSIONS = 1_000;

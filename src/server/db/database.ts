@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
-import { StartupError } from '../config.ts';
-import { makeDirectory } from '../make-directory.ts';
+import { StartupError } from '../runtime/config.ts';
+import { makeDirectory } from '../runtime/make-directory.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { realDisk, watchDataDir, type Disk } from './durable-dir.ts';
 

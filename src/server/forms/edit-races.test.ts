@@ -2,7 +2,7 @@
 // each edit 200 (before it) or 404 (after), never a 500, and nothing of the form is left.
 import { describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
-import { createForm, setUpTestApp, signUpOwner, TEST_ENGINE } from '../test-app.ts';
+import { createForm, setUpTestApp, signUpOwner, TEST_ENGINE } from '../testing/test-app.ts';
 
 const t = setUpTestApp();
 

@@ -11,7 +11,7 @@ import {
   RenameOptionBodySchema,
   type FieldKind,
 } from '#common/forms.ts';
-import { ownerOf } from '../auth.ts';
+import { ownerOf } from '../http/auth.ts';
 import * as forms from './service.ts';
 
 const response = { 200: FormSchema };

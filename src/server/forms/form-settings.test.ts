@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormSettingsBody, FormSettingsView } from '#common/form-settings.ts';
 import type { Form } from '#common/forms.ts';
-import { createForm, createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../test-app.ts';
+import { createForm, createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
 let owner: { token: string };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
-import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../test-app.ts';
+import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
 let alice: { token: string; id: string };

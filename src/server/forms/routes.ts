@@ -11,7 +11,7 @@ import {
   FormSchema,
   UpdateFormBodySchema,
 } from '#common/forms.ts';
-import { authenticate, ownerOf } from '../auth.ts';
+import { authenticate, ownerOf } from '../http/auth.ts';
 import { fieldRoutes } from './field-routes.ts';
 import * as forms from './service.ts';
 import { settingsRoutes } from './settings-routes.ts';

@@ -15,7 +15,7 @@ import {
 } from '#common/forms.ts';
 import { truncateText } from '#common/unstorable-text.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import * as fieldRepo from './field-repository.ts';
 import * as repo from './repository.ts';
 

@@ -6,8 +6,8 @@ import {
   type FormSettingsView,
 } from '#common/form-settings.ts';
 import { FormParamsSchema, type Form } from '#common/forms.ts';
-import { ownerOf } from '../auth.ts';
-import { notFound } from '../errors.ts';
+import { ownerOf } from '../http/auth.ts';
+import { notFound } from '../http/errors.ts';
 import * as repo from './repository.ts';
 import * as forms from './service.ts';
 

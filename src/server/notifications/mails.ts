@@ -2,8 +2,8 @@
 // text part. docs/decisions/021-response-notifications.md.
 import { formatSpecDate } from '#common/forms.ts';
 import { truncateText } from '#common/unstorable-text.ts';
-import { escapeHtml } from '../html.ts';
 import type { Mail } from '../mail/mailer.ts';
+import { escapeHtml } from '../pages/html.ts';
 import type { SubmissionForMail } from './deps.ts';
 
 /** Responses listed one by one in a digest; the rest are counted, with a link to them all. */

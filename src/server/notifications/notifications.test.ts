@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail } from '../test-app.ts';
-import { NO_RATE_LIMITS } from '../test-population.ts';
+import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail } from '../testing/test-app.ts';
+import { NO_RATE_LIMITS } from '../testing/test-population.ts';
 import { eventually, mailsTo, notifyingForm, respond } from './test-helpers.ts';
 
 // A window long enough that nothing in a test ends it by itself; a test that needs it over brings it forward.

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { setUpTestApp, signUpOwner, TEST_ENGINE } from '../test-app.ts';
-import { NO_RATE_LIMITS } from '../test-population.ts';
+import { setUpTestApp, signUpOwner, TEST_ENGINE } from '../testing/test-app.ts';
+import { NO_RATE_LIMITS } from '../testing/test-population.ts';
 import { eventually, mailsTo, notifyingForm, respond } from './test-helpers.ts';
 
 // A short window, and no poll to make up for a late wake: the digest goes out when the notifier wakes for it.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { notificationSourcesOf } from '../app-sources.ts';
-import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail } from '../test-app.ts';
-import { NO_RATE_LIMITS } from '../test-population.ts';
+import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail } from '../testing/test-app.ts';
+import { NO_RATE_LIMITS } from '../testing/test-population.ts';
 import { createNotifier } from './notifier.ts';
 import { eventually, mailsTo, notifyingForm, respond } from './test-helpers.ts';
 

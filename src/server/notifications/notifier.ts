@@ -1,9 +1,9 @@
 // Turns recorded responses into outbox mail: the owner's notification (folded into a digest within a window) and
 // the respondent's copy. docs/decisions/021-response-notifications.md.
 import type { Queryable } from '../db/database.ts';
-import { createDrainLoop, createNudger } from '../drain-loop.ts';
+import { logJobFailure } from '../http/unavailable.ts';
 import type { Mail } from '../mail/mailer.ts';
-import { logJobFailure } from '../unavailable.ts';
+import { createDrainLoop, createNudger } from '../runtime/drain-loop.ts';
 import type { FormForMail, NotifierDeps, SubmissionForMail } from './deps.ts';
 import { DIGEST_LISTED, digestMail, respondentCopyMail, responseMail } from './mails.ts';
 import * as repo from './repository.ts';

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FormParamsSchema } from '#common/forms.ts';
 import { FormNotificationsSchema, FormNotificationsViewSchema } from '#common/notifications.ts';
-import { authenticate, ownerOf } from '../auth.ts';
-import { notFound } from '../errors.ts';
+import { authenticate, ownerOf } from '../http/auth.ts';
+import { notFound } from '../http/errors.ts';
 import type { NotificationSources } from './deps.ts';
 import { findNotificationSettings, updateNotificationSettings } from './repository.ts';
 

@@ -4,8 +4,8 @@ import type { Form } from '#common/forms.ts';
 import { fieldsOf } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
 import type { CapturedMail } from '../mail/mail-capture.ts';
-import { createForm, type TestApp } from '../test-app.ts';
-import { multipart, PDF } from '../test-files.ts';
+import { createForm, type TestApp } from '../testing/test-app.ts';
+import { multipart, PDF } from '../testing/test-files.ts';
 
 export async function notifyingForm(
   t: TestApp,

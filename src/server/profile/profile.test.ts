@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoiningForm, JoiningFormBody } from '#common/profile.ts';
 import type { UploadResponse } from '#common/submissions.ts';
-import { createTestApp, signUpOwner, storedKeys, TEST_ENGINE, type TestApp } from '../test-app.ts';
-import { multipart, PDF, PNG } from '../test-files.ts';
+import { createTestApp, signUpOwner, storedKeys, TEST_ENGINE, type TestApp } from '../testing/test-app.ts';
+import { multipart, PDF, PNG } from '../testing/test-files.ts';
 
 let t: TestApp;
 let owner: { token: string };

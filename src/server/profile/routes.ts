@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { JoiningFormBodySchema, JoiningFormSchema, type JoiningForm } from '#common/profile.ts';
-import { authenticate, ownerOf } from '../auth.ts';
 import type { Queryable } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
+import { authenticate, ownerOf } from '../http/auth.ts';
+import { HttpError } from '../http/errors.ts';
 import { findProfile, lockProfileDocuments, saveProfile, type ProfileDetails } from './repository.ts';
 
 /** What the profile needs of uploads; composed in app.ts from the uploads feature. */

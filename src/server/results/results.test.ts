@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChoiceField, Form } from '#common/forms.ts';
 import { percentOf, type FormResults } from '#common/results.ts';
 import type { SubmissionBody, UploadResponse } from '#common/submissions.ts';
-import { DEFAULT_RATE_LIMITS } from '../config.ts';
-import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../test-app.ts';
-import { multipart, PDF } from '../test-files.ts';
+import { DEFAULT_RATE_LIMITS } from '../runtime/config.ts';
+import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../testing/test-app.ts';
+import { multipart, PDF } from '../testing/test-files.ts';
 
 let t: TestApp;
 let owner: { token: string; id: string };

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FormParamsSchema, type Form } from '#common/forms.ts';
 import { FormResultsSchema } from '#common/results.ts';
-import { authenticate, ownerOf } from '../auth.ts';
 import type { Database } from '../db/database.ts';
-import { notFound } from '../errors.ts';
+import { authenticate, ownerOf } from '../http/auth.ts';
+import { notFound } from '../http/errors.ts';
 import { assembleResults } from './assemble.ts';
 import { findLatestTextAnswers, readResultCounters } from './repository.ts';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Form } from '#common/forms.ts';
 import type { Answers } from '#common/submissions.ts';
-import { digest } from '../crypto.ts';
-import { HttpError } from '../errors.ts';
+import { digest } from '../http/crypto.ts';
+import { HttpError } from '../http/errors.ts';
 import { contactOf, type fileAnswersOf, toStoredAnswers } from './answers.ts';
 import type { ClaimableUpload } from './deps.ts';
 import type * as repo from './repository.ts';

@@ -3,7 +3,7 @@ import { NOT_ON_FORM } from '#common/answer-limits.ts';
 import { fieldsOf, type Form } from '#common/forms.ts';
 import { answersSchemaFor, type Answers, type FileAnswer, type SubmissionBody } from '#common/submissions.ts';
 import { truncateText } from '#common/unstorable-text.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '../http/errors.ts';
 import type { StoredAnswer } from './repository.ts';
 
 type Field = { _id: string; name: string };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TEST_ENGINE } from '../test-app.ts';
+import { TEST_ENGINE } from '../testing/test-app.ts';
 import { asOwner, form, owner, setUpSubmissions, submit, validBody } from './test-fixture.ts';
 
 setUpSubmissions();

@@ -11,6 +11,8 @@ import { isWebUrl } from '#common/form-settings.ts';
 import { toPublicForm, type Form } from '#common/forms.ts';
 import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
 import { unstorableReason } from '#common/unstorable-text.ts';
+import { HttpError, logUnavailable, waitWords } from '../http/errors.ts';
+import { UNAVAILABLE_RETRY_SECONDS, unavailableOf } from '../http/unavailable.ts';
 import {
   closedHtml,
   messageHtml,
@@ -20,16 +22,14 @@ import {
   type FormState,
   type QuestionErrors,
   type SentValues,
-} from '../customer-form-html.ts';
+} from '../pages/customer-form-html.ts';
 import {
   renderCustomerPage,
   renderMessagePage,
   renderOnFormColours,
   withoutScripts,
-} from '../customer-page.ts';
-import { HttpError, logUnavailable, waitWords } from '../errors.ts';
-import { readCustomerTemplate, sendCustomerPage } from '../html-reply.ts';
-import { UNAVAILABLE_RETRY_SECONDS, unavailableOf } from '../unavailable.ts';
+} from '../pages/customer-page.ts';
+import { readCustomerTemplate, sendCustomerPage } from '../pages/html-reply.ts';
 import { AnswersError } from './answers.ts';
 import type { FileIntake, SubmissionDeps } from './deps.ts';
 import type { SubmitInput } from './writer.ts';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_SETTINGS } from '#common/form-settings.ts';
 import type { Submission } from '#common/submissions.ts';
-import { PDF } from '../test-files.ts';
+import { PDF } from '../testing/test-files.ts';
 import {
   auth,
   countOf,

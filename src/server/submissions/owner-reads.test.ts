@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Submission } from '#common/submissions.ts';
-import { storedKeys, TEST_ENGINE } from '../test-app.ts';
+import { storedKeys, TEST_ENGINE } from '../testing/test-app.ts';
 import { CSV_PAGE_ROWS } from './csv.ts';
 import {
   asOwner,

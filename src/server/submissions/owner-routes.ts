@@ -18,8 +18,8 @@ import {
   SubmissionPageSchema,
   SubmissionSchema,
 } from '#common/submissions.ts';
-import { authenticate, ownerOf } from '../auth.ts';
-import { notFound } from '../errors.ts';
+import { authenticate, ownerOf } from '../http/auth.ts';
+import { notFound } from '../http/errors.ts';
 import { streamFormCsv } from './csv.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { SubmissionDeps } from './deps.ts';

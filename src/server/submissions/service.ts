@@ -1,6 +1,6 @@
 import { formatSpecDate } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../http/errors.ts';
 import {
   deleteSubmissionsOfOwner,
   formIdsOfSubmissions,

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
 import type { SubmissionBody, UploadResponse } from '#common/submissions.ts';
-import { createTestApp, signUpOwner, type TestApp } from '../test-app.ts';
-import { multipart, PDF } from '../test-files.ts';
+import { createTestApp, signUpOwner, type TestApp } from '../testing/test-app.ts';
+import { multipart, PDF } from '../testing/test-files.ts';
 
 export let t: TestApp;
 export let owner: { token: string; id: string };

@@ -1,8 +1,8 @@
-import { networkOf } from '../client-address.ts';
-import type { RateLimitRule } from '../config.ts';
-import { sign } from '../crypto.ts';
 import type { Queryable } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
+import { networkOf } from '../http/client-address.ts';
+import { sign } from '../http/crypto.ts';
+import { HttpError } from '../http/errors.ts';
+import type { RateLimitRule } from '../runtime/config.ts';
 import { unclaimedUsageOf } from './repository.ts';
 
 /**

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
-import { HOSTILE_STRINGS } from '../fuzz-values.ts';
+import { HOSTILE_STRINGS } from '../testing/fuzz-values.ts';
 import {
   createForm,
   createTestApp,
@@ -15,8 +15,8 @@ import {
   storedKeys,
   TEST_ENGINE,
   type TestApp,
-} from '../test-app.ts';
-import { multipart, PDF, PNG } from '../test-files.ts';
+} from '../testing/test-app.ts';
+import { multipart, PDF, PNG } from '../testing/test-files.ts';
 
 // The hostile upload corpus of issue 10: each file refused with a 4xx (or, for names, made safe), nothing left on
 // disk or in the database, and the server still healthy.

@@ -3,9 +3,9 @@ import { opendir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { randomToken } from '../crypto.ts';
-import { HttpError } from '../errors.ts';
-import { makeDirectory } from '../make-directory.ts';
+import { randomToken } from '../http/crypto.ts';
+import { HttpError } from '../http/errors.ts';
+import { makeDirectory } from '../runtime/make-directory.ts';
 import { checkHead } from '../storage/head-check.ts';
 
 export type ImageMime = 'image/jpeg' | 'image/png';

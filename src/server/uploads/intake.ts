@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { newKey } from '../crypto.ts';
 import { getOrCreateSetting } from '../db/settings.ts';
-import { HttpError } from '../errors.ts';
+import { newKey } from '../http/crypto.ts';
+import { HttpError } from '../http/errors.ts';
 import { clientKeyOf } from './client-bounds.ts';
 import type { ImageReencoder } from './image.ts';
 import { deleteUpload, receiveUpload, type UploadDeps } from './service.ts';

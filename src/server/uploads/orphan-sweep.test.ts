@@ -14,8 +14,8 @@ import {
   TEST_ENGINE,
   TEST_STORAGE,
   type TestApp,
-} from '../test-app.ts';
-import { multipart, PDF, PNG } from '../test-files.ts';
+} from '../testing/test-app.ts';
+import { multipart, PDF, PNG } from '../testing/test-files.ts';
 import { ORPHAN_FILE_GRACE_MS, QUARANTINE_DAYS, sweepOrphanFiles } from './orphan-sweep.ts';
 import { logLines } from './test-stores.ts';
 

@@ -10,8 +10,8 @@ import {
   storedKeys,
   TEST_ENGINE,
   type TestApp,
-} from '../test-app.ts';
-import { multipart, PDF, PNG } from '../test-files.ts';
+} from '../testing/test-app.ts';
+import { multipart, PDF, PNG } from '../testing/test-files.ts';
 import { keptStore, logLines, type KeptStore } from './test-stores.ts';
 
 const TWO_HOURS = 2 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { UploadResponse } from '#common/submissions.ts';
-import { DEFAULT_RATE_LIMITS } from '../config.ts';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../test-app.ts';
-import { multipart, PDF } from '../test-files.ts';
+import { DEFAULT_RATE_LIMITS } from '../runtime/config.ts';
+import { createTestApp, TEST_ENGINE, type TestApp } from '../testing/test-app.ts';
+import { multipart, PDF } from '../testing/test-files.ts';
 import { clientKeyOf } from './client-bounds.ts';
 
 const HOUR = 60 * 60 * 1000;

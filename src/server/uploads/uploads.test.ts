@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
-import { digest } from '../crypto.ts';
+import { digest } from '../http/crypto.ts';
 import {
   createTestApp,
   signUpOwner,
@@ -13,8 +13,8 @@ import {
   TEST_ENGINE,
   TEST_STORAGE,
   type TestApp,
-} from '../test-app.ts';
-import { JPEG, multipart, PDF, PNG } from '../test-files.ts';
+} from '../testing/test-app.ts';
+import { JPEG, multipart, PDF, PNG } from '../testing/test-files.ts';
 import { ORPHAN_FILE_GRACE_MS, sweepOrphanFiles } from './orphan-sweep.ts';
 import { deleteStaleUploads } from './service.ts';
 

@@ -4,8 +4,8 @@
 // owner's delete answers 200, and the sender logs no error. Likewise a webhook deleted under the sender's statement.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUpTestApp, TEST_ENGINE } from '../test-app.ts';
-import { NO_RATE_LIMITS } from '../test-population.ts';
+import { setUpTestApp, TEST_ENGINE } from '../testing/test-app.ts';
+import { NO_RATE_LIMITS } from '../testing/test-population.ts';
 import {
   addHook,
   auth,

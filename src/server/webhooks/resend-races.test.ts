@@ -1,7 +1,7 @@
 // Resending a failed delivery while the owner deletes its response or its form, from another tab: each request gets
 // its own answer (the resend 201 or 404), never a 500, and what was deleted stays deleted.
 import { describe, expect, it } from 'vitest';
-import { TEST_ENGINE } from '../test-app.ts';
+import { TEST_ENGINE } from '../testing/test-app.ts';
 import { auth, eventually, hooked, post, respond, setUpWebhookRoutes } from './test-helpers.ts';
 
 describe(`resending a delivery while its response or form is deleted, on ${TEST_ENGINE}`, () => {

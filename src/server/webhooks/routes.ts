@@ -15,10 +15,10 @@ import {
   WebhookListSchema,
   WebhookParamsSchema,
 } from '#common/webhooks.ts';
-import { authenticate, ownerOf } from '../auth.ts';
-import { networkOf } from '../client-address.ts';
-import { newSecret } from '../crypto.ts';
-import { HttpError, notFound, waitWords } from '../errors.ts';
+import { authenticate, ownerOf } from '../http/auth.ts';
+import { networkOf } from '../http/client-address.ts';
+import { newSecret } from '../http/crypto.ts';
+import { HttpError, notFound, waitWords } from '../http/errors.ts';
 import { refusalOf } from './address.ts';
 import type { WebhookRouteDeps } from './deps.ts';
 import {

@@ -3,8 +3,8 @@
 // delete nor the sender fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookDelivery } from '#common/webhooks.ts';
-import { setUpTestApp, TEST_ENGINE } from '../test-app.ts';
-import { NO_RATE_LIMITS } from '../test-population.ts';
+import { setUpTestApp, TEST_ENGINE } from '../testing/test-app.ts';
+import { NO_RATE_LIMITS } from '../testing/test-population.ts';
 import { auth, eventually, hooked, listHooks, respond, startHoldingReceiver } from './test-helpers.ts';
 
 describe(`deleting a response while its webhook is being sent, on ${TEST_ENGINE}`, () => {

@@ -1,6 +1,6 @@
 // One signed POST to a receiver, as every webhook request is made: the address rules (unless private receivers are
 // allowed), the signature header, the timeout, no redirects. The sender's deliveries and Send test both use it.
-import { webhookSignature } from '../crypto.ts';
+import { webhookSignature } from '../http/crypto.ts';
 import { publicOnlyLookup, refusalOf } from './address.ts';
 import { postJson } from './post.ts';
 

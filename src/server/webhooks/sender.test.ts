@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { webhookSourcesOf } from '../app-sources.ts';
-import { createTestApp, signUpOwner, type TestApp } from '../test-app.ts';
+import { createTestApp, signUpOwner, type TestApp } from '../testing/test-app.ts';
 import { createSender } from './sender.ts';
 import { addHook, formWithName, startReceiver } from './test-helpers.ts';
 

@@ -1,8 +1,8 @@
 // Sends each new response to the form's webhooks: durable deliveries (made from the row the submissions' insert
 // writes), claimed with `for update skip locked` and leased, POSTed outside any transaction, retried with
 // exponential backoff for 24 hours, every attempt logged. docs/decisions/023-webhooks.md.
-import { createDrainLoop, createNudger } from '../drain-loop.ts';
-import { logJobFailure } from '../unavailable.ts';
+import { logJobFailure } from '../http/unavailable.ts';
+import { createDrainLoop, createNudger } from '../runtime/drain-loop.ts';
 import * as repo from './delivery-queue.ts';
 import type { SenderDeps, SubmissionForWebhook } from './deps.ts';
 import { messageOf, refusedAttempt, sendSigned, type Attempt } from './send-signed.ts';

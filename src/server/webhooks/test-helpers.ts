@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
 import type { WebhookDelivery, WebhookView } from '#common/webhooks.ts';
-import { createForm, setUpTestApp, signUpOwner, type TestApp } from '../test-app.ts';
-import { NO_RATE_LIMITS } from '../test-population.ts';
+import { createForm, setUpTestApp, signUpOwner, type TestApp } from '../testing/test-app.ts';
+import { NO_RATE_LIMITS } from '../testing/test-population.ts';
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryAttempts, WebhookDelivery } from '#common/webhooks.ts';
 import { pruneFinished } from '../app-sources.ts';
-import type { TestApp } from '../test-app.ts';
+import type { TestApp } from '../testing/test-app.ts';
 import {
   auth,
   eventually,

@@ -2,8 +2,8 @@
 // Its deliveries (listing attempts, resending, pruning): webhook-deliveries.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { WebhookAttempt } from '#common/webhooks.ts';
-import { createTestApp, signUpOwner, type TestApp } from '../test-app.ts';
-import { NO_RATE_LIMITS } from '../test-population.ts';
+import { createTestApp, signUpOwner, type TestApp } from '../testing/test-app.ts';
+import { NO_RATE_LIMITS } from '../testing/test-population.ts';
 import {
   addHook,
   auth,

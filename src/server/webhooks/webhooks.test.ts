@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, setUpTestApp, signUpOwner } from '../test-app.ts';
+import { createTestApp, setUpTestApp, signUpOwner } from '../testing/test-app.ts';
 import { isPrivateAddress, publicOnlyLookup } from './address.ts';
 import { postJson } from './post.ts';
 import {

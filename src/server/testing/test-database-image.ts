@@ -6,8 +6,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { dumpMemoryDatabase, MEMORY_DATABASE, openDatabase } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
+import { dumpMemoryDatabase, MEMORY_DATABASE, openDatabase } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

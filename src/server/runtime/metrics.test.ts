@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldsOf } from '#common/forms.ts';
-import { createForm, createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from './test-app.ts';
+import { createForm, createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../testing/test-app.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ENGINE, type TestApp } from '../testing/test-app.ts';
 import { databaseRateLimitStore, pruneRateLimits, type RateLimitStore } from './rate-limit-store.ts';
-import { createTestApp, TEST_ENGINE, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
-import { createTestApp, signUpOwner, uniqueEmail, type TestApp } from './test-app.ts';
+import { createTestApp, signUpOwner, uniqueEmail, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

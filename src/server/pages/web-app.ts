@@ -5,11 +5,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '#common/errors.ts';
 import { FormParamsSchema, type PublicForm } from '#common/forms.ts';
+import { notFound } from '../http/errors.ts';
+import { landingPolicy } from '../http/security-headers.ts';
 import { closedHtml, missingHtml, pageNotFoundHtml } from './customer-form-html.ts';
 import { CUSTOMER_PAGE, renderCustomerPage, renderMessagePage, withoutScripts } from './customer-page.ts';
-import { notFound } from './errors.ts';
 import { readCustomerTemplate, sendCustomerPage, sendHtml, sendLandingPage } from './html-reply.ts';
-import { landingPolicy } from './security-headers.ts';
 
 /** What a customer link finds: the form to fill, a closed form's message, or nothing. */
 export type CustomerForm = { form: PublicForm } | { closedMessage: string } | null;

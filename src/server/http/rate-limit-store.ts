@@ -1,8 +1,8 @@
 // A store for @fastify/rate-limit that counts in the database, so a limit holds across every app process on one
 // PostgreSQL (issue 14, docs/scaling.md). Used with DATABASE_URL; the embedded engine keeps the plugin's in-memory
 // store (one process per data directory).
+import type { Queryable } from '../db/database.ts';
 import { sign } from './crypto.ts';
-import type { Queryable } from './db/database.ts';
 
 type Hits = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Hits) => void;

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBMISSION_BODY_LIMIT } from '../submissions/body-limit.ts';
+import { createTestApp, TEST_ENGINE, type TestApp } from '../testing/test-app.ts';
 import { DEFAULT_JSON_SHAPE, JsonShapeScanner, LARGE_BODIES_AT_ONCE, type JsonShape } from './json-guard.ts';
-import { SUBMISSION_BODY_LIMIT } from './submissions/body-limit.ts';
-import { createTestApp, TEST_ENGINE, type TestApp } from './test-app.ts';
 
 // Issue 34: ~16 million empty arrays in one submission-sized body kept /api/health waiting 19 s and grew the process
 // by gigabytes while JSON.parse built them. Real sockets against a listening app.

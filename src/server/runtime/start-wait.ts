@@ -1,8 +1,8 @@
 // A start-up that meets PostgreSQL or the S3 endpoint not there yet (the machine booting, the database restarting)
 // waits for it, trying again, for STARTUP_WAIT_SECONDS in all; a service manager's restart limit would otherwise give
 // up for good within seconds (docs/decisions/039-boot-and-health.md). What no wait can mend is refused at once.
+import { unavailableOf } from '../http/unavailable.ts';
 import { StartupError } from './config.ts';
-import { unavailableOf } from './unavailable.ts';
 
 /** The first wait between two tries; each next one doubles, up to MAX_BACKOFF_MS. */
 const FIRST_BACKOFF_MS = 500;

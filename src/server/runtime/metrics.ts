@@ -3,10 +3,10 @@
 // accepted and refused, background job queues, the database pool, and the process (event-loop lag among them).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import { metricsOfAllWorkers } from './cluster-metrics.ts';
 import { isClusterWorker } from './cluster.ts';
-import type { Database } from './db/database.ts';
-import { HttpError, notFound } from './errors.ts';
 
 /** Routes whose outcomes are counted on their own, by what they mean to a customer. */
 export type CountedRoutes = { submissions: string[]; uploads: string[] };

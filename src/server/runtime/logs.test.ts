@@ -8,15 +8,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { throwawayDatabase } from './db/throwaway-database.ts';
-import { freePort } from './free-port.ts';
-import { startS3TestServer, TEST_BUCKET, type S3TestServer } from './storage/s3-test-server.ts';
+import { throwawayDatabase } from '../db/throwaway-database.ts';
+import { startS3TestServer, TEST_BUCKET, type S3TestServer } from '../storage/s3-test-server.ts';
+import { freePort } from '../testing/free-port.ts';
 
 const postgres = process.env.TEST_DATABASE_URL;
 if (!postgres)
-  console.warn('src/server/logs.test.ts SKIPPED: WORKERS=2 needs PostgreSQL (TEST_DATABASE_URL)');
+  console.warn('src/server/runtime/logs.test.ts SKIPPED: WORKERS=2 needs PostgreSQL (TEST_DATABASE_URL)');
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** In DATABASE_URL: the server trusts local connections, so any password works, and none may reach the log. */
 const PASSWORD = 'never-in-the-log-7c1e';
 const OUR_ID = /^[\w-]{8}-[0-9a-z]+$/;

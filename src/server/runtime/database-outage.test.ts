@@ -12,7 +12,7 @@ import {
   signUpOwner,
   TEST_ENGINE,
   type TestApp,
-} from './test-app.ts';
+} from '../testing/test-app.ts';
 
 /** A TCP relay to PostgreSQL that can be cut (its connections reset, new ones refused), frozen, and restored. */
 async function startRelay(target: URL) {

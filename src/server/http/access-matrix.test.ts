@@ -5,11 +5,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { jsonSchemaOf, valueFor, type Hints } from '../testing/fuzz-values.ts';
+import { createTestApp, FUZZ_SETTINGS, signUpOwner, type TestApp } from '../testing/test-app.ts';
+import { fingerprint, NO_RATE_LIMITS, populateOwner, type Population } from '../testing/test-population.ts';
 import { digest } from './crypto.ts';
-import { jsonSchemaOf, valueFor, type Hints } from './fuzz-values.ts';
 import { routesOf, type RouteEntry } from './route-table.ts';
-import { createTestApp, FUZZ_SETTINGS, signUpOwner, type TestApp } from './test-app.ts';
-import { fingerprint, NO_RATE_LIMITS, populateOwner, type Population } from './test-population.ts';
 
 /** Reachable without an owner's token, on purpose. Keep it short: everything else must refuse a stranger. */
 const PUBLIC_ROUTES = new Set([
@@ -28,7 +28,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/profile', // the customer's upload (an owner's own upload checks the token inside)
   'DELETE /api/profile/:deleteId', // the uploader's delete, proven by the secret deleteId
   'GET /files/:uploadId', // signed, expiring file URLs
-  'GET /metrics', // the operator's METRICS_TOKEN, not an owner's: src/server/metrics.test.ts
+  'GET /metrics', // the operator's METRICS_TOKEN, not an owner's: src/server/runtime/metrics.test.ts
   'POST /customer/:fid/:ownerId', // the customer's form posted without JavaScript
   'GET /robots.txt',
 ]);

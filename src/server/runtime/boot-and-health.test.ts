@@ -8,16 +8,16 @@ import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../e2e/support/server.ts';
+import { startServer, type RunningServer } from '../../../e2e/support/server.ts';
 import {
   createTestPostgresServer,
   hasPostgresBinaries,
   type TestPostgresServer,
-} from './db/test-postgres-server.ts';
-import { freePort } from './free-port.ts';
-import { startS3TestServer, type S3TestServer } from './storage/s3-test-server.ts';
+} from '../db/test-postgres-server.ts';
+import { startS3TestServer, type S3TestServer } from '../storage/s3-test-server.ts';
+import { freePort } from '../testing/free-port.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 type Answer = { status: number; connection: string | undefined; body: unknown };
 

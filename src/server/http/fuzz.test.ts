@@ -3,18 +3,18 @@
 // form, question, option, submission, upload, profile, account and session exactly as it was.
 //
 //   npm run fuzz                                               the deep run: FUZZ_RUNS=1000 (every commit: DEFAULT_RUNS)
-//   FUZZ_RUNS=10000 npx vitest run src/server/fuzz.test.ts     deeper still
+//   FUZZ_RUNS=10000 npx vitest run src/server/http/fuzz.test.ts     deeper still
 //   FUZZ_SEED=123 …                                            replay a run; the seed is printed on failure
 //   FUZZ_ROUTES='PUT|POST' …                                   only routes whose "METHOD /url" matches
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldsOf } from '#common/forms.ts';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './config.ts';
-import { describeRequest, requestArb, type FuzzRequest } from './fuzz-requests.ts';
-import type { Hints } from './fuzz-values.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../runtime/config.ts';
+import { describeRequest, requestArb, type FuzzRequest } from '../testing/fuzz-requests.ts';
+import type { Hints } from '../testing/fuzz-values.ts';
+import { createTestApp, FUZZ_SETTINGS, signUpOwner, type TestApp } from '../testing/test-app.ts';
+import { fingerprint, populateOwner, writeMark } from '../testing/test-population.ts';
 import { routesOf, type RouteEntry } from './route-table.ts';
-import { createTestApp, FUZZ_SETTINGS, signUpOwner, type TestApp } from './test-app.ts';
-import { fingerprint, populateOwner, writeMark } from './test-population.ts';
 
 const DEFAULT_RUNS = 50;
 const RUNS = Number(FUZZ_SETTINGS.runs ?? DEFAULT_RUNS);
@@ -167,7 +167,7 @@ describe(`fuzzing every route (${RUNS} runs a route, seed ${SEED})`, () => {
       // Every failing route at once, then how to replay the run.
       expect(
         failures,
-        `Replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npx vitest run src/server/fuzz.test.ts`,
+        `Replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npx vitest run src/server/http/fuzz.test.ts`,
       ).toEqual([]);
     },
   );

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createTestApp, signUpOwner, type TestApp } from './test-app.ts';
+import { createForm, createTestApp, signUpOwner, type TestApp } from '../testing/test-app.ts';
 
 const CUSTOMER_HTML =
   '<!doctype html><meta name="description" content="Easy Form: build a form" /><title>Easy Form</title><script type="module" src="/assets/customer-1.js"></script><div id="root"></div>';

@@ -1,6 +1,7 @@
 // Whole requests for the fuzz tests: params, query string, headers and body of one route, from its own schemas,
 // valid or mutated, with malformed JSON and wrong content types mixed in.
 import fc from 'fast-check';
+import type { RouteEntry } from '../http/route-table.ts';
 import {
   HOSTILE_STRINGS,
   jsonSchemaOf,
@@ -9,7 +10,6 @@ import {
   type Hints,
   type JsonSchema,
 } from './fuzz-values.ts';
-import type { RouteEntry } from './route-table.ts';
 
 export type FuzzRequest = {
   method: string;

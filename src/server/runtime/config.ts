@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { parseTrustProxy } from './client-address.ts';
-import type { Disk } from './db/durable-dir.ts';
-import type { FileSync } from './storage/file-sync.ts';
-import { parseStorageUrl, type S3Location } from './storage/storage-url.ts';
+import type { Disk } from '../db/durable-dir.ts';
+import { parseTrustProxy } from '../http/client-address.ts';
+import type { FileSync } from '../storage/file-sync.ts';
+import { parseStorageUrl, type S3Location } from '../storage/storage-url.ts';
 
 const MiB = 1024 * 1024;
 

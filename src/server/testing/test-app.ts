@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Form } from '#common/forms.ts';
-import { buildApp } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
-import { MEMORY_DATABASE, openDatabase } from './db/database.ts';
-import { throwawayDatabase } from './db/throwaway-database.ts';
-import { startMailCapture, type MailCapture } from './mail/mail-capture.ts';
-import { startS3TestServer } from './storage/s3-test-server.ts';
+import { buildApp } from '../app.ts';
+import { MEMORY_DATABASE, openDatabase } from '../db/database.ts';
+import { throwawayDatabase } from '../db/throwaway-database.ts';
+import { startMailCapture, type MailCapture } from '../mail/mail-capture.ts';
+import { loadConfig, type Config } from '../runtime/config.ts';
+import { startS3TestServer } from '../storage/s3-test-server.ts';
 import { runImage } from './test-database-image.ts';
 
 /** The engine the integration suite runs on: in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
@@ -22,7 +22,7 @@ export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
  */
 export const TEST_STORAGE = process.env.TEST_STORAGE === 's3' ? 's3' : 'disk';
 
-/** Depth and replay of the fuzz tests (src/server/fuzz.test.ts), read here with the other test settings. */
+/** Depth and replay of the fuzz tests (src/server/http/fuzz.test.ts), read here with the other test settings. */
 export const FUZZ_SETTINGS = {
   runs: process.env.FUZZ_RUNS,
   seed: process.env.FUZZ_SEED,

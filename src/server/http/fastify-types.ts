@@ -1,7 +1,7 @@
-import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
-import type { Mailer } from './mail/mailer.ts';
-import type { Storage } from './storage/storage.ts';
+import type { Database } from '../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Config } from '../runtime/config.ts';
+import type { Storage } from '../storage/storage.ts';
 
 /** The signed-in account, set by the owner-routes auth hook. */
 export type Owner = { id: string; email: string; fullName: string; tokenHash: string };

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
 import { digest, isSecretShaped } from './crypto.ts';
-import type { Queryable } from './db/database.ts';
 import { HttpError } from './errors.ts';
 import type { Owner } from './fastify-types.ts';
 

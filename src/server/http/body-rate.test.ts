@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ENGINE, type TestApp } from './test-app.ts';
-import { multipart, PDF } from './test-files.ts';
+import { createTestApp, TEST_ENGINE, type TestApp } from '../testing/test-app.ts';
+import { multipart, PDF } from '../testing/test-files.ts';
 
 // Real sockets against a listening app, with the thresholds shrunk so the test takes seconds: at least 2,000 bytes
 // a second, averaged over 200 ms windows.

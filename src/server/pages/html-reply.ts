@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HAS_SESSION_MARK } from '#common/session-mark.ts';
+import { landingPolicy, setCustomerPolicy } from '../http/security-headers.ts';
 import {
   deferEntry,
   FALLBACK_TEMPLATE,
@@ -12,7 +13,6 @@ import {
   templateStyles,
   type CustomerPage,
 } from './customer-page.ts';
-import { landingPolicy, setCustomerPolicy } from './security-headers.ts';
 
 const templates = new Map<string, Promise<string>>();
 

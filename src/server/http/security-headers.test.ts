@@ -7,8 +7,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
-import { createForm, createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from './test-app.ts';
-import { multipart, PDF } from './test-files.ts';
+import { createForm, createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../testing/test-app.ts';
+import { multipart, PDF } from '../testing/test-files.ts';
 
 const INDEX_HTML = '<!doctype html><title>Easy Form</title><div id="root"></div>';
 const CUSTOMER_HTML = '<!doctype html><title>Easy Form</title><div id="root"></div>';

@@ -6,9 +6,9 @@ import { access, statfs } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from './db/database.ts';
-import type { Storage } from './storage/storage.ts';
-import { UNAVAILABLE_RETRY_SECONDS } from './unavailable.ts';
+import type { Database } from '../db/database.ts';
+import { UNAVAILABLE_RETRY_SECONDS } from '../http/unavailable.ts';
+import type { Storage } from '../storage/storage.ts';
 
 /** How long one check may take before it counts as failed. */
 const CHECK_TIMEOUT_MS = 5_000;

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import { CUSTOMER_PAGE } from '../pages/customer-page.ts';
 import { cspHashOf } from './crypto.ts';
-import { CUSTOMER_PAGE } from './customer-page.ts';
 
 type Directives = Record<string, string[]>;
 

@@ -1,5 +1,5 @@
 import { isIP, isIPv4, isIPv6 } from 'node:net';
-import type { Config } from './config.ts';
+import type { Config } from '../runtime/config.ts';
 
 /**
  * The network a client address stands for, for every per-address limit and bound: an IPv4 address itself (an

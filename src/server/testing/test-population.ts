@@ -3,8 +3,8 @@
 // stored data, to prove that a refused request changed nothing.
 import { fieldsOf, type Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './config.ts';
-import type { Queryable } from './db/database.ts';
+import type { Queryable } from '../db/database.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../runtime/config.ts';
 import type { TestApp } from './test-app.ts';
 import { multipart, PDF, PNG } from './test-files.ts';
 
