@@ -11,6 +11,10 @@ import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import type { Form } from '#common/forms.ts';
 import { SubmissionBodySchema, SubmitResponseSchema } from '#common/submissions.ts';
+import { acceptedRow } from '../src/server/features/submissions/accepted-row.ts';
+import { fileAnswersOf, readAnswers } from '../src/server/features/submissions/answers.ts';
+import { SUBMISSION_BODY_LIMIT } from '../src/server/features/submissions/body-limit.ts';
+import { IdempotencyHeadersSchema, OwnerParamsSchema } from '../src/server/features/submissions/routes.ts';
 import {
   formClosed,
   HttpError,
@@ -19,10 +23,6 @@ import {
 } from '../src/server/http/errors.ts';
 import { requestForLog } from '../src/server/http/request-log.ts';
 import { securityHeaders } from '../src/server/http/security-headers.ts';
-import { acceptedRow } from '../src/server/submissions/accepted-row.ts';
-import { fileAnswersOf, readAnswers } from '../src/server/submissions/answers.ts';
-import { SUBMISSION_BODY_LIMIT } from '../src/server/submissions/body-limit.ts';
-import { IdempotencyHeadersSchema, OwnerParamsSchema } from '../src/server/submissions/routes.ts';
 
 const port = Number(process.argv[2] ?? 0);
 const form = JSON.parse(await readFile(process.argv[3] ?? '', 'utf8')) as Form;

@@ -63,7 +63,7 @@ export async function durabilitySettings(databaseUrl: string | undefined, dataDi
 
 /**
  * Gives every submission of the form one pending, due delivery per webhook of the form: the rows the insert's
- * `hooked` CTE writes (src/server/submissions/repository.ts), for submissions seeded with SQL. Returns how many.
+ * `hooked` CTE writes (src/server/features/submissions/repository.ts), for submissions seeded with SQL. Returns how many.
  */
 export async function seedWebhookDeliveries(options: {
   databaseUrl: string | undefined;

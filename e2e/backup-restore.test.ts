@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
-import { requestBackup } from '../src/server/backup/backup-socket.ts';
+import { requestBackup } from '../src/server/features/backup/backup-socket.ts';
 import { multipart, PDF } from '../src/server/testing/test-files.ts';
 import { apiCall } from './support/api.ts';
 import { createOwner, type TestOwner } from './support/owner.ts';

@@ -25,15 +25,15 @@ const work = mkdtempSync(join(tmpdir(), 'easyform-test-run-'));
 /** The suites that store files: on PostgreSQL they run with files in S3-compatible storage. */
 const FILE_SUITES = [
   'src/server/storage/storage.test.ts',
-  'src/server/uploads',
-  'src/server/profile',
-  'src/server/submissions/submissions.test.ts',
-  'src/server/submissions/managing-responses.test.ts',
-  'src/server/submissions/owner-reads.test.ts',
-  'src/server/submissions/html-submit.test.ts',
-  'src/server/submissions/html-submit-generated.test.ts',
-  'src/server/webhooks',
-  'src/server/backup',
+  'src/server/features/uploads',
+  'src/server/features/profile',
+  'src/server/features/submissions/submissions.test.ts',
+  'src/server/features/submissions/managing-responses.test.ts',
+  'src/server/features/submissions/owner-reads.test.ts',
+  'src/server/features/submissions/html-submit.test.ts',
+  'src/server/features/submissions/html-submit-generated.test.ts',
+  'src/server/features/webhooks',
+  'src/server/features/backup',
 ];
 /**
  * What checks request shapes, pure functions or one engine's own behaviour, and so runs on the embedded engine only:

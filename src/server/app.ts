@@ -5,16 +5,48 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import { toPublicForm } from '#common/forms.ts';
-import { accountRoutes } from './accounts/routes.ts';
 import { notificationSourcesOf, pruneFinished, webhookSourcesOf } from './app-sources.ts';
-import { holdRemovalsDuringBackups } from './backup/removal-hold.ts';
 import { openDatabase, QUERY_TIMEOUT_MS, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { runAlone } from './db/run-alone.ts';
 import { getOrCreateSetting } from './db/settings.ts';
-import { retiredFieldsOf } from './forms/field-repository.ts';
-import { findFormById, findFormOfOwner, findVersionedForms, formStatusOf } from './forms/repository.ts';
-import { formRoutes } from './forms/routes.ts';
+import { accountRoutes } from './features/accounts/routes.ts';
+import { holdRemovalsDuringBackups } from './features/backup/removal-hold.ts';
+import { retiredFieldsOf } from './features/forms/field-repository.ts';
+import {
+  findFormById,
+  findFormOfOwner,
+  findVersionedForms,
+  formStatusOf,
+} from './features/forms/repository.ts';
+import { formRoutes } from './features/forms/routes.ts';
+import { createNotifier, NOTIFY_POLL_MS, NOTIFY_WINDOW_MS } from './features/notifications/notifier.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
+import { profileRoutes } from './features/profile/routes.ts';
+import { resultsRoutes } from './features/results/routes.ts';
+import { createViewCounter } from './features/results/views.ts';
+import type { SubmissionDeps } from './features/submissions/deps.ts';
+import { ownerSubmissionRoutes } from './features/submissions/owner-routes.ts';
+import { publicSubmissionRoutes } from './features/submissions/routes.ts';
+import { createImageReencoder } from './features/uploads/image.ts';
+import { createFileIntake } from './features/uploads/intake.ts';
+import { ORPHAN_FILE_GRACE_MS, sweepOrphanFiles } from './features/uploads/orphan-sweep.ts';
+import {
+  claimUploads,
+  deleteUploadById,
+  deleteUploadsOfSubmissions,
+  findUploadsBySecret,
+  storageKeysOfForm,
+} from './features/uploads/repository.ts';
+import { uploadRoutes } from './features/uploads/routes.ts';
+import { claimProfileDocument, deleteStaleUploads, viewUploads } from './features/uploads/service.ts';
+import { webhookRoutes } from './features/webhooks/routes.ts';
+import {
+  createSender,
+  WEBHOOK_BACKOFF_MS,
+  WEBHOOK_POLL_MS,
+  WEBHOOK_TIMEOUT_MS,
+} from './features/webhooks/sender.ts';
 import { enforceBodyRate } from './http/body-rate.ts';
 import { trustProxyOf } from './http/client-address.ts';
 import { newKey } from './http/crypto.ts';
@@ -28,34 +60,12 @@ import { recordRoutes } from './http/route-table.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { logJobFailure } from './http/unavailable.ts';
 import { createMailer } from './mail/mailer.ts';
-import { createNotifier, NOTIFY_POLL_MS, NOTIFY_WINDOW_MS } from './notifications/notifier.ts';
-import { notificationRoutes } from './notifications/routes.ts';
 import { registerWebApp, unreadableAddressHandler } from './pages/web-app.ts';
-import { profileRoutes } from './profile/routes.ts';
-import { resultsRoutes } from './results/routes.ts';
-import { createViewCounter } from './results/views.ts';
 import type { Config } from './runtime/config.ts';
 import { registerHealth } from './runtime/health.ts';
 import { registerMetrics } from './runtime/metrics.ts';
 import { startWait, waitFor } from './runtime/start-wait.ts';
 import { openStorage } from './storage/open-storage.ts';
-import type { SubmissionDeps } from './submissions/deps.ts';
-import { ownerSubmissionRoutes } from './submissions/owner-routes.ts';
-import { publicSubmissionRoutes } from './submissions/routes.ts';
-import { createImageReencoder } from './uploads/image.ts';
-import { createFileIntake } from './uploads/intake.ts';
-import { ORPHAN_FILE_GRACE_MS, sweepOrphanFiles } from './uploads/orphan-sweep.ts';
-import {
-  claimUploads,
-  deleteUploadById,
-  deleteUploadsOfSubmissions,
-  findUploadsBySecret,
-  storageKeysOfForm,
-} from './uploads/repository.ts';
-import { uploadRoutes } from './uploads/routes.ts';
-import { claimProfileDocument, deleteStaleUploads, viewUploads } from './uploads/service.ts';
-import { webhookRoutes } from './webhooks/routes.ts';
-import { createSender, WEBHOOK_BACKOFF_MS, WEBHOOK_POLL_MS, WEBHOOK_TIMEOUT_MS } from './webhooks/sender.ts';
 import './http/fastify-types.ts';
 
 const JSON_BODY_LIMIT = 64 * 1024;

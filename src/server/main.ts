@@ -159,7 +159,7 @@ async function main(): Promise<void> {
   // The embedded database is this process's alone: `npm run backup` asks it for the backup (backup-socket.ts).
   if (app.db.kind === 'pglite') {
     // Loaded once serving (the archive code is not needed to start).
-    const { backupResponder, listenForBackups } = await import('./backup/backup-socket.ts');
+    const { backupResponder, listenForBackups } = await import('./features/backup/backup-socket.ts');
     stopBackups = await listenForBackups(config.dataDir, backupResponder(app), (err) =>
       app.log.error({ err }, 'a backup failed'),
     );
