@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Form } from '#common/forms.ts';
-import { contactOf } from '../src/server/features/submissions/answers.ts';
+import { contactOf } from '../src/server/features/submissions/ingest/answers.ts';
 import type { MailCapture } from '../src/server/mail/mail-capture.ts';
 import { freePort } from '../src/server/testing/free-port.ts';
 import { medianUse, startCpuProbe, type CpuUse } from './cpu-use.ts';

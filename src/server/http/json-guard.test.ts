@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBMISSION_BODY_LIMIT } from '../features/submissions/body-limit.ts';
+import { SUBMISSION_BODY_LIMIT } from '../features/submissions/ingest/body-limit.ts';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../testing/test-app.ts';
 import { DEFAULT_JSON_SHAPE, JsonShapeScanner, LARGE_BODIES_AT_ONCE, type JsonShape } from './json-guard.ts';
 

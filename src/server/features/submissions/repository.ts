@@ -1,3 +1,7 @@
+// The submissions table's SQL, shared by the three sides of the feature: ingest/ (the customer's answers, posted by
+// the page's script), no-script/ (the same answers posted by the page without JavaScript, handed to ingest's
+// submitter) and responses/ (the owner's reads, exports and deletes, and what mail and webhooks say). A submission
+// is stored in one place: ingest/store.ts, through insertSubmissions below.
 import type { FieldKind } from '#common/forms.ts';
 import type { Queryable } from '../../db/database.ts';
 

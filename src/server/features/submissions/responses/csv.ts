@@ -2,9 +2,9 @@ import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { fieldsOf, formatSpecDate, type Form } from '#common/forms.ts';
 import type { ResponseFilter } from '#common/response-filter.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../../db/database.ts';
+import type { StoredAnswer } from '../repository.ts';
 import { listSubmissions, type Cursor } from './list-repository.ts';
-import type { StoredAnswer } from './repository.ts';
 
 /**
  * Rows read per query. Small pages keep each page's objects short-lived, so they die young instead of being

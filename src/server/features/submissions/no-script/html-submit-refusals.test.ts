@@ -3,7 +3,7 @@
 // nothing refused is kept. The posts that store: html-submit.test.ts.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { PDF, PNG } from '../../testing/test-files.ts';
+import { PDF, PNG } from '../../../testing/test-files.ts';
 import {
   auth,
   countOf,
@@ -21,7 +21,7 @@ import {
   tokenIn,
   unclaimedOf,
   type Part,
-} from './html-test-fixture.ts';
+} from './test-fixture.ts';
 
 setUpHtmlForm();
 

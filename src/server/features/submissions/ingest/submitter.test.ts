@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
-import { TEST_ENGINE } from '../../testing/test-app.ts';
+import { TEST_ENGINE } from '../../../testing/test-app.ts';
 import {
   asOwner,
   buildForm,
@@ -13,7 +13,7 @@ import {
   submit,
   t,
   validBody,
-} from './test-fixture.ts';
+} from '../test-fixture.ts';
 
 setUpSubmissions();
 

@@ -18,13 +18,13 @@ import {
   SubmissionPageSchema,
   SubmissionSchema,
 } from '#common/submissions.ts';
-import { authenticate, ownerOf } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
+import { authenticate, ownerOf } from '../../../http/auth.ts';
+import { notFound } from '../../../http/errors.ts';
+import type { SubmissionDeps } from '../deps.ts';
+import * as repo from '../repository.ts';
 import { streamFormCsv } from './csv.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import type { SubmissionDeps } from './deps.ts';
 import * as list from './list-repository.ts';
-import * as repo from './repository.ts';
 import * as submissions from './service.ts';
 
 const SubmissionParamsSchema = z.object({ userFormId: z.uuid({ error: 'Not a valid submission id' }) });

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db/database.ts';
-import type { StoredAnswer } from './repository.ts';
+import type { Queryable } from '../../../db/database.ts';
+import type { StoredAnswer } from '../repository.ts';
 
 export type SubmissionAsPayload = {
   form: { id: string; title: string };

@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NO_SETTINGS } from '#common/form-settings.ts';
 import { fieldsOf } from '#common/forms.ts';
-import { cspHashOf } from '../../http/crypto.ts';
-import { FUZZ_SETTINGS } from '../../testing/test-app.ts';
+import { cspHashOf } from '../../../http/crypto.ts';
+import { FUZZ_SETTINGS } from '../../../testing/test-app.ts';
 import {
   auth,
   form,
@@ -17,7 +17,7 @@ import {
   setUpHtmlForm,
   t,
   tokenIn,
-} from './html-test-fixture.ts';
+} from './test-fixture.ts';
 
 setUpHtmlForm();
 

@@ -3,14 +3,14 @@ import { NOT_ON_FORM } from '#common/answer-limits.ts';
 import { fieldsOf, type Form } from '#common/forms.ts';
 import { answersSchemaFor, type Answers, type FileAnswer, type SubmissionBody } from '#common/submissions.ts';
 import { truncateText } from '#common/unstorable-text.ts';
-import { HttpError } from '../../http/errors.ts';
-import type { StoredAnswer } from './repository.ts';
+import { HttpError } from '../../../http/errors.ts';
+import type { StoredAnswer } from '../repository.ts';
 
 type Field = { _id: string; name: string };
 
 /**
  * Answers the form's schema refused: the first problem as the message (the JSON API's 400), and every problem by
- * question id, for a page that shows each message at its question (submissions/html-routes.ts).
+ * question id, for a page that shows each message at its question (submissions/no-script/routes.ts).
  */
 export class AnswersError extends HttpError {
   constructor(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LONG_TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { Form } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
-import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../../../testing/test-app.ts';
 import { SUBMISSION_BODY_LIMIT } from './body-limit.ts';
 
 // Issue 10: seven full paragraphs were refused with 413 by the 64 KiB limit every route shares.

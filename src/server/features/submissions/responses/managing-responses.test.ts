@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_SETTINGS } from '#common/form-settings.ts';
 import type { Form } from '#common/forms.ts';
 import type { Submission, SubmissionPage } from '#common/submissions.ts';
-import { storedKeys, TEST_ENGINE } from '../../testing/test-app.ts';
+import { storedKeys, TEST_ENGINE } from '../../../testing/test-app.ts';
 import {
   asOwner,
   buildForm,
@@ -17,7 +17,7 @@ import {
   submit,
   t,
   validBody,
-} from './test-fixture.ts';
+} from '../test-fixture.ts';
 
 setUpSubmissions();
 

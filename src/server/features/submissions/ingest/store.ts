@@ -1,9 +1,9 @@
 // Stores a batch's accepted rows: one statement for the common case; a transaction when rows claim uploads or answer
 // a form with a response limit, which is counted under the form's row lock (docs/decisions/019-form-limits.md).
-import type { Queryable } from '../../db/database.ts';
-import { HttpError } from '../../http/errors.ts';
-import type { SubmissionDeps } from './deps.ts';
-import * as repo from './repository.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { HttpError } from '../../../http/errors.ts';
+import type { SubmissionDeps } from '../deps.ts';
+import * as repo from '../repository.ts';
 
 export type Accepted = { index: number; row: repo.NewSubmission; uploadIds: string[] };
 

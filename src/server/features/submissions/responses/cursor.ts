@@ -1,4 +1,4 @@
-import { HttpError } from '../../http/errors.ts';
+import { HttpError } from '../../../http/errors.ts';
 import type { Cursor } from './list-repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

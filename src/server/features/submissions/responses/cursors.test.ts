@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TEST_ENGINE } from '../../testing/test-app.ts';
-import { asOwner, form, owner, setUpSubmissions, submit, validBody } from './test-fixture.ts';
+import { TEST_ENGINE } from '../../../testing/test-app.ts';
+import { asOwner, form, owner, setUpSubmissions, submit, validBody } from '../test-fixture.ts';
 
 setUpSubmissions();
 

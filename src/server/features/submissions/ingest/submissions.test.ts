@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { Submission, SubmissionBody } from '#common/submissions.ts';
-import { TEST_ENGINE } from '../../testing/test-app.ts';
-import { JPEG, multipart, PDF } from '../../testing/test-files.ts';
+import { TEST_ENGINE } from '../../../testing/test-app.ts';
+import { JPEG, multipart, PDF } from '../../../testing/test-files.ts';
 import {
   asOwner,
   buildForm,
@@ -16,8 +16,8 @@ import {
   t,
   uploadFor,
   validBody,
-} from './test-fixture.ts';
-import { ALREADY_SENT_MESSAGE } from './writer.ts';
+} from '../test-fixture.ts';
+import { ALREADY_SENT_MESSAGE } from './submitter.ts';
 
 setUpSubmissions();
 

@@ -1,14 +1,14 @@
 import { formatSpecDate } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../../http/errors.ts';
+import type { SubmissionDeps } from '../deps.ts';
+import type * as repo from '../repository.ts';
+import { findSubmissionOfOwner, lockFormCounts } from '../repository.ts';
 import {
   deleteSubmissionsOfOwner,
   formIdsOfSubmissions,
   lockSubmissionsOfOwner,
 } from './delete-repository.ts';
-import type { SubmissionDeps } from './deps.ts';
-import type * as repo from './repository.ts';
-import { findSubmissionOfOwner, lockFormCounts } from './repository.ts';
 
 /** The owner's view of one submission, with freshly signed file URLs. */
 export async function toSubmission(deps: SubmissionDeps, record: repo.SubmissionRecord): Promise<Submission> {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Form } from '#common/forms.ts';
 import type { Answers } from '#common/submissions.ts';
-import { digest } from '../../http/crypto.ts';
-import { HttpError } from '../../http/errors.ts';
+import { digest } from '../../../http/crypto.ts';
+import { HttpError } from '../../../http/errors.ts';
+import type { ClaimableUpload } from '../deps.ts';
+import type * as repo from '../repository.ts';
 import { contactOf, type fileAnswersOf, toStoredAnswers } from './answers.ts';
-import type { ClaimableUpload } from './deps.ts';
-import type * as repo from './repository.ts';
 
 /** The row to store for a valid submission, once its files are checked to be uploads made for this form. */
 export function acceptedRow(

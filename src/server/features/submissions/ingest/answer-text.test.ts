@@ -4,8 +4,8 @@ import { LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX } from '#common/answer-limits.ts'
 import type { Form } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
 import { truncateText } from '#common/unstorable-text.ts';
-import { DEFAULT_RATE_LIMITS } from '../../runtime/config.ts';
-import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../../testing/test-app.ts';
+import { DEFAULT_RATE_LIMITS } from '../../../runtime/config.ts';
+import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../../../testing/test-app.ts';
 
 // Issue 10: a valid answer must be stored as sent, whatever script it is in and however close to a limit it is.
 // The limits count code points (zod 4.6 does; an emoji is one), the contact line cut counts UTF-16 units.

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_SETTINGS } from '#common/form-settings.ts';
 import type { Submission } from '#common/submissions.ts';
-import { PDF } from '../../testing/test-files.ts';
+import { PDF } from '../../../testing/test-files.ts';
 import {
   auth,
   countOf,
@@ -17,7 +17,7 @@ import {
   t,
   tokenIn,
   unclaimedOf,
-} from './html-test-fixture.ts';
+} from './test-fixture.ts';
 
 setUpHtmlForm();
 

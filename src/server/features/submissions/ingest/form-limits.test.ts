@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { NO_SETTINGS, type FormSettingsBody } from '#common/form-settings.ts';
 import type { Form } from '#common/forms.ts';
-import { TEST_ENGINE } from '../../testing/test-app.ts';
-import { multipart, PDF } from '../../testing/test-files.ts';
-import type { SubmissionDeps } from './deps.ts';
+import { TEST_ENGINE } from '../../../testing/test-app.ts';
+import { multipart, PDF } from '../../../testing/test-files.ts';
+import type { SubmissionDeps } from '../deps.ts';
+import { buildForm, countOf, idOf, owner, setUpSubmissions, t, validBody } from '../test-fixture.ts';
 import { storeAccepted, type Accepted } from './store.ts';
-import { buildForm, countOf, idOf, owner, setUpSubmissions, t, validBody } from './test-fixture.ts';
 
 setUpSubmissions();
 

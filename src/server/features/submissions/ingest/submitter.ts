@@ -5,13 +5,13 @@ import { LRUCache } from 'lru-cache';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import type { Form } from '#common/forms.ts';
 import type { Answers, SubmissionBody } from '#common/submissions.ts';
-import { digest } from '../../http/crypto.ts';
-import { formClosed, HttpError, notFound } from '../../http/errors.ts';
+import { digest } from '../../../http/crypto.ts';
+import { formClosed, HttpError, notFound } from '../../../http/errors.ts';
+import type { SubmissionDeps } from '../deps.ts';
+import * as repo from '../repository.ts';
 import { acceptedRow } from './accepted-row.ts';
 import { fileAnswersOf, readAnswers, sameAnswers } from './answers.ts';
-import type { SubmissionDeps } from './deps.ts';
 import { createBatcher, type Outcome } from './group-commit.ts';
-import * as repo from './repository.ts';
 import { storeAccepted, type Accepted } from './store.ts';
 
 const formNotFound = () => notFound('This form does not exist or was deleted');

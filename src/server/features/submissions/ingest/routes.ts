@@ -5,12 +5,12 @@ import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import { FormParamsSchema, PublicFormSchema, toPublicForm } from '#common/forms.ts';
 import { SubmissionBodySchema, SubmitResponseSchema } from '#common/submissions.ts';
-import { networkOf } from '../../http/client-address.ts';
-import { formClosed, HttpError } from '../../http/errors.ts';
+import { networkOf } from '../../../http/client-address.ts';
+import { formClosed, HttpError } from '../../../http/errors.ts';
+import type { FileIntake, SubmissionDeps } from '../deps.ts';
+import { htmlSubmissionRoutes, tooManyResponses } from '../no-script/routes.ts';
 import { SUBMISSION_BODY_LIMIT } from './body-limit.ts';
-import type { FileIntake, SubmissionDeps } from './deps.ts';
-import { htmlSubmissionRoutes, tooManyResponses } from './html-routes.ts';
-import { createSubmitter } from './writer.ts';
+import { createSubmitter } from './submitter.ts';
 
 /** Exported with the body schema for the bench's no-database ceiling (bench/ceiling-server.ts), which composes them. */
 export const OwnerParamsSchema = z.object({ ownerId: z.uuid({ error: 'Not a valid owner id' }) });

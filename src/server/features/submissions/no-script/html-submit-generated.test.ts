@@ -5,10 +5,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Submission } from '#common/submissions.ts';
-import { HOSTILE_STRINGS } from '../../testing/fuzz-values.ts';
-import { FUZZ_SETTINGS } from '../../testing/test-app.ts';
-import { PDF, PNG } from '../../testing/test-files.ts';
-import { auth, countOf, form, post, setUpHtmlForm, t, unclaimedOf, type Part } from './html-test-fixture.ts';
+import { HOSTILE_STRINGS } from '../../../testing/fuzz-values.ts';
+import { FUZZ_SETTINGS } from '../../../testing/test-app.ts';
+import { PDF, PNG } from '../../../testing/test-files.ts';
+import { auth, countOf, form, post, setUpHtmlForm, t, unclaimedOf, type Part } from './test-fixture.ts';
 
 setUpHtmlForm();
 

@@ -1,7 +1,7 @@
 // The SQL of reading an owner's responses a page at a time, filtered by answer text and by day.
 import { containsPattern, type ResponseFilter } from '#common/response-filter.ts';
-import type { Queryable } from '../../db/database.ts';
-import { COLUMNS, toRecord, type SubmissionRecord, type SubmissionRow } from './repository.ts';
+import type { Queryable } from '../../../db/database.ts';
+import { COLUMNS, toRecord, type SubmissionRecord, type SubmissionRow } from '../repository.ts';
 
 /**
  * The SQL conditions for a filter, its values appended to `params`. The text search reads every text and choice

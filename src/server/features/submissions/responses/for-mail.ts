@@ -1,6 +1,6 @@
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../../db/database.ts';
+import type { StoredAnswer } from '../repository.ts';
 import { cellOf } from './csv.ts';
-import type { StoredAnswer } from './repository.ts';
 
 /** A stored submission as a mail about it shows it: each answer as text, files by their names. */
 export type SubmissionAsText = {

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
-import { createTestApp, signUpOwner, type TestApp } from '../../testing/test-app.ts';
-import { PDF } from '../../testing/test-files.ts';
+import { createTestApp, signUpOwner, type TestApp } from '../../../testing/test-app.ts';
+import { PDF } from '../../../testing/test-files.ts';
 
 const CUSTOMER_HTML =
   '<!doctype html><html lang="en"><head><title>Easy Form</title><script type="module" crossorigin src="/assets/customer-1.js"></script>' +

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Submission } from '#common/submissions.ts';
-import { storedKeys, TEST_ENGINE } from '../../testing/test-app.ts';
-import { CSV_PAGE_ROWS } from './csv.ts';
+import { storedKeys, TEST_ENGINE } from '../../../testing/test-app.ts';
 import {
   asOwner,
   buildForm,
@@ -14,7 +13,8 @@ import {
   submit,
   t,
   validBody,
-} from './test-fixture.ts';
+} from '../test-fixture.ts';
+import { CSV_PAGE_ROWS } from './csv.ts';
 
 setUpSubmissions();
 

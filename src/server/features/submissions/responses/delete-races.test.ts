@@ -2,8 +2,8 @@
 // (the form 200; each response 200, or 404 once the form took it), never a 500, and nothing of the form is left.
 import { describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
-import { TEST_ENGINE } from '../../testing/test-app.ts';
-import { buildForm, owner, setUpSubmissions, submit, t, validBody } from './test-fixture.ts';
+import { TEST_ENGINE } from '../../../testing/test-app.ts';
+import { buildForm, owner, setUpSubmissions, submit, t, validBody } from '../test-fixture.ts';
 
 setUpSubmissions();
 
