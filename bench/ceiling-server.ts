@@ -14,7 +14,10 @@ import { SubmissionBodySchema, SubmitResponseSchema } from '#common/submissions.
 import { acceptedRow } from '../src/server/features/submissions/ingest/accepted-row.ts';
 import { fileAnswersOf, readAnswers } from '../src/server/features/submissions/ingest/answers.ts';
 import { SUBMISSION_BODY_LIMIT } from '../src/server/features/submissions/ingest/body-limit.ts';
-import { IdempotencyHeadersSchema, OwnerParamsSchema } from '../src/server/features/submissions/ingest/routes.ts';
+import {
+  IdempotencyHeadersSchema,
+  OwnerParamsSchema,
+} from '../src/server/features/submissions/ingest/routes.ts';
 import {
   formClosed,
   HttpError,

@@ -1,8 +1,9 @@
 import { isHardToRead, textColorOn } from '#common/contrast.ts';
 import { accentOf, backgroundOf } from '#common/form-colors.ts';
 import type { PublicForm } from '#common/forms.ts';
-import { formHtml, headingHtml, type FormState } from './customer-form-html.ts';
+import { formHtml, type FormState } from './customer-form-html.ts';
 import { escapeHtml } from './html.ts';
+import { headingHtml } from './message-html.ts';
 
 /**
  * The customer's pages (docs/product.md, Customer pages), served as customer.html rather than index.html

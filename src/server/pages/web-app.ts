@@ -7,9 +7,9 @@ import type { ErrorBody } from '#common/errors.ts';
 import { FormParamsSchema, type PublicForm } from '#common/forms.ts';
 import { notFound } from '../http/errors.ts';
 import { landingPolicy } from '../http/security-headers.ts';
-import { closedHtml, missingHtml, pageNotFoundHtml } from './customer-form-html.ts';
 import { CUSTOMER_PAGE, renderCustomerPage, renderMessagePage, withoutScripts } from './customer-page.ts';
 import { readCustomerTemplate, sendCustomerPage, sendHtml, sendLandingPage } from './html-reply.ts';
+import { closedHtml, missingHtml, pageNotFoundHtml } from './message-html.ts';
 
 /** What a customer link finds: the form to fill, a closed form's message, or nothing. */
 export type CustomerForm = { form: PublicForm } | { closedMessage: string } | null;

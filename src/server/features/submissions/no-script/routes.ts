@@ -11,14 +11,7 @@ import { isWebUrl } from '#common/form-settings.ts';
 import { toPublicForm } from '#common/forms.ts';
 import { HttpError, logUnavailable, waitWords } from '../../../http/errors.ts';
 import { UNAVAILABLE_RETRY_SECONDS, unavailableOf } from '../../../http/unavailable.ts';
-import {
-  closedHtml,
-  messageHtml,
-  missingHtml,
-  PAGE_TOKEN_FIELD,
-  thankYouHtml,
-  type FormState,
-} from '../../../pages/customer-form-html.ts';
+import { PAGE_TOKEN_FIELD, type FormState } from '../../../pages/customer-form-html.ts';
 import {
   renderCustomerPage,
   renderMessagePage,
@@ -26,6 +19,7 @@ import {
   withoutScripts,
 } from '../../../pages/customer-page.ts';
 import { readCustomerTemplate, sendCustomerPage } from '../../../pages/html-reply.ts';
+import { closedHtml, messageHtml, missingHtml, thankYouHtml } from '../../../pages/message-html.ts';
 import type { FileIntake, SubmissionDeps } from '../deps.ts';
 import { AnswersError } from '../ingest/answers.ts';
 import type { SubmitInput } from '../ingest/submitter.ts';
