@@ -4,7 +4,7 @@ import { digest, isSecretShaped } from './crypto.ts';
 import { HttpError } from './errors.ts';
 import type { Owner } from './fastify-types.ts';
 
-/** `Authorization: Bearer <token>`, or the bare token as the spec's client sends it. */
+/** `Authorization: Bearer <token>`, or the bare token as the original client sends it (docs/product.md). */
 export function readToken(header: string | undefined): string | null {
   const value = header?.trim().replace(/^bearer\s+/i, '') ?? '';
   return isSecretShaped(value) ? value : null;

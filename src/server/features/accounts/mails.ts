@@ -14,7 +14,10 @@ export function verificationMail(to: string, fullName: string, link: string): Ma
   };
 }
 
-/** The reset mail: a link that sets a new password, and the code for the spec's page unless `code` is null. */
+/**
+ * The reset mail: a link that sets a new password, and the code for the original client's page unless `code` is
+ * null.
+ */
 export function resetMail(to: string, code: string | null, link: string): Mail {
   const valid = `valid for ${OTP_MINUTES} minutes and can be used once`;
   const ignore = 'If you did not ask to reset your password, ignore this mail: your password is unchanged.';

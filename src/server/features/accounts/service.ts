@@ -86,8 +86,8 @@ export async function logIn(
   input: { email: string; password: string },
 ): Promise<LoginResponse> {
   const account = await repo.findAccountByEmail(deps.db, input.email);
-  // The spec's statuses (404/405/406) tell a caller whether an email is registered; rate limits bound the
-  // guessing that allows (docs/decisions/004-account-rate-limits.md).
+  // The original contract's statuses (404/405/406, docs/product.md) tell a caller whether an email is registered;
+  // rate limits bound the guessing that allows (docs/decisions/004-account-rate-limits.md).
   if (!account) throw new HttpError(404, 'EMAIL_NOT_FOUND', ACCOUNT_MESSAGES.emailNotFound);
   if (!(await verifyPassword(account.passwordHash, input.password))) {
     throw new HttpError(405, 'PASSWORD_INVALID', ACCOUNT_MESSAGES.passwordInvalid);

@@ -18,7 +18,7 @@ const response = { 200: FormSchema };
 
 /**
  * The per-kind field and option routes (docs/api.md, Forms). Each route reaches only fields of its own kinds;
- * updateSelectText also renames radio questions, as the spec's editor uses it.
+ * updateSelectText also renames radio questions, as the original client's editor uses it.
  */
 export async function fieldRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -141,7 +141,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
 /**
  * Who the upload is for. With `?formId=` it is a customer's file for that form, which must be open and ask for a
  * file. Without it, a valid owner token makes it a profile document (claimed by PUT /api/userForm); anything else,
- * no token or one that is garbage or expired, is an anonymous upload as the spec's customer page makes it, claimed
+ * no token or one that is garbage or expired, is an anonymous upload as the original customer page makes it, claimed
  * by the submission that names it or swept after 24 hours.
  */
 async function uploaderOf(

@@ -23,7 +23,10 @@ export class AnswersError extends HttpError {
 const invalid = (question: string, message: string) =>
   new HttpError(400, 'VALIDATION_FAILED', `${question}: ${message}`);
 
-/** Finds the question a key names: its id (our page) or, when unambiguous, its name (the spec's client). */
+/**
+ * Finds the question a key names: its id (our page) or, when unambiguous, its name (the original client,
+ * docs/product.md).
+ */
 function resolve(fields: readonly Field[], key: string): Field {
   const byId = fields.find((f) => f._id === key);
   if (byId) return byId;
@@ -60,7 +63,10 @@ function schemaOf(form: Form): AnswersSchema {
   return schema;
 }
 
-/** The spec's body (per-kind maps) as answers keyed by question id, validated against the form as it is now. */
+/**
+ * The original client's body (per-kind maps) as answers keyed by question id, validated against the form as it is
+ * now.
+ */
 export function readAnswers(form: Form, body: SubmissionBody): Answers {
   const answers: Answers = {};
   const put = (fields: readonly Field[], key: string, value: Answers[string]) => {

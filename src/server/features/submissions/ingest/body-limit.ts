@@ -30,7 +30,7 @@ const LONGEST_ANSWER = Math.max(
   // A file slot: deleteId, name, value (the URL), originalName (FileAnswerSchema's bounds) and their keys.
   jsonString(100) + jsonString(500) + jsonString(2000) + jsonString(500) + 64,
 );
-// The form's own title, description and colours that the spec's client echoes back, the honeypot, the form id.
+// The form's own title, description and colours that the original client echoes back, the honeypot, the form id.
 const ENVELOPE =
   jsonString(FORM_TITLE_MAX) +
   jsonString(FORM_DESCRIPTION_MAX) +

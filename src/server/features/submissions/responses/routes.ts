@@ -53,7 +53,7 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
   });
 
   // Spec: 'GET forms → all submissions'. Ours are the caller's only, newest first, a page at a time; the cursor of
-  // the next page is in the X-Next-Cursor header so the body keeps the spec's array shape.
+  // the next page is in the X-Next-Cursor header so the body keeps the original contract's array shape (docs/api.md).
   api.get(
     '/api/forms',
     { schema: { querystring: PageQuerySchema, response: { 200: z.array(SubmissionSchema) } } },
@@ -75,7 +75,7 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
     async (request) => submissions.findSubmission(deps, ownerOf(request).id, request.params.userFormId),
   );
 
-  // Not in the spec (issue 12 item 5): the owner deletes one response, its files with it.
+  // Not in the original contract (issue 12 item 5): the owner deletes one response, its files with it.
   api.delete(
     '/api/forms/:userFormId',
     { schema: { params: SubmissionParamsSchema, response: { 200: DeletedResponsesSchema } } },
