@@ -10,8 +10,10 @@ import tseslint from 'typescript-eslint';
 // Features are folders named after the domain (docs/architecture.md). A feature imports `common/`, the shared modules
 // of its side and itself; features meet only in the composition files (app.ts on the server, the router and entry
 // points on the web), and a shared module imports no feature. A new folder must be named here as one or the other.
+// On the server the features sit in `features/`, beside the shared rooms and the test support.
 const SIDES = {
   server: {
+    featureRoot: 'features',
     features: [
       'accounts',
       'backup',
@@ -23,8 +25,10 @@ const SIDES = {
       'uploads',
       'webhooks',
     ],
-    shared: ['db', 'mail', 'storage'],
-    composition: /^(app|app-[\w-]+|main|test-[\w-]+|fuzz-[\w-]+)\.ts$|\.test\.ts$/,
+    shared: ['db', 'http', 'mail', 'pages', 'runtime', 'storage'],
+    // Test support: tests and the test tooling import it, production code never does.
+    testing: ['testing'],
+    composition: /^(app|app-[\w-]+|main)\.ts$|\.test\.ts$/,
   },
   web: {
     features: ['accounts', 'dashboard', 'editor', 'fill', 'landing', 'profile', 'responses', 'results'],
@@ -33,25 +37,54 @@ const SIDES = {
   },
 };
 
-function boundaryZones(side, { features, shared, composition }) {
+/** A file that is neither a test nor test support (test-*.ts, *-test-*.ts, *-fixture.ts, a test's helpers). */
+const PRODUCTION_FILE = '!(*.test|test-*|*-test-*|*-fixture|*test-helpers|*test-stores).ts';
+
+/** Names every folder in `dir` that is not in `known`, or throws. */
+function checkFolders(dir, known, what) {
+  const unknown = readdirSync(dir, { withFileTypes: true }).filter(
+    (e) => e.isDirectory() && !known.includes(e.name),
+  );
+  if (unknown.length > 0)
+    throw new Error(`eslint.config.js: say whether ${dir}/${unknown[0].name} is ${what}`);
+}
+
+function boundaryZones(side, { featureRoot, features, shared, testing = [], composition }) {
   const root = `./src/${side}`;
+  const featureDir = featureRoot ? `${root}/${featureRoot}` : root;
   const entries = readdirSync(root, { withFileTypes: true });
-  const unknown = entries.filter((e) => e.isDirectory() && ![...features, ...shared].includes(e.name));
-  if (unknown.length > 0) {
-    throw new Error(`eslint.config.js: say whether src/${side}/${unknown[0].name} is a feature or shared`);
+  if (featureRoot) {
+    checkFolders(
+      root,
+      [featureRoot, ...shared, ...testing],
+      'shared or test support (features go in features/)',
+    );
+    checkFolders(featureDir, features, 'a feature');
+  } else {
+    checkFolders(root, [...features, ...shared, ...testing], 'a feature or shared');
   }
   const sharedFiles = entries.filter((e) => e.isFile() && !composition.test(e.name)).map((e) => e.name);
   const featureZones = features.map((feature) => ({
-    target: `${root}/${feature}`,
-    from: features.filter((other) => other !== feature).map((other) => `${root}/${other}`),
+    target: `${featureDir}/${feature}`,
+    from: features.filter((other) => other !== feature).map((other) => `${featureDir}/${other}`),
     message: `a feature does not import another feature's files: ask for what it needs in app.ts / the router (docs/architecture.md)`,
   }));
   const sharedZone = {
-    target: [...shared, ...sharedFiles].map((name) => `${root}/${name}`),
-    from: features.map((feature) => `${root}/${feature}`),
+    // A test in a shared folder drives the whole app, as the composition does.
+    target: [
+      ...shared.map((name) => `${root}/${name}/**/!(*.test).ts`),
+      ...sharedFiles.map((name) => `${root}/${name}`),
+    ],
+    from: features.map((feature) => `${featureDir}/${feature}`),
     message: 'shared modules belong to no feature and import none (docs/architecture.md)',
   };
-  return [...featureZones, sharedZone];
+  // Production code (any file but a test or the test support itself) never imports test support.
+  const testingZones = testing.map((folder) => ({
+    target: [`${root}/!(${folder})/**/${PRODUCTION_FILE}`, `${root}/${PRODUCTION_FILE}`],
+    from: `${root}/${folder}/**`,
+    message: 'production code does not import test support (docs/architecture.md)',
+  }));
+  return [...featureZones, sharedZone, ...testingZones];
 }
 
 export default tseslint.config(
@@ -128,16 +161,16 @@ export default tseslint.config(
     // The entry points and tooling are where the environment is read.
     files: [
       'src/server/main.ts',
-      'src/server/backup/cli.ts',
+      'src/server/features/backup/cli.ts',
       'scripts/**',
       'e2e/**',
       'bench/**',
       '*.config.ts',
-      'src/server/test-app.ts',
-      'src/server/test-database-image.ts',
+      'src/server/testing/test-app.ts',
+      'src/server/testing/test-database-image.ts',
       'src/server/storage/s3-test-server.ts',
       // Starts `npm start` as an operator does, with an environment of its own.
-      'src/server/logs.test.ts',
+      'src/server/runtime/logs.test.ts',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },

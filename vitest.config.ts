@@ -10,8 +10,8 @@ import { defineConfig } from 'vitest/config';
  */
 const SERVER_ALONE = [
   'src/server/mail/mailer.test.ts',
-  'src/server/notifications/notifier-clock.test.ts',
-  'src/server/webhooks/sender.test.ts',
+  'src/server/features/notifications/notifier-clock.test.ts',
+  'src/server/features/webhooks/sender.test.ts',
 ];
 const SERVER_TESTS = ['src/common/**/*.test.ts', 'src/server/**/*.test.ts'];
 /**
@@ -37,12 +37,12 @@ const LEFT_OUT = (process.env.TEST_EXCLUDE ?? '').split('\n').filter(Boolean);
 const SERVER_SETTINGS = {
   environment: 'node' as const,
   // One migrated embedded database per run, which every test app starts from.
-  globalSetup: 'src/server/test-database-image.ts',
+  globalSetup: 'src/server/testing/test-database-image.ts',
   testTimeout: 30_000,
   hookTimeout: 60_000,
   // The embedded database's WebAssembly on V8's baseline compiler, as the server runs it (scripts/start.mjs,
   // docs/decisions/037-memory-of-a-small-server.md); it also spares each worker the optimizing compiler's work on it
-  // (src/server/submissions and results: 33 s instead of 40).
+  // (src/server/features/submissions and results: 33 s instead of 40).
   execArgv: ['--liftoff-only'],
 };
 

@@ -11,13 +11,21 @@ import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import type { Form } from '#common/forms.ts';
 import { SubmissionBodySchema, SubmitResponseSchema } from '#common/submissions.ts';
-import { formClosed, HttpError, refuseUnstorableText, registerErrorHandler } from '../src/server/errors.ts';
-import { requestForLog } from '../src/server/request-log.ts';
-import { securityHeaders } from '../src/server/security-headers.ts';
-import { acceptedRow } from '../src/server/submissions/accepted-row.ts';
-import { fileAnswersOf, readAnswers } from '../src/server/submissions/answers.ts';
-import { SUBMISSION_BODY_LIMIT } from '../src/server/submissions/body-limit.ts';
-import { IdempotencyHeadersSchema, OwnerParamsSchema } from '../src/server/submissions/routes.ts';
+import { acceptedRow } from '../src/server/features/submissions/ingest/accepted-row.ts';
+import { fileAnswersOf, readAnswers } from '../src/server/features/submissions/ingest/answers.ts';
+import { SUBMISSION_BODY_LIMIT } from '../src/server/features/submissions/ingest/body-limit.ts';
+import {
+  IdempotencyHeadersSchema,
+  OwnerParamsSchema,
+} from '../src/server/features/submissions/ingest/routes.ts';
+import {
+  formClosed,
+  HttpError,
+  refuseUnstorableText,
+  registerErrorHandler,
+} from '../src/server/http/errors.ts';
+import { requestForLog } from '../src/server/http/request-log.ts';
+import { securityHeaders } from '../src/server/http/security-headers.ts';
 
 const port = Number(process.argv[2] ?? 0);
 const form = JSON.parse(await readFile(process.argv[3] ?? '', 'utf8')) as Form;
@@ -58,9 +66,9 @@ app.withTypeProvider<ZodTypeProvider>().post(
     bodyLimit: SUBMISSION_BODY_LIMIT,
   },
   async (request) => {
-    // What writer.ts does for each submission of a batch, with the form from memory as its cache gives it.
+    // What submissions/ingest/submitter.ts does for each submission of a batch, with the form from memory as its cache gives it.
     const { body } = request;
-    // A filled honeypot is answered like a success and dropped (writer.ts).
+    // A filled honeypot is answered like a success and dropped (submissions/ingest/submitter.ts).
     if (body[HONEYPOT_FIELD]?.trim()) return { _id: randomUUID() };
     if (body.formStructureId !== form._id) throw new HttpError(404, 'NOT_FOUND', 'No such form');
     if (form.ownerIdAsStructureId !== request.params.ownerId) {

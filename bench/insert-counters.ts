@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Form } from '#common/forms.ts';
 import type { Queryable } from '../src/server/db/database.ts';
-import { insertSubmissions, type NewSubmission } from '../src/server/submissions/repository.ts';
-import { createTestApp, signUpOwner } from '../src/server/test-app.ts';
+import { insertSubmissions, type NewSubmission } from '../src/server/features/submissions/repository.ts';
+import { createTestApp, signUpOwner } from '../src/server/testing/test-app.ts';
 import { storedAnswers, TEN_QUESTIONS } from './owner.ts';
 
 const BATCH = 64;

@@ -1,8 +1,8 @@
 // The owner and the 10-question form every part of the bench uses, made through the real HTTP API.
 import type { Form } from '#common/forms.ts';
 import { createOwner, type TestOwner } from '../e2e/support/owner.ts';
+import type { StoredAnswer } from '../src/server/features/submissions/repository.ts';
 import type { MailCapture } from '../src/server/mail/mail-capture.ts';
-import type { StoredAnswer } from '../src/server/submissions/repository.ts';
 
 /** Text-only questions (no file), so a submission is one JSON POST. */
 export const TEN_QUESTIONS = {

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
-import type { StoredAnswer } from '../src/server/submissions/repository.ts';
+import type { StoredAnswer } from '../src/server/features/submissions/repository.ts';
 
 export type RawInsertJob = {
   databaseUrl: string;

@@ -1,7 +1,7 @@
 // Seeds submissions with SQL, through the app's own database code, while no server holds the database.
 import type { Form } from '#common/forms.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
+import { loadConfig } from '../src/server/runtime/config.ts';
 import { storedAnswers } from './owner.ts';
 
 /** The bench server runs with the default FORM_TIMEZONE: the days of its Results counters are in it. */
@@ -63,7 +63,7 @@ export async function durabilitySettings(databaseUrl: string | undefined, dataDi
 
 /**
  * Gives every submission of the form one pending, due delivery per webhook of the form: the rows the insert's
- * `hooked` CTE writes (src/server/submissions/repository.ts), for submissions seeded with SQL. Returns how many.
+ * `hooked` CTE writes (src/server/features/submissions/repository.ts), for submissions seeded with SQL. Returns how many.
  */
 export async function seedWebhookDeliveries(options: {
   databaseUrl: string | undefined;

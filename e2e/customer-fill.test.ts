@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
 import type { Submission } from '../src/common/submissions.ts';
-import { PDF, PNG } from '../src/server/test-files.ts';
+import { PDF, PNG } from '../src/server/testing/test-files.ts';
 import { apiCall, type CallInit } from './support/api.ts';
 import {
   DESKTOP,

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/server/free-port.ts';
+import { freePort } from '../src/server/testing/free-port.ts';
 import { embeddedTemplate } from './support/server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

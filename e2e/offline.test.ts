@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
-import { PNG } from '../src/server/test-files.ts';
+import { PNG } from '../src/server/testing/test-files.ts';
 import { SUBMIT_TIMEOUT_MS, UPLOAD_STALL_MS } from '../src/web/api/timeouts.ts';
 import { apiCall, type CallInit } from './support/api.ts';
 import {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/server/free-port.ts';
+import { freePort } from '../src/server/testing/free-port.ts';
 import {
   DESKTOP,
   hasChromium,

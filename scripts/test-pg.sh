@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm run test:pg`: the server integration suite on PostgreSQL. Uses TEST_DATABASE_URL when it is set; otherwise
 # starts a throwaway PostgreSQL 15 cluster (scripts/pg-start.sh) for the run and removes it afterwards.
-# Extra arguments go to Vitest: `npm run test:pg -- src/server/forms`.
+# Extra arguments go to Vitest: `npm run test:pg -- src/server/features/forms`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${TEST_DATABASE_URL:-}" ]; then

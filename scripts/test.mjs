@@ -25,15 +25,15 @@ const work = mkdtempSync(join(tmpdir(), 'easyform-test-run-'));
 /** The suites that store files: on PostgreSQL they run with files in S3-compatible storage. */
 const FILE_SUITES = [
   'src/server/storage/storage.test.ts',
-  'src/server/uploads',
-  'src/server/profile',
-  'src/server/submissions/submissions.test.ts',
-  'src/server/submissions/managing-responses.test.ts',
-  'src/server/submissions/owner-reads.test.ts',
-  'src/server/submissions/html-submit.test.ts',
-  'src/server/submissions/html-submit-generated.test.ts',
-  'src/server/webhooks',
-  'src/server/backup',
+  'src/server/features/uploads',
+  'src/server/features/profile',
+  'src/server/features/submissions/ingest/submissions.test.ts',
+  'src/server/features/submissions/responses/managing-responses.test.ts',
+  'src/server/features/submissions/responses/owner-reads.test.ts',
+  'src/server/features/submissions/no-script/html-submit.test.ts',
+  'src/server/features/submissions/no-script/html-submit-generated.test.ts',
+  'src/server/features/webhooks',
+  'src/server/features/backup',
 ];
 /**
  * What checks request shapes, pure functions or one engine's own behaviour, and so runs on the embedded engine only:
@@ -43,23 +43,23 @@ const FILE_SUITES = [
  */
 const ONE_ENGINE = [
   'src/common/**',
-  'src/server/config.test.ts',
-  'src/server/errors.test.ts',
-  'src/server/security-headers.test.ts',
-  'src/server/web-app.test.ts',
-  'src/server/body-rate.test.ts',
-  'src/server/load-gauge.test.ts',
-  'src/server/fuzz.test.ts',
+  'src/server/runtime/config.test.ts',
+  'src/server/http/errors.test.ts',
+  'src/server/http/security-headers.test.ts',
+  'src/server/pages/web-app.test.ts',
+  'src/server/http/body-rate.test.ts',
+  'src/server/http/load-gauge.test.ts',
+  'src/server/http/fuzz.test.ts',
   'src/server/storage/storage-outage.test.ts',
   'src/server/storage/upload-stall.test.ts',
   'src/server/db/power-cut.test.ts',
   // Start-ups refused for a setting; each starts the embedded engine or none (PostgreSQL's own refusal: e2e/smoke).
   'src/server/main.test.ts',
   // A PostgreSQL server and an S3-protocol server of its own, which it stops and starts.
-  'src/server/boot-and-health.test.ts',
+  'src/server/runtime/boot-and-health.test.ts',
   // The disk under DATA_DIR, on a tmpfs of its own: the same whatever the engine.
-  'src/server/readiness-disk.test.ts',
-  'src/server/process-log.test.ts',
+  'src/server/runtime/readiness-disk.test.ts',
+  'src/server/runtime/process-log.test.ts',
 ];
 const SERVER = ['--project', 'server', '--project', 'server-alone'];
 /** The environment that leaves these out of the server projects (vitest.config.ts reads TEST_EXCLUDE). */

@@ -15,7 +15,7 @@ export const FIELD_KIND_IDS = { 1: 'text', 2: 'select', 3: 'radio', 4: 'check', 
 export const FIELD_KINDS = ['text', 'select', 'radio', 'check', 'file'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
-/** The spec's text types, plus `textarea` for the editor's Paragraph button (docs/spec-deviations.md). */
+/** The original client's text types, plus `textarea` for the editor's Paragraph button (docs/spec-deviations.md). */
 export const TEXT_TYPES = ['text', 'email', 'password', 'date', 'tel', 'textarea'] as const;
 export type TextType = (typeof TEXT_TYPES)[number];
 
@@ -134,7 +134,7 @@ export const OptionListSchema = z
 
 export const DUPLICATE_OPTION_MESSAGE = 'Value already exists!';
 
-/** Adds `value` to `existing` unless blank; reports a duplicate the way the spec's editor does. */
+/** Adds `value` to `existing` unless blank; reports a duplicate the way the original editor does (docs/product.md). */
 export function addOption(
   existing: readonly string[],
   value: string,
@@ -166,7 +166,7 @@ export type TemplateId = (typeof TEMPLATE_IDS)[number];
 
 const ignored = z.unknown().optional();
 
-/** POST /api/v1/length. The owner always comes from the token; the spec's client also sends it and a Date. */
+/** POST /api/v1/length. The owner always comes from the token; the original client also sends it and a Date. */
 export const CreateFormBodySchema = z.object({
   template: z.enum(TEMPLATE_IDS, { error: 'Unknown template' }).default('blank'),
   formTitle: FormTitleSchema.optional(),

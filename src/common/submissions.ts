@@ -28,8 +28,8 @@ export type FileAnswer = z.infer<typeof FileAnswerSchema>;
 
 /**
  * POST /api/forms/{ownerId} (docs/api.md, Customers). Map keys are question ids (our page) or question names
- * (the spec's client). The form's title, colours and date are taken from the form on the server, not from the
- * body.
+ * (the original client, docs/product.md). The form's title, colours and date are taken from the form on the server,
+ * not from the body.
  */
 export const SubmissionBodySchema = z.object({
   formStructureId: z.uuid({ error: 'Not a valid form id' }),

@@ -1,19 +1,19 @@
 // How background work reads what other features own: built here, beside app.ts, where features meet
 // (docs/architecture.md), and by the tests that run a second notifier or a pruning pass over the same database.
-import { findAccountEmail } from './accounts/repository.ts';
 import type { Queryable } from './db/database.ts';
 import { KEEP_FINISHED_MS } from './db/prune.ts';
-import { findFormById } from './forms/repository.ts';
+import { findAccountEmail } from './features/accounts/repository.ts';
+import { findFormById } from './features/forms/repository.ts';
+import type { NotificationSources } from './features/notifications/deps.ts';
+import { deleteProcessedEvents } from './features/notifications/repository.ts';
+import { findSubmissionsAsText } from './features/submissions/responses/for-mail.ts';
+import { findSubmissionsAsPayload } from './features/submissions/responses/for-webhook.ts';
+import { findUploadsByIds } from './features/uploads/repository.ts';
+import { deleteFinishedDeliveries } from './features/webhooks/delivery-queue.ts';
+import type { WebhookSources } from './features/webhooks/deps.ts';
+import { exampleSubmissionOf } from './features/webhooks/example-submission.ts';
 import { deleteSentMail } from './mail/mailer.ts';
-import type { NotificationSources } from './notifications/deps.ts';
-import { deleteProcessedEvents } from './notifications/repository.ts';
 import type { Storage } from './storage/storage.ts';
-import { findSubmissionsAsText } from './submissions/for-mail.ts';
-import { findSubmissionsAsPayload } from './submissions/for-webhook.ts';
-import { findUploadsByIds } from './uploads/repository.ts';
-import { deleteFinishedDeliveries } from './webhooks/delivery-queue.ts';
-import type { WebhookSources } from './webhooks/deps.ts';
-import { exampleSubmissionOf } from './webhooks/example-submission.ts';
 
 /** Uploads' original names, read in the caller's transaction (PGlite has one connection: no query may go around it). */
 const fileNamesOf = async (db: Queryable, ids: string[]) =>

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, type TestContext } from 'vitest';
-import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { loadConfig } from './runtime/config.ts';
 import { startS3TestServer, TEST_BUCKET, type S3TestServer } from './storage/s3-test-server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

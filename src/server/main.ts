@@ -1,9 +1,9 @@
-import { isClusterWorker, runPrimary } from './cluster.ts';
-import { ConfigError, loadConfig, StartupError, type Config } from './config.ts';
 import { DatabaseInUseError, openDatabase } from './db/database.ts';
 import { SchemaTooNewError } from './db/migrate.ts';
-import { logProcessWarnings, processLog } from './process-log.ts';
-import { whereDataLives } from './where-data-lives.ts';
+import { isClusterWorker, runPrimary } from './runtime/cluster.ts';
+import { ConfigError, loadConfig, StartupError, type Config } from './runtime/config.ts';
+import { logProcessWarnings, processLog } from './runtime/process-log.ts';
+import { whereDataLives } from './runtime/where-data-lives.ts';
 
 const FILE_PROBLEMS: Record<string, string> = {
   ENOTDIR: 'is not a directory',
@@ -171,7 +171,7 @@ async function main(): Promise<void> {
   // The embedded database is this process's alone: `npm run backup` asks it for the backup (backup-socket.ts).
   if (app.db.kind === 'pglite') {
     // Loaded once serving (the archive code is not needed to start).
-    const { backupResponder, listenForBackups } = await import('./backup/backup-socket.ts');
+    const { backupResponder, listenForBackups } = await import('./features/backup/backup-socket.ts');
     stopBackups = await listenForBackups(config.dataDir, backupResponder(app), (err) =>
       app.log.error({ err }, 'a backup failed'),
     );

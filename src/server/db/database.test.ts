@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ENGINE } from '../test-app.ts';
+import { createTestApp, TEST_ENGINE } from '../testing/test-app.ts';
 import { DatabaseInUseError, openDatabase } from './database.ts';
 
 describe.runIf(TEST_ENGINE === 'postgres')('the PostgreSQL pool', () => {

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { join } from 'node:path';
 import type { Pool, PoolClient } from 'pg';
-import { StartupError } from '../config.ts';
-import { makeDirectory } from '../make-directory.ts';
+import { StartupError } from '../runtime/config.ts';
+import { makeDirectory } from '../runtime/make-directory.ts';
 import type { Disk } from './durable-dir.ts';
 import { openPglite } from './embedded-engine.ts';
 import { openEmbeddedThread } from './embedded-thread.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ENGINE } from '../test-app.ts';
+import { TEST_ENGINE } from '../testing/test-app.ts';
 import { openDatabase, type Database } from './database.ts';
 import { workerOptions } from './embedded-thread.ts';
 import { isForeignKeyViolation } from './sql-errors.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ENGINE } from '../test-app.ts';
+import { createTestApp, TEST_ENGINE } from '../testing/test-app.ts';
 import type { Database } from './database.ts';
 import { migrate, SchemaTooNewError } from './migrate.ts';
 

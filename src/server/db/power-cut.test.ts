@@ -26,9 +26,9 @@ import { fieldsOf, type Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
 import type { FileSync } from '../storage/file-sync.ts';
 import { createDiskStorage, newFileKey } from '../storage/storage.ts';
-import { createTestApp, signUpOwner, type TestApp } from '../test-app.ts';
-import { PDF, multipart } from '../test-files.ts';
-import { NO_RATE_LIMITS } from '../test-population.ts';
+import { createTestApp, signUpOwner, type TestApp } from '../testing/test-app.ts';
+import { PDF, multipart } from '../testing/test-files.ts';
+import { NO_RATE_LIMITS } from '../testing/test-population.ts';
 import type { Disk } from './durable-dir.ts';
 
 const isSegment = (path: string) => /pg_wal\/[0-9A-F]{24}$/.test(path);

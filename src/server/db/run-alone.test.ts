@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ENGINE } from '../test-app.ts';
+import { createTestApp, TEST_ENGINE } from '../testing/test-app.ts';
 import { runAlone } from './run-alone.ts';
 
 describe(`runAlone on ${TEST_ENGINE}`, () => {

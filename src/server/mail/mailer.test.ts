@@ -1,7 +1,7 @@
 import { createServer, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, TEST_ENGINE, uniqueEmail, type TestApp } from '../test-app.ts';
+import { createTestApp, TEST_ENGINE, uniqueEmail, type TestApp } from '../testing/test-app.ts';
 import { classifySmtpError, createMailer, type Mailer } from './mailer.ts';
 
 let t: TestApp;

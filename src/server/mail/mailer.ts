@@ -3,8 +3,8 @@ import nodemailer from 'nodemailer';
 import { truncateText } from '#common/unstorable-text.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { deleteInBatches } from '../db/prune.ts';
-import { createDrainLoop } from '../drain-loop.ts';
-import { logJobFailure } from '../unavailable.ts';
+import { logJobFailure } from '../http/unavailable.ts';
+import { createDrainLoop } from '../runtime/drain-loop.ts';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 

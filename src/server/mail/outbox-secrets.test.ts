@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ENGINE, uniqueEmail, verificationLinkIn, type TestApp } from '../test-app.ts';
+import {
+  createTestApp,
+  TEST_ENGINE,
+  uniqueEmail,
+  verificationLinkIn,
+  type TestApp,
+} from '../testing/test-app.ts';
 
 // ADR 006 promises that a copy of the database yields no usable secret; the mail outbox carried the verification
 // link and the reset code in plain text for good. These check the outbox and the log after real SMTP delivery.

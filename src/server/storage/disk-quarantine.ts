@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { opendir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { makeDirectory } from '../make-directory.ts';
+import { makeDirectory } from '../runtime/make-directory.ts';
 import type { Storage } from './storage.ts';
 import { MARKER_NAME, markerOf, PROBE_NAME, QUARANTINE_FOLDER } from './store-layout.ts';
 

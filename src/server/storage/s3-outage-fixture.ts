@@ -2,8 +2,8 @@
 // owner's form that asks for a file (only such a form takes uploads), the app listening on 127.0.0.1 for real HTTP,
 // and its log kept for the lines an operator would read.
 import type { Form } from '#common/forms.ts';
-import type { Config } from '../config.ts';
-import { createForm, createTestApp, signUpOwner, type TestApp } from '../test-app.ts';
+import type { Config } from '../runtime/config.ts';
+import { createForm, createTestApp, signUpOwner, type TestApp } from '../testing/test-app.ts';
 import { startS3TestFront, type S3TestFront } from './s3-test-front.ts';
 import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
 import { parseStorageUrl, type S3Location } from './storage-url.ts';

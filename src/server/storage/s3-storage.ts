@@ -11,8 +11,8 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { StartupError } from '../config.ts';
-import { UnavailableError } from '../unavailable.ts';
+import { UnavailableError } from '../http/unavailable.ts';
+import { StartupError } from '../runtime/config.ts';
 import { checkHead } from './head-check.ts';
 import { s3MarkerAndQuarantine } from './s3-quarantine.ts';
 import { watchForStall } from './s3-stall.ts';

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
-import type { TestApp } from '../test-app.ts';
-import { multipart, PDF } from '../test-files.ts';
+import type { TestApp } from '../testing/test-app.ts';
+import { multipart, PDF } from '../testing/test-files.ts';
 import { startS3Outage, type S3Outage } from './s3-outage-fixture.ts';
 import type { S3TestFront } from './s3-test-front.ts';
 

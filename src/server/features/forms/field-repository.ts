@@ -1,0 +1,114 @@
+// The SQL of a form's questions (table form_fields): adding, editing, ordering and deleting them.
+import { randomUUID } from 'node:crypto';
+import type { FieldDefinition, FieldKind, Option, TextType } from '#common/forms.ts';
+import type { Queryable } from '../../db/database.ts';
+
+export type FieldRow = {
+  id: string;
+  form_id: string;
+  kind: FieldKind;
+  name: string;
+  text_type: TextType | null;
+  required: boolean;
+  options: Option[];
+};
+export type FieldRecord = Omit<FieldRow, 'form_id'>;
+
+export async function insertFields(
+  db: Queryable,
+  formId: string,
+  fields: readonly FieldDefinition[],
+): Promise<void> {
+  for (const field of fields) {
+    const options = 'options' in field ? field.options.map((value) => ({ _id: randomUUID(), value })) : [];
+    await db.query(
+      `insert into form_fields (form_id, position, kind, name, text_type, required, options)
+       values ($1, (select coalesce(max(position), 0) + 1 from form_fields where form_id = $1), $2, $3, $4, $5, $6)`,
+      [
+        formId,
+        field.kind,
+        field.name,
+        field.kind === 'text' ? field.type : null,
+        field.required,
+        JSON.stringify(options),
+      ],
+    );
+  }
+}
+
+/** The field, if it is of one of `kinds` and belongs to a form of the owner; locked for the caller's transaction. */
+export async function findFieldOfOwnerForUpdate(
+  db: Queryable,
+  ownerId: string,
+  formId: string,
+  fieldId: string,
+  kinds: readonly FieldKind[],
+): Promise<FieldRecord | null> {
+  const [row] = await db.query<FieldRow>(
+    `select ff.id, ff.form_id, ff.kind, ff.name, ff.text_type, ff.required, ff.options
+       from form_fields ff join forms f on f.id = ff.form_id
+      where ff.id = $1 and ff.form_id = $2 and f.owner_id = $3 and ff.kind = any($4::text[])
+      for update of ff`,
+    [fieldId, formId, ownerId, kinds],
+  );
+  return row ?? null;
+}
+
+export async function updateField(
+  db: Queryable,
+  fieldId: string,
+  patch: { name?: string; textType?: TextType; required?: boolean; options?: Option[] },
+): Promise<void> {
+  await db.query(
+    `update form_fields set name = coalesce($2, name), text_type = coalesce($3, text_type),
+            required = coalesce($4, required), options = coalesce($5::jsonb, options)
+      where id = $1`,
+    [
+      fieldId,
+      patch.name ?? null,
+      patch.textType ?? null,
+      patch.required ?? null,
+      patch.options ? JSON.stringify(patch.options) : null,
+    ],
+  );
+}
+
+/** Deletes the field; if its form has responses, the field is remembered as retired (see retiredFieldsOf). */
+export async function deleteField(db: Queryable, fieldId: string): Promise<void> {
+  await db.query(
+    `with gone as (delete from form_fields where id = $1 returning id, form_id, name)
+     update forms f set retired_fields = f.retired_fields || jsonb_build_array(jsonb_build_object('id', gone.id, 'name', gone.name))
+       from gone where f.id = gone.form_id and f.response_count > 0`,
+    [fieldId],
+  );
+}
+
+/** Questions deleted after the form had responses, oldest deletion first: their answers are still stored. */
+export async function retiredFieldsOf(
+  db: Queryable,
+  formId: string,
+): Promise<{ id: string; name: string }[]> {
+  const [row] = await db.query<{ retired_fields: { id: string; name: string }[] }>(
+    'select retired_fields from forms where id = $1',
+    [formId],
+  );
+  return row?.retired_fields ?? [];
+}
+
+export async function listFieldIds(db: Queryable, formId: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>('select id from form_fields where form_id = $1', [formId]);
+  return rows.map((r) => r.id);
+}
+
+export async function setFieldPositions(
+  db: Queryable,
+  formId: string,
+  order: readonly string[],
+): Promise<void> {
+  await db.query(
+    `update form_fields ff set position = o.position
+       from unnest($2::uuid[]) with ordinality as o(id, position)
+      where ff.form_id = $1 and ff.id = o.id`,
+    [formId, order],
+  );
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AddFieldBodySchema,
+  AddOptionBodySchema,
+  FieldParamsSchema,
+  FormParamsSchema,
+  FormSchema,
+  OptionParamsSchema,
+  RenameFieldBodySchema,
+  RenameOptionBodySchema,
+  type FieldKind,
+} from '#common/forms.ts';
+import { ownerOf } from '../../http/auth.ts';
+import * as forms from './service.ts';
+
+const response = { 200: FormSchema };
+
+/**
+ * The per-kind field and option routes (docs/api.md, Forms). Each route reaches only fields of its own kinds;
+ * updateSelectText also renames radio questions, as the original client's editor uses it.
+ */
+export async function fieldRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps: forms.FormDeps = { db: app.db, timeZone: app.config.formTimezone };
+  const target = (
+    request: FastifyRequest,
+    params: { fid: string; fieldId: string },
+    kinds: readonly FieldKind[],
+  ) => ({
+    ownerId: ownerOf(request).id,
+    formId: params.fid,
+    fieldId: params.fieldId,
+    kinds,
+  });
+
+  api.post(
+    '/text/:fid',
+    { schema: { params: FormParamsSchema, body: AddFieldBodySchema, response } },
+    async (request) => forms.addField(deps, ownerOf(request).id, request.params.fid, request.body),
+  );
+
+  const renames: [string, FieldKind[]][] = [
+    ['updateText', ['text']],
+    ['updateFile', ['file']],
+    ['updateSelectText', ['select', 'radio']],
+    ['updatecheckText', ['check']],
+  ];
+  for (const [path, kinds] of renames) {
+    api.put(
+      `/${path}/:fid/:fieldId`,
+      { schema: { params: FieldParamsSchema, body: RenameFieldBodySchema, response } },
+      async (request) => forms.renameField(deps, target(request, request.params, kinds), request.body),
+    );
+  }
+
+  const deletes: [string, FieldKind[]][] = [
+    ['deleteText', ['text']],
+    ['deleteFile', ['file']],
+    ['deleteSelectText', ['select']],
+    ['deleteRadioText', ['radio']],
+    ['deletecheckText', ['check']],
+  ];
+  for (const [path, kinds] of deletes) {
+    api.delete(
+      `/${path}/:fid/:fieldId`,
+      { schema: { params: FieldParamsSchema, response } },
+      async (request) => forms.deleteField(deps, target(request, request.params, kinds)),
+    );
+  }
+
+  api.post(
+    '/addOption/:fid/:fieldId',
+    { schema: { params: FieldParamsSchema, body: AddOptionBodySchema, response } },
+    async (request) =>
+      forms.addOption(
+        deps,
+        target(request, request.params, ['select', 'radio', 'check']),
+        request.body.value,
+      ),
+  );
+
+  const optionRoutes: [string, string, FieldKind][] = [
+    ['updateOption', 'deleteOption', 'select'],
+    ['updateRadioOption', 'deleteRadioOption', 'radio'],
+    ['updatecheckOption', 'deletecheckOption', 'check'],
+  ];
+  for (const [updatePath, deletePath, kind] of optionRoutes) {
+    api.put(
+      `/${updatePath}/:fid/:fieldId/:optionId`,
+      { schema: { params: OptionParamsSchema, body: RenameOptionBodySchema, response } },
+      async (request) =>
+        forms.renameOption(
+          deps,
+          target(request, request.params, [kind]),
+          request.params.optionId,
+          request.body.name,
+        ),
+    );
+    api.delete(
+      `/${deletePath}/:fid/:fieldId/:optionId`,
+      { schema: { params: OptionParamsSchema, response } },
+      async (request) =>
+        forms.deleteOption(deps, target(request, request.params, [kind]), request.params.optionId),
+    );
+  }
+}

@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { FORM_TEMPLATES } from '#common/form-templates.ts';
+import {
+  DUPLICATE_OPTION_MESSAGE,
+  FIELD_KIND_IDS,
+  FIELDS_PER_FORM_MAX,
+  FORM_TITLE_MAX,
+  OPTIONS_PER_FIELD_MAX,
+  type FieldDefinition,
+  type FieldKind,
+  type Form,
+  type FormDefinition,
+  type TemplateId,
+  type TextType,
+} from '#common/forms.ts';
+import { truncateText } from '#common/unstorable-text.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import * as fieldRepo from './field-repository.ts';
+import * as repo from './repository.ts';
+
+export type FormDeps = {
+  db: Database;
+  timeZone: string;
+  /** Files of the form's uploads, removed from storage once the form's rows are gone (composed in app.ts). */
+  files?: {
+    keysOfForm: (tx: Queryable, formId: string) => Promise<string[]>;
+    remove: (key: string) => Promise<void>;
+  };
+};
+
+const formNotFound = () => notFound('Form not found');
+const fieldNotFound = () => notFound('Question not found');
+const invalid = (field: string, message: string) =>
+  new HttpError(400, 'VALIDATION_FAILED', `${field}: ${message}`);
+
+async function answerForm(deps: FormDeps, tx: Queryable, ownerId: string, formId: string): Promise<Form> {
+  const form = await repo.findFormOfOwner(tx, ownerId, formId, deps.timeZone);
+  if (!form) throw formNotFound();
+  return form;
+}
+
+export async function createForm(
+  deps: FormDeps,
+  ownerId: string,
+  input: { template: TemplateId; formTitle?: string; description?: string; color?: string; border?: string },
+): Promise<Form> {
+  const template = FORM_TEMPLATES[input.template];
+  return createFromDefinition(deps, ownerId, {
+    easyForm: 1,
+    formTitle: input.formTitle ?? template.formTitle,
+    description: input.description ?? template.description,
+    color: input.color ?? template.color,
+    border: input.border ?? template.border,
+    fields: template.fields,
+  });
+}
+
+export async function createFromDefinition(
+  deps: FormDeps,
+  ownerId: string,
+  definition: FormDefinition,
+): Promise<Form> {
+  return deps.db.transaction(async (tx) => {
+    const formId = await repo.insertForm(tx, ownerId, definition);
+    await fieldRepo.insertFields(tx, formId, definition.fields);
+    return answerForm(deps, tx, ownerId, formId);
+  });
+}
+
+export async function updateForm(
+  deps: FormDeps,
+  ownerId: string,
+  formId: string,
+  patch: Parameters<typeof repo.updateFormOfOwner>[3],
+): Promise<Form> {
+  return deps.db.transaction(async (tx) => {
+    if (!(await repo.updateFormOfOwner(tx, ownerId, formId, patch))) throw formNotFound();
+    return answerForm(deps, tx, ownerId, formId);
+  });
+}
+
+export type AddFieldInput =
+  | { id: 1; name: string; type: TextType; required: boolean }
+  | { id: 2 | 3 | 4; name: string; options: { value: string }[]; required: boolean }
+  | { id: 5; name: string; required: boolean };
+
+export async function addField(
+  deps: FormDeps,
+  ownerId: string,
+  formId: string,
+  input: AddFieldInput,
+): Promise<Form> {
+  const kind = FIELD_KIND_IDS[input.id];
+  let field: FieldDefinition;
+  if (input.id === 1) field = { kind: 'text', name: input.name, type: input.type, required: input.required };
+  else if (input.id === 5) field = { kind: 'file', name: input.name, required: input.required };
+  else {
+    const choiceKind = kind as 'select' | 'radio' | 'check';
+    field = {
+      kind: choiceKind,
+      name: input.name,
+      required: input.required,
+      options: input.options.map((o) => o.value),
+    };
+  }
+  return deps.db.transaction(async (tx) => {
+    const count = await repo.lockFormOfOwner(tx, ownerId, formId);
+    if (count === null) throw formNotFound();
+    if (count >= FIELDS_PER_FORM_MAX)
+      throw invalid('id', `A form can have at most ${FIELDS_PER_FORM_MAX} questions`);
+    await fieldRepo.insertFields(tx, formId, [field]);
+    return answerForm(deps, tx, ownerId, formId);
+  });
+}
+
+type FieldTarget = { ownerId: string; formId: string; fieldId: string; kinds: readonly FieldKind[] };
+
+/** Runs `change` on the owner's field of one of `kinds` in a transaction and answers the whole form. */
+async function changeField(
+  deps: FormDeps,
+  target: FieldTarget,
+  change: (tx: Queryable, field: fieldRepo.FieldRecord) => Promise<void>,
+): Promise<Form> {
+  return deps.db.transaction(async (tx) => {
+    // The form's row before the question's, the order deleting the form takes them (its row, then by cascade its
+    // questions): the other way round, a question edited while its form was deleted deadlocked and answered 500.
+    if ((await repo.lockFormOfOwner(tx, target.ownerId, target.formId)) === null) throw formNotFound();
+    const field = await fieldRepo.findFieldOfOwnerForUpdate(
+      tx,
+      target.ownerId,
+      target.formId,
+      target.fieldId,
+      target.kinds,
+    );
+    if (!field) throw fieldNotFound();
+    await change(tx, field);
+    return answerForm(deps, tx, target.ownerId, target.formId);
+  });
+}
+
+export function renameField(
+  deps: FormDeps,
+  target: FieldTarget,
+  input: { name: string; type?: TextType | 'file'; required?: boolean },
+): Promise<Form> {
+  return changeField(deps, target, async (tx, field) => {
+    let textType: TextType | undefined;
+    if (input.type !== undefined) {
+      const fits =
+        field.kind === 'file' ? input.type === 'file' : field.kind === 'text' && input.type !== 'file';
+      if (!fits) throw invalid('type', `A ${field.kind} question cannot have type ${input.type}`);
+      if (input.type !== 'file') textType = input.type;
+    }
+    await fieldRepo.updateField(tx, field.id, { name: input.name, textType, required: input.required });
+  });
+}
+
+export function deleteField(deps: FormDeps, target: FieldTarget): Promise<Form> {
+  return changeField(deps, target, (tx, field) => fieldRepo.deleteField(tx, field.id));
+}
+
+export function addOption(deps: FormDeps, target: FieldTarget, value: string): Promise<Form> {
+  return changeField(deps, target, async (tx, field) => {
+    if (field.options.some((o) => o.value === value)) throw invalid('value', DUPLICATE_OPTION_MESSAGE);
+    if (field.options.length >= OPTIONS_PER_FIELD_MAX) {
+      throw invalid('value', `A question can have at most ${OPTIONS_PER_FIELD_MAX} options`);
+    }
+    await fieldRepo.updateField(tx, field.id, { options: [...field.options, { _id: randomUUID(), value }] });
+  });
+}
+
+export function renameOption(
+  deps: FormDeps,
+  target: FieldTarget,
+  optionId: string,
+  value: string,
+): Promise<Form> {
+  return changeField(deps, target, async (tx, field) => {
+    if (!field.options.some((o) => o._id === optionId)) throw notFound('Option not found');
+    if (field.options.some((o) => o.value === value && o._id !== optionId))
+      throw invalid('name', DUPLICATE_OPTION_MESSAGE);
+    const options = field.options.map((o) => (o._id === optionId ? { ...o, value } : o));
+    await fieldRepo.updateField(tx, field.id, { options });
+  });
+}
+
+export function deleteOption(deps: FormDeps, target: FieldTarget, optionId: string): Promise<Form> {
+  return changeField(deps, target, async (tx, field) => {
+    if (!field.options.some((o) => o._id === optionId)) throw notFound('Option not found');
+    if (field.options.length === 1) {
+      throw invalid('optionId', 'A question needs at least one option; delete the question instead');
+    }
+    await fieldRepo.updateField(tx, field.id, { options: field.options.filter((o) => o._id !== optionId) });
+  });
+}
+
+export async function reorderFields(
+  deps: FormDeps,
+  ownerId: string,
+  formId: string,
+  order: string[],
+): Promise<Form> {
+  return deps.db.transaction(async (tx) => {
+    if ((await repo.lockFormOfOwner(tx, ownerId, formId)) === null) throw formNotFound();
+    const current = await fieldRepo.listFieldIds(tx, formId);
+    const same =
+      order.length === current.length &&
+      new Set(order).size === order.length &&
+      order.every((id) => current.includes(id));
+    if (!same) throw invalid('order', 'List every question of the form exactly once');
+    await fieldRepo.setFieldPositions(tx, formId, order);
+    return answerForm(deps, tx, ownerId, formId);
+  });
+}
+
+/**
+ * Deletes the form with its submissions and uploads (rows by cascade, then the files). On PostgreSQL a batch of
+ * submissions being inserted for the form meanwhile can deadlock with the cascade (the batch's foreign-key check
+ * waits for the form's row, the cascade for the batch's new rows); when the database picks the deletion to abort,
+ * it is tried again, a few times, rather than answered with a 500.
+ */
+export async function deleteForm(deps: FormDeps, ownerId: string, formId: string): Promise<void> {
+  const remove = () =>
+    deps.db.transaction(async (tx) => {
+      if ((await repo.lockFormOfOwner(tx, ownerId, formId)) === null) throw formNotFound();
+      const files = (await deps.files?.keysOfForm(tx, formId)) ?? [];
+      await repo.deleteFormOfOwner(tx, ownerId, formId);
+      return files;
+    });
+  let keys: string[] | undefined;
+  for (let attempt = 1; keys === undefined; attempt++) {
+    try {
+      keys = await remove();
+    } catch (error) {
+      if (attempt >= DELETE_ATTEMPTS || !isDeadlock(error)) throw error;
+    }
+  }
+  await Promise.all(keys.map((key) => deps.files?.remove(key)));
+}
+
+const DELETE_ATTEMPTS = 3;
+/** PostgreSQL's `deadlock_detected`. */
+const isDeadlock = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01';
+
+/** The form as a portable definition: what import and duplicate start from. */
+export function toDefinition(form: Form): FormDefinition {
+  const byId = new Map<string, FieldDefinition>();
+  for (const f of form.textField)
+    byId.set(f._id, { kind: 'text', name: f.name, type: f.type, required: f.required });
+  for (const f of form.fileField) byId.set(f._id, { kind: 'file', name: f.name, required: f.required });
+  for (const kind of ['select', 'radio', 'check'] as const) {
+    for (const f of form[`${kind}Field`]) {
+      byId.set(f._id, { kind, name: f.name, required: f.required, options: f.options.map((o) => o.value) });
+    }
+  }
+  return {
+    easyForm: 1,
+    formTitle: form.formTitle,
+    description: form.description,
+    color: form.color,
+    border: form.border,
+    fields: form.fieldOrder.flatMap(({ _id }) => byId.get(_id) ?? []),
+  };
+}
+
+export async function listForms(deps: FormDeps, ownerId: string): Promise<Form[]> {
+  return repo.listFormsOfOwner(deps.db, ownerId, deps.timeZone);
+}
+
+export async function findForm(deps: FormDeps, ownerId: string, formId: string): Promise<Form> {
+  return answerForm(deps, deps.db, ownerId, formId);
+}
+
+export async function duplicateForm(deps: FormDeps, ownerId: string, formId: string): Promise<Form> {
+  const definition = toDefinition(await findForm(deps, ownerId, formId));
+  // Cut by UTF-16 units without halving an emoji: a cut inside a surrogate pair stored a broken character.
+  const title = truncateText(`Copy of ${definition.formTitle}`, FORM_TITLE_MAX);
+  return createFromDefinition(deps, ownerId, { ...definition, formTitle: title });
+}

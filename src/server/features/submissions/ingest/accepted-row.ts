@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { Form } from '#common/forms.ts';
+import type { Answers } from '#common/submissions.ts';
+import { digest } from '../../../http/crypto.ts';
+import { HttpError } from '../../../http/errors.ts';
+import type { ClaimableUpload } from '../deps.ts';
+import type * as repo from '../repository.ts';
+import { contactOf, type fileAnswersOf, toStoredAnswers } from './answers.ts';
+
+/** The row to store for a valid submission, once its files are checked to be uploads made for this form. */
+export function acceptedRow(
+  form: Form,
+  formVersion: number | null,
+  answers: Answers,
+  files: ReturnType<typeof fileAnswersOf>,
+  bySecret: Map<string, ClaimableUpload>,
+  idempotencyKey: string | null | undefined,
+): { row: repo.NewSubmission; uploadIds: string[] } {
+  const used = new Set<string>();
+  for (const { field, answer } of files) {
+    const upload = bySecret.get(digest(answer.deleteId));
+    // An anonymous upload (no form id, no token) may answer any form; one made for a form answers only
+    // that form, and an owner's profile document none.
+    const isForThisForm = upload?.formId === form._id || (upload?.formId === null && upload.ownerId === null);
+    if (!upload || !isForThisForm || upload.submissionId !== null) {
+      throw new HttpError(
+        400,
+        'VALIDATION_FAILED',
+        `${field.name}: This file was not uploaded for this form; upload it again`,
+      );
+    }
+    used.add(upload.id);
+  }
+  if (used.size !== files.length) {
+    throw new HttpError(400, 'VALIDATION_FAILED', 'fileObject: Each file can answer one question');
+  }
+  const stored = toStoredAnswers(form, answers, (deleteId) => bySecret.get(digest(deleteId))?.id ?? '');
+  return {
+    row: {
+      id: randomUUID(),
+      formId: form._id,
+      formVersion,
+      ownerId: form.ownerIdAsStructureId,
+      formTitle: form.formTitle,
+      description: form.description,
+      color: form.color,
+      border: form.border,
+      answers: stored,
+      contact: contactOf(form, stored),
+      idempotencyKey: idempotencyKey ?? null,
+    },
+    uploadIds: [...used],
+  };
+}

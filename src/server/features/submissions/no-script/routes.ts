@@ -1,0 +1,186 @@
+// POST /customer/{fid}/{ownerId}: the form page posted without JavaScript, answers and files in one multipart body
+// (docs/decisions/024-form-without-javascript.md). The same submitter as POST /api/forms/{ownerId} validates and
+// stores it; read-posted.ts reads the body, and this file draws the answer as a page.
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { HONEYPOT_FIELD } from '#common/answer-limits.ts';
+import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
+import { isWebUrl } from '#common/form-settings.ts';
+import { toPublicForm } from '#common/forms.ts';
+import { HttpError, logUnavailable, waitWords } from '../../../http/errors.ts';
+import { UNAVAILABLE_RETRY_SECONDS, unavailableOf } from '../../../http/unavailable.ts';
+import { PAGE_TOKEN_FIELD, type FormState } from '../../../pages/customer-form-html.ts';
+import {
+  renderCustomerPage,
+  renderMessagePage,
+  renderOnFormColours,
+  withoutScripts,
+} from '../../../pages/customer-page.ts';
+import { readCustomerTemplate, sendCustomerPage } from '../../../pages/html-reply.ts';
+import { closedHtml, messageHtml, missingHtml, thankYouHtml } from '../../../pages/message-html.ts';
+import type { FileIntake, SubmissionDeps } from '../deps.ts';
+import { AnswersError } from '../ingest/answers.ts';
+import type { SubmitInput } from '../ingest/submitter.ts';
+import { bodyOf, discardAll, OUT_OF_DATE, readPosted, TOKEN, TOO_MUCH, type Posted } from './read-posted.ts';
+
+const IdsSchema = z.object({ fid: z.uuid(), ownerId: z.uuid() });
+const FROM_ITS_PAGE = 'Send the form from its page.';
+const SENT_BEFORE =
+  'This page was sent before, with other answers, and those were kept. Submit to send these answers as a new response.';
+
+/**
+ * The page for answers that were not sent, with a way to the form when its address is known. `goBack`: the message
+ * sends the customer back to the page they posted, where their answers still are; the link then opens an empty form,
+ * and says so, in the quieter style, so that it is not taken for the way back.
+ */
+function sendNotSent(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  template: string,
+  status: number,
+  message: string,
+  formPath: string | null,
+  goBack = false,
+) {
+  const text = goBack ? 'Open an empty form' : 'Open the form again';
+  const link = formPath ? { href: formPath, text, secondary: goBack } : undefined;
+  const title = 'Your answers were not sent';
+  return sendCustomerPage(
+    request,
+    reply,
+    status,
+    renderMessagePage(template, title, messageHtml('!', title, [message], link)),
+  );
+}
+
+/** The start of the refusal at the address's submission limit, as a customer reads it: how long to wait. */
+export const tooManyResponses = (retryAfterSeconds: number): string =>
+  `Too many responses came from this connection in a short time. Wait ${waitWords(retryAfterSeconds)}`;
+
+export async function htmlSubmissionRoutes(
+  app: FastifyInstance,
+  deps: SubmissionDeps & { submit: (input: SubmitInput) => Promise<string>; intake: FileIntake },
+  rateLimit: ReturnType<FastifyInstance['rateLimit']>,
+): Promise<void> {
+  // Limits per request, from the form (readPosted); the file size is the upload route's.
+  await app.register(multipart, { limits: { fileSize: app.config.uploadMaxBytes } });
+  // Any other body (a form sent url-encoded, plain text) reaches the handler, which answers it with a page.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, _body, done) =>
+    done(null, undefined),
+  );
+  // Without JavaScript every failure is a page too: a refusal made before the handler runs (the address's limit, a
+  // body too large for its parser), and our own fault, logged as the app's handler logs it.
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // Answered before the whole body arrived: close the connection, whose unread rest would hold a next request.
+    if (!request.raw.complete) reply.header('connection', 'close');
+    // The database or the storage away for a while: 503 with Retry-After, one log line naming it (unavailable.ts).
+    const away = unavailableOf(error);
+    const status = away ? 503 : error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (away) {
+      logUnavailable(request, away);
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
+    } else if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    const ids = IdsSchema.safeParse(request.params);
+    const message = away
+      ? 'We cannot take answers right now. Go back and send your answers again in a minute.'
+      : status >= 500
+        ? `Something went wrong on our side. Go back and send your answers again in a moment. Reference: ${request.id}`
+        : status === 429
+          ? `${tooManyResponses(Number(reply.getHeader('retry-after')) || 60)}, then go back and send your answers again.`
+          : status === 413
+            ? TOO_MUCH
+            : FROM_ITS_PAGE;
+    const template = withoutScripts(await readCustomerTemplate(app.config.webDir));
+    const formPath = ids.success ? `/customer/${ids.data.fid}/${ids.data.ownerId}` : null;
+    return sendNotSent(request, reply, template, status, message, formPath, status >= 500 || status === 429);
+  });
+
+  app.post<{ Params: { fid: string; ownerId: string } }>(
+    '/customer/:fid/:ownerId',
+    { onRequest: rateLimit },
+    async (request, reply) => {
+      const template = withoutScripts(await readCustomerTemplate(app.config.webDir));
+      const say = (status: number, title: string, content: string) =>
+        sendCustomerPage(request, reply, status, renderMessagePage(template, title, content));
+      const ids = IdsSchema.safeParse(request.params);
+      const form = ids.success ? await deps.forms.find(ids.data.fid) : null;
+      if (!ids.success || !form || form.ownerIdAsStructureId !== ids.data.ownerId) {
+        return say(404, 'Form not found', missingHtml());
+      }
+      const closed = closedReasonOf(form, new Date(), form.responseCount);
+      if (closed)
+        return say(410, 'Form closed', closedHtml(closedMessageOf(form.settings, closed, deps.timeZone)));
+      const self = `/customer/${form._id}/${form.ownerIdAsStructureId}`;
+      const problem = (status: number, message: string) =>
+        sendNotSent(request, reply, template, status, message, self);
+      if (!request.isMultipart()) return problem(415, FROM_ITS_PAGE);
+
+      let posted: Posted;
+      try {
+        posted = await readPosted(request, form, deps.intake);
+      } catch (error) {
+        if (!(error instanceof HttpError) && !(error as { statusCode?: number }).statusCode) throw error;
+        const status = (error as { statusCode: number }).statusCode;
+        if (status === 404) return say(404, 'Form not found', missingHtml());
+        return problem(status, status === 413 ? TOO_MUCH : (error as Error).message);
+      }
+      const token = posted.values[PAGE_TOKEN_FIELD]?.[0] ?? '';
+      if (!TOKEN.test(token)) {
+        await discardAll(deps.intake, posted.deleteIds);
+        return problem(400, OUT_OF_DATE);
+      }
+      const publicForm = toPublicForm(form);
+      const again = (status: number, state: Omit<FormState, 'token'>, pageToken = token) =>
+        sendCustomerPage(
+          request,
+          reply,
+          status,
+          renderCustomerPage(template, publicForm, {
+            action: self,
+            state: {
+              token: pageToken,
+              values: posted.values,
+              filesToChooseAgain: posted.sentFiles,
+              ...state,
+            },
+            embed: false,
+          }),
+        );
+      if (Object.keys(posted.questionErrors).length > 0) {
+        await discardAll(deps.intake, posted.deleteIds);
+        return again(422, { errors: posted.questionErrors });
+      }
+      try {
+        await deps.submit({
+          ownerId: form.ownerIdAsStructureId,
+          body: bodyOf(form, posted),
+          idempotencyKey: token,
+          isBot: Boolean(posted.values[HONEYPOT_FIELD]?.[0]?.trim()),
+        });
+      } catch (error) {
+        await discardAll(deps.intake, posted.deleteIds);
+        if (error instanceof AnswersError) return again(422, { errors: error.issues });
+        if (!(error instanceof HttpError)) throw error;
+        if (error.code === 'FORM_CLOSED') return say(410, 'Form closed', closedHtml(error.message));
+        if (error.statusCode === 404) return say(404, 'Form not found', missingHtml());
+        // This page was sent before (Back after the thank-you page) and its answers changed since: the first ones
+        // were kept. The page comes back with these answers and a fresh token, so Submit sends them as a new
+        // response if the customer wants to.
+        if (error.code === 'ALREADY_SENT') return again(409, { message: SENT_BEFORE }, randomUUID());
+        if (error.statusCode >= 500) throw error;
+        return again(422, { message: error.message });
+      }
+      // A retry (the same page sent again) was answered with the first response's id and claimed nothing.
+      await discardAll(deps.intake, posted.deleteIds);
+      const redirect = form.settings.redirectUrl && isWebUrl(form.settings.redirectUrl);
+      const page = renderOnFormColours(
+        template,
+        publicForm,
+        thankYouHtml(publicForm, self, redirect ? new URL(form.settings.redirectUrl ?? '') : null),
+      );
+      return sendCustomerPage(request, reply, 200, page);
+    },
+  );
+}

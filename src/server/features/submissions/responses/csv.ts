@@ -1,0 +1,81 @@
+import type { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { fieldsOf, formatSpecDate, type Form } from '#common/forms.ts';
+import type { ResponseFilter } from '#common/response-filter.ts';
+import type { Queryable } from '../../../db/database.ts';
+import type { StoredAnswer } from '../repository.ts';
+import { listSubmissions, type Cursor } from './list-repository.ts';
+
+/**
+ * Rows read per query. Small pages keep each page's objects short-lived, so they die young instead of being
+ * promoted and piling up until a full GC: measured with `npm run bench -- scale`, 500-row pages let peak RSS at
+ * 100k rows reach 1.21–1.26× that at 10k, 100-row pages 1.01–1.10×, at the same or better rows/s.
+ */
+export const CSV_PAGE_ROWS = 100;
+
+/** A cell a spreadsheet would run as a formula is prefixed with an apostrophe (OWASP CSV injection). */
+export const escapeCell = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/** One answer as text: choices joined, a file by its name. */
+export function cellOf(answer: StoredAnswer | undefined, fileName: (uploadId: string) => string): string {
+  if (!answer) return '';
+  if (Array.isArray(answer.value)) return answer.value.join('; ');
+  if (typeof answer.value === 'object') return fileName(answer.value.uploadId);
+  return answer.value;
+}
+
+/**
+ * Streams every submission of the form (those `only.filter` lets through) as CSV, newest first, reading CSV_PAGE_ROWS rows at a time so memory stays
+ * flat whatever the count. One column per question of the form as it is now, then one per question deleted after
+ * it had answers (`retired`), so no answer a customer gave is left out.
+ */
+export function streamFormCsv(
+  db: Queryable,
+  form: Form,
+  retired: readonly { id: string; name: string }[],
+  timeZone: string,
+  fileNames: (uploadIds: string[]) => Promise<Map<string, string>>,
+  only: { filter?: ResponseFilter } = {},
+): Readable {
+  const fields = fieldsOf(form);
+  const questions = form.fieldOrder.map(({ _id }) => ({
+    id: _id,
+    name: fields.find((f) => f._id === _id)?.name ?? '',
+  }));
+  for (const field of retired) questions.push({ id: field.id, name: `${field.name} (deleted question)` });
+  const csv = stringify({
+    header: true,
+    columns: ['Submitted', ...questions.map((q) => q.name)].map(escapeCell),
+    bom: true,
+  });
+  void (async () => {
+    let after: Cursor | undefined;
+    for (;;) {
+      const page = await listSubmissions(
+        db,
+        { ownerId: form.ownerIdAsStructureId, formId: form._id, filter: only.filter, timeZone },
+        { limit: CSV_PAGE_ROWS, after },
+      );
+      const uploadIds = page.items.flatMap((s) =>
+        s.answers.flatMap((a) =>
+          typeof a.value === 'object' && !Array.isArray(a.value) ? [a.value.uploadId] : [],
+        ),
+      );
+      const names = await fileNames(uploadIds);
+      for (const s of page.items) {
+        const byField = new Map(s.answers.map((a) => [a.fieldId, a]));
+        const row = [
+          formatSpecDate(s.createdAt, timeZone),
+          ...questions.map((q) => cellOf(byField.get(q.id), (id) => names.get(id) ?? '')),
+        ];
+        // Respect back-pressure: wait for the consumer when the buffer is full.
+        if (!csv.write(row.map(escapeCell))) await new Promise((resolve) => csv.once('drain', resolve));
+      }
+      const last = page.items.at(-1);
+      if (!page.hasMore || !last) break;
+      after = { createdAt: last.createdAt.toISOString(), id: last.id };
+    }
+    csv.end();
+  })().catch((error: unknown) => csv.destroy(error as Error));
+  return csv;
+}

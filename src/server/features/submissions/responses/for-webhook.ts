@@ -1,0 +1,62 @@
+import type { Queryable } from '../../../db/database.ts';
+import type { StoredAnswer } from '../repository.ts';
+
+export type SubmissionAsPayload = {
+  form: { id: string; title: string };
+  submission: { id: string; createdAt: string };
+  answers: {
+    fieldId: string;
+    question: string;
+    kind: string;
+    value: string | string[] | null;
+    file: { name: string; url: string } | null;
+  }[];
+};
+
+type FileOf = { name: string; url: string };
+
+const uploadIdOf = (a: StoredAnswer): string | null =>
+  typeof a.value === 'object' && !Array.isArray(a.value) ? a.value.uploadId : null;
+
+/**
+ * Stored submissions as a webhook sends them (docs/decisions/023-webhooks.md), by id: every answer by question, as
+ * stored; files by name and a URL from `filesOf`, asked once for all of them. Ids of submissions that are gone are
+ * not in the map.
+ */
+export async function findSubmissionsAsPayload(
+  db: Queryable,
+  ids: readonly string[],
+  filesOf: (db: Queryable, uploadIds: string[]) => Promise<Map<string, FileOf>>,
+): Promise<Map<string, SubmissionAsPayload>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{
+    id: string;
+    form_id: string;
+    form_title: string;
+    created_at: Date;
+    answers: StoredAnswer[];
+  }>('select id, form_id, form_title, created_at, answers from submissions where id = any($1::uuid[])', [
+    ids,
+  ]);
+  const uploadIds = rows.flatMap((r) => r.answers.flatMap((a) => uploadIdOf(a) ?? []));
+  const files = uploadIds.length > 0 ? await filesOf(db, uploadIds) : new Map<string, FileOf>();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        form: { id: r.form_id, title: r.form_title },
+        submission: { id: r.id, createdAt: r.created_at.toISOString() },
+        answers: r.answers.map((a) => {
+          const uploadId = uploadIdOf(a);
+          return {
+            fieldId: a.fieldId,
+            question: a.name,
+            kind: a.kind,
+            value: uploadId === null ? (a.value as string | string[]) : null,
+            file: uploadId === null ? null : (files.get(uploadId) ?? null),
+          };
+        }),
+      },
+    ]),
+  );
+}

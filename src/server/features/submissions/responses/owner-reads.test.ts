@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Submission } from '#common/submissions.ts';
+import { storedKeys, TEST_ENGINE } from '../../../testing/test-app.ts';
+import {
+  asOwner,
+  buildForm,
+  form,
+  idOf,
+  other,
+  owner,
+  setUpSubmissions,
+  submit,
+  t,
+  validBody,
+} from '../test-fixture.ts';
+import { CSV_PAGE_ROWS } from './csv.ts';
+
+setUpSubmissions();
+
+describe(`the owner's view of submissions on ${TEST_ENGINE}`, () => {
+  describe('owner reads', () => {
+    it('answers 404 to another owner for the submission and its list, and 401 without a token', async () => {
+      const { _id } = (await submit(await validBody())).json<{ _id: string }>();
+      expect((await asOwner(other.token, `/api/forms/${_id}`)).statusCode).toBe(404);
+      expect((await asOwner(other.token, `/api/formSubmissions/${form._id}`)).statusCode).toBe(404);
+      expect((await asOwner(other.token, `/api/formSubmissions/${form._id}/csv`)).statusCode).toBe(404);
+      expect((await asOwner(other.token, '/api/forms')).json()).toEqual([]);
+      expect((await t.app.inject({ method: 'GET', url: `/api/forms/${_id}` })).statusCode).toBe(401);
+      expect((await asOwner(owner.token, `/api/forms/${randomUUID()}`)).statusCode).toBe(404);
+    });
+
+    it('summarises each form: count, newest date, and null for a form without responses', async () => {
+      const fresh = await buildForm(owner.token);
+      const summary = (await asOwner(owner.token, '/api/formSummary')).json<
+        { _id: string; count: number; Date: string | null }[]
+      >();
+      expect(summary[0]).toMatchObject({ _id: fresh._id, count: 0, Date: null });
+      const main = summary.find((s) => s._id === form._id);
+      expect(main?.count).toBeGreaterThan(0);
+      expect(main?.Date).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}, /);
+    });
+
+    it("pages a form's submissions newest first, forwards, backwards and from the oldest", async () => {
+      const f = await buildForm(owner.token);
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const body = await validBody(f);
+        body.textObject![idOf(f, 'Name')] = `Person ${i}`;
+        ids.push((await submit(body)).json()._id);
+      }
+      const newestFirst = [...ids].reverse();
+      const page1 = (await asOwner(owner.token, `/api/formSubmissions/${f._id}?limit=2`)).json();
+      expect(page1.total).toBe(5);
+      expect(page1.items.map((i: { _id: string }) => i._id)).toEqual(newestFirst.slice(0, 2));
+      expect(page1.items[0].contact).toBe('Person 4 · priya@example.com');
+      expect(page1.prevCursor).toBeNull();
+      const page2 = (
+        await asOwner(owner.token, `/api/formSubmissions/${f._id}?limit=2&after=${page1.nextCursor}`)
+      ).json();
+      expect(page2.items.map((i: { _id: string }) => i._id)).toEqual(newestFirst.slice(2, 4));
+      const back = (
+        await asOwner(owner.token, `/api/formSubmissions/${f._id}?limit=2&before=${page2.prevCursor}`)
+      ).json();
+      expect(back.items.map((i: { _id: string }) => i._id)).toEqual(newestFirst.slice(0, 2));
+      const last = (await asOwner(owner.token, `/api/formSubmissions/${f._id}?limit=2&from=oldest`)).json();
+      expect(last.items.map((i: { _id: string }) => i._id)).toEqual(newestFirst.slice(3, 5));
+      expect(last.nextCursor).toBeNull();
+      expect((await asOwner(owner.token, `/api/formSubmissions/${f._id}?after=garbage`)).statusCode).toBe(
+        400,
+      );
+    });
+
+    it('exports CSV with one column per question and formulas defused', async () => {
+      const f = await buildForm(owner.token);
+      const body = await validBody(f);
+      body.textObject![idOf(f, 'Name')] = '=HYPERLINK("http://evil.example","click")';
+      body.textObject![idOf(f, 'Phone')] = '+91 98765 43210';
+      await submit(body);
+      const res = await asOwner(owner.token, `/api/formSubmissions/${f._id}/csv`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      const lines = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
+      expect(lines[0]).toBe('Submitted,Name,Email,Phone,Arrival,Room,Meal,Extras,ID proof,Photo');
+      expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+      expect(lines[1]).toContain("'+91 98765 43210");
+      expect(lines[1]).toContain('id.pdf');
+    });
+
+    it('keeps a column for a question deleted after it had answers, and none for one deleted before', async () => {
+      const f = await buildForm(owner.token);
+      const auth = { authorization: `Bearer ${owner.token}` };
+      const remove = (fieldId: string) =>
+        t.app.inject({ method: 'DELETE', url: `/api/deleteText/${f._id}/${fieldId}`, headers: auth });
+      // Arrival was never answered, and goes before any response: nothing to keep.
+      expect((await remove(idOf(f, 'Arrival'))).statusCode).toBe(200);
+      const body = await validBody(f);
+      delete body.textObject![idOf(f, 'Arrival')];
+      expect((await submit(body)).statusCode).toBe(200);
+      // Phone was answered: its column stays, after the current questions, with the answer in it.
+      expect((await remove(idOf(f, 'Phone'))).statusCode).toBe(200);
+      const res = await asOwner(owner.token, `/api/formSubmissions/${f._id}/csv`);
+      const [header, row] = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
+      expect(header).toBe('Submitted,Name,Email,Room,Meal,Extras,ID proof,Photo,Phone (deleted question)');
+      expect(row?.endsWith(",'+91 98765 43210")).toBe(true);
+    });
+
+    it('exports every submission exactly once, newest first, across many pages', async () => {
+      const f = await buildForm(owner.token);
+      expect((await submit(await validBody(f))).statusCode).toBe(200);
+      // Copies of that submission, one second apart, each with its own name: more rows than two pages.
+      const copies = CSV_PAGE_ROWS * 2 + 7;
+      const [stored] = await t.app.db.query<{ answers: { fieldId: string }[] }>(
+        'select answers from submissions where form_id = $1',
+        [f._id],
+      );
+      const nameAt = stored?.answers.findIndex((a) => a.fieldId === idOf(f, 'Name'));
+      await t.app.db.query(
+        `insert into submissions (form_id, owner_id, created_at, form_title, description, color, border, answers, contact)
+         select form_id, owner_id, created_at + make_interval(secs => g), form_title, description, color, border,
+                jsonb_set(answers, array[$3::text, 'value'], to_jsonb('Customer ' || g)), contact
+           from submissions, generate_series(1, $2::int) as g
+          where form_id = $1`,
+        [f._id, copies, String(nameAt)],
+      );
+      const res = await asOwner(owner.token, `/api/formSubmissions/${f._id}/csv`);
+      expect(res.statusCode).toBe(200);
+      const rows = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n')
+        .slice(1);
+      const names = rows.map((line) => line.replace(/^("[^"]*"|[^,]*),/, '').split(',')[0]);
+      const expected = Array.from({ length: copies }, (_, i) => `Customer ${copies - i}`);
+      expect(names).toEqual([...expected, 'Priya Sharma']);
+    });
+
+    it('deleting the form deletes its submissions and files', async () => {
+      const f = await buildForm(owner.token);
+      const body = await validBody(f);
+      const { _id } = (await submit(body)).json<{ _id: string }>();
+      const fileUrl = (await asOwner(owner.token, `/api/forms/${_id}`))
+        .json<Submission>()
+        .answers.find((a) => a.file)?.file?.url;
+      const files = async () => (await storedKeys(t)).length;
+      const before = await files();
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/deleteForm/${f._id}`,
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(del.statusCode).toBe(200);
+      expect((await asOwner(owner.token, `/api/forms/${_id}`)).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: fileUrl ?? '' })).statusCode).toBe(404);
+      expect(await files()).toBe(before - 1);
+    });
+  });
+});

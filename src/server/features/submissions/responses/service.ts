@@ -1,0 +1,97 @@
+import { formatSpecDate } from '#common/forms.ts';
+import type { Submission } from '#common/submissions.ts';
+import { notFound } from '../../../http/errors.ts';
+import type { SubmissionDeps } from '../deps.ts';
+import type * as repo from '../repository.ts';
+import { findSubmissionOfOwner, lockFormCounts } from '../repository.ts';
+import {
+  deleteSubmissionsOfOwner,
+  formIdsOfSubmissions,
+  lockSubmissionsOfOwner,
+} from './delete-repository.ts';
+
+/** The owner's view of one submission, with freshly signed file URLs. */
+export async function toSubmission(deps: SubmissionDeps, record: repo.SubmissionRecord): Promise<Submission> {
+  const uploadIds = record.answers.flatMap((a) =>
+    typeof a.value === 'object' && !Array.isArray(a.value) ? [a.value.uploadId] : [],
+  );
+  const files = await deps.files.view(uploadIds);
+  const submission: Submission = {
+    _id: record.id,
+    formTitle: record.formTitle,
+    formStructureId: record.formId,
+    Date: formatSpecDate(record.createdAt, deps.timeZone),
+    createdAt: record.createdAt.toISOString(),
+    color: record.color,
+    border: record.border,
+    description: record.description,
+    textObject: {},
+    selectedValues: {},
+    selectedRadio: {},
+    selectedCheckboxes: [],
+    fileObject: {},
+    answers: [],
+    contact: record.contact,
+  };
+  for (const a of record.answers) {
+    if (typeof a.value === 'object' && !Array.isArray(a.value)) {
+      const file = files.get(a.value.uploadId) ?? null;
+      submission.answers.push({ fieldId: a.fieldId, kind: a.kind, name: a.name, value: null, file });
+      if (file) {
+        submission.fileObject[a.name] = {
+          name: a.name,
+          value: file.url,
+          deleteId: a.value.uploadId,
+          originalName: file.originalName,
+        };
+      }
+      continue;
+    }
+    submission.answers.push({ fieldId: a.fieldId, kind: a.kind, name: a.name, value: a.value, file: null });
+    if (a.kind === 'text' && typeof a.value === 'string') submission.textObject[a.name] = a.value;
+    if (a.kind === 'select' && typeof a.value === 'string') submission.selectedValues[a.name] = a.value;
+    if (a.kind === 'radio' && typeof a.value === 'string') submission.selectedRadio[a.name] = a.value;
+    if (a.kind === 'check' && Array.isArray(a.value))
+      submission.selectedCheckboxes.push({ name: a.name, values: a.value });
+  }
+  return submission;
+}
+
+export async function findSubmission(deps: SubmissionDeps, ownerId: string, id: string): Promise<Submission> {
+  const record = await findSubmissionOfOwner(deps.db, ownerId, id);
+  if (!record) throw notFound('Submission not found');
+  return toSubmission(deps, record);
+}
+
+/**
+ * Deletes those of `ids` that are the owner's, with their uploads, their share of the Results counters and of their
+ * forms' counts, in one transaction; their files leave storage after the commit. A file whose removal fails (or a
+ * crash before it) has no upload row left, so the orphan sweep removes it later. Returns how many were deleted.
+ */
+export async function deleteSubmissions(
+  deps: SubmissionDeps,
+  ownerId: string,
+  ids: readonly string[],
+  formId?: string,
+): Promise<number> {
+  const { deleted, keys } = await deps.db.transaction(async (tx) => {
+    // Their forms' rows first, then the responses: the order deleting a form takes them (its row, then by cascade
+    // its responses); the other way round, a response deleted while its form was deleted deadlocked and answered 500.
+    // Before the delete statement takes its snapshot too: an insert in flight then either committed first (the
+    // newest-response time below sees it) or waits for this commit and sets its own.
+    await lockFormCounts(tx, formId ? [formId] : await formIdsOfSubmissions(tx, ownerId, ids));
+    const owned = await lockSubmissionsOfOwner(tx, { ownerId, formId }, [...new Set(ids)]);
+    const ownedIds = owned.map((s) => s.id);
+    const keys = await deps.files.release(tx, ownedIds);
+    const deleted = await deleteSubmissionsOfOwner(tx, ownerId, ownedIds, deps.timeZone);
+    return { deleted, keys };
+  });
+  await Promise.all(
+    keys.map((key) =>
+      deps.files.removeFile(key).catch((error: unknown) => {
+        deps.log.warn({ err: error, key }, 'file of a deleted submission left for the orphan sweep');
+      }),
+    ),
+  );
+  return deleted.length;
+}

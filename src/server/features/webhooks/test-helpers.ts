@@ -1,0 +1,206 @@
+// What the webhook tests share: a real HTTP receiver, a receiver's signature check, a form to respond to, and for the
+// route suites an app that may post to a receiver on 127.0.0.1 and retries fast, a form hooked to it, and the owner's
+// calls to the webhook's routes.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { fieldsOf, type Form } from '#common/forms.ts';
+import type { WebhookDelivery, WebhookView } from '#common/webhooks.ts';
+import { createForm, setUpTestApp, signUpOwner, type TestApp } from '../../testing/test-app.ts';
+import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+type Received = { headers: IncomingHttpHeaders; body: string };
+
+/** A real HTTP receiver on 127.0.0.1: records each request and answers with the next planned status (then 200). */
+export async function startReceiver(): Promise<{
+  url: string;
+  received: Received[];
+  plan: number[];
+  close(): Promise<void>;
+}> {
+  const received: Received[] = [];
+  const plan: number[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.statusCode = plan.shift() ?? 200;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    plan,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** What a receiver does: recompute the HMAC of "<t>.<body>" with the secret and compare in constant time. */
+export function verify(secret: string, header: string, body: string): boolean {
+  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
+  const expected = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest('hex');
+  const given = Buffer.from(parts.v1 ?? '', 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, Buffer.from(expected, 'utf8'));
+}
+
+/**
+ * A real receiver on 127.0.0.1 that holds every request until the test releases the ones it holds (then answers each
+ * with the next planned status, 200 by default): the sender's pass waits between its POSTs and its record step.
+ */
+export async function startHoldingReceiver() {
+  const names: string[] = [];
+  const plan: number[] = [];
+  let held: (() => void)[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { answers: { value: string }[] };
+      names.push(body.answers[0]?.value ?? '');
+      held.push(() => {
+        res.statusCode = plan.shift() ?? 200;
+        res.end('ok');
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    /** The answer (Name) of each response received, in order, duplicates included. */
+    names,
+    plan,
+    release() {
+      const answers = held;
+      held = [];
+      for (const answer of answers) answer();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Waits for `check` to hold; on timeout, the error says what `explain` finds then (what was seen instead). */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+  explain?: () => Promise<string>,
+): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end)
+      throw new Error(`condition not met in time${explain ? `: ${await explain()}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export async function formWithName(t: TestApp, token: string, title: string): Promise<Form> {
+  const form = await createForm(t, token, { formTitle: title });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/text/${form._id}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { id: 1, name: 'Name', type: 'text', required: true },
+  });
+  return res.json<Form>();
+}
+
+export async function respond(t: TestApp, form: Form, name: string): Promise<string> {
+  const nameId = fieldsOf(form).find((f) => f.name === 'Name')?._id ?? 'Name';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/forms/${form.ownerIdAsStructureId}`,
+    payload: {
+      formStructureId: form._id,
+      textObject: { [nameId]: name },
+      selectedValues: {},
+      fileObject: {},
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`submit failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ _id: string }>()._id;
+}
+
+export async function addHook(t: TestApp, token: string, formId: string, url: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/formWebhooks/${formId}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { url },
+  });
+}
+
+export async function listHooks(t: TestApp, token: string, formId: string): Promise<WebhookView[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/formWebhooks/${formId}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ webhooks: WebhookView[] }>().webhooks;
+}
+
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A form with a Name question and a webhook to the receiver: the owner's token, the form, the webhook and secret. */
+export async function hooked(t: TestApp, url: string, title = 'Hooked') {
+  const owner = await signUpOwner(t);
+  const form = await formWithName(t, owner.token, title);
+  const added = await addHook(t, owner.token, form._id, url);
+  expect(added.statusCode).toBe(201);
+  const { id, secret } = added.json<{ id: string; secret: string }>();
+  return { token: owner.token, form, webhookId: id, secret, base: `/api/formWebhooks/${form._id}/${id}` };
+}
+
+export const post = (t: TestApp, token: string, url: string) =>
+  t.app.inject({ method: 'POST', url, headers: auth(token) });
+
+export async function latestDelivery(
+  t: TestApp,
+  token: string,
+  formId: string,
+): Promise<WebhookDelivery | undefined> {
+  return (await listHooks(t, token, formId))[0]?.deliveries[0];
+}
+
+/** The app and the receiver, started before the file's tests (use them in a test or a later hook) and closed after. */
+export function setUpWebhookRoutes(): { t: TestApp; receiver: Receiver } {
+  const t = setUpTestApp({
+    webhookAllowPrivate: true,
+    webhookPollMs: 50,
+    webhookBackoffMs: 50,
+    rateLimits: NO_RATE_LIMITS,
+  });
+  let started: Receiver | undefined;
+  beforeAll(async () => {
+    started = await startReceiver();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const running = () => {
+    if (!started) throw new Error('the receiver starts in beforeAll: use it in a test or a later hook');
+    return started;
+  };
+  return {
+    t,
+    receiver: {
+      get url() {
+        return running().url;
+      },
+      get received() {
+        return running().received;
+      },
+      get plan() {
+        return running().plan;
+      },
+      close: () => running().close(),
+    },
+  };
+}

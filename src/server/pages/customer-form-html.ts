@@ -1,0 +1,253 @@
+// The customer's form as HTML, drawn on the server so it works without JavaScript (docs/decisions/024). The markup
+// and classes are those of the fill components (src/web/fill/*.tsx), so the page looks the same before, without and
+// after the script; change both together.
+//
+// Text the owner or the customer wrote (title, description, questions, options, answers, the owner's messages) goes
+// in an element with dir="auto": each takes its direction from its own first letter, so an Arabic or Hebrew form
+// reads right to left (its "؟" at the end, its links in order) while our own words and a Latin-script form stay as
+// they were. Inline owner words inside our sentences are isolated the same way.
+import {
+  HONEYPOT_FIELD,
+  LONG_TEXT_ANSWER_MAX,
+  TEXT_ANSWER_MAX,
+  UPLOAD_ACCEPT,
+} from '#common/answer-limits.ts';
+import type { ChoiceField, FileField, PublicForm, TextField } from '#common/forms.ts';
+import { orderedQuestions, type Question } from '#common/question-order.ts';
+import { escapeHtml as e } from './html.ts';
+
+/** The hidden field that carries the page's idempotency key: one stored response however often it is sent. */
+export const PAGE_TOKEN_FIELD = 'token';
+
+/** What the customer sent, by question id (several values for a checkbox question). */
+export type SentValues = Record<string, string[]>;
+/** A message per question id. */
+export type QuestionErrors = Record<string, string>;
+
+export type FormState = {
+  token: string;
+  values?: SentValues;
+  errors?: QuestionErrors;
+  /** File questions whose file was sent but not kept: browsers cannot fill a file input again. */
+  filesToChooseAgain?: readonly string[];
+  /** A message for the whole form (no single question to show it at). */
+  message?: string;
+};
+
+const controlId = (id: string) => `q-${id}`;
+const errorId = (id: string) => `q-${id}-error`;
+const hintId = (id: string) => `q-${id}-hint`;
+const againId = (id: string) => `q-${id}-again`;
+/**
+ * A radio or checkbox question's first option: where the error summary's link takes the focus. A link to the
+ * fieldset focuses nothing (a fieldset is not focusable), which left a screen reader on the page's body. Only the
+ * page drawn without a script has the summary, so the React page's options need no such id.
+ */
+const firstOptionId = (id: string) => `q-${id}-first`;
+
+const attrs = (list: Record<string, string | boolean | undefined>) =>
+  Object.entries(list)
+    .flatMap(([name, value]) =>
+      value === undefined || value === false ? [] : [value === true ? ` ${name}` : ` ${name}="${e(value)}"`],
+    )
+    .join('');
+
+const label = (name: string, required: boolean) =>
+  e(name) +
+  (required
+    ? '<span class="fill-required"><span aria-hidden="true"> *</span><span class="visually-hidden"> required</span></span>'
+    : '');
+
+const errorOf = (id: string, message: string | undefined) =>
+  message
+    ? `<p class="field-error fill-error" id="${errorId(id)}" dir="auto"><span aria-hidden="true" class="fill-error-icon">!</span>${e(message)}</p>`
+    : '';
+
+const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+
+const AUTOCOMPLETE: Partial<Record<TextField['type'], string>> = {
+  email: 'email',
+  tel: 'tel',
+  password: 'off',
+};
+
+function textQuestion(field: TextField, value: string, error: string | undefined): string {
+  const id = field._id;
+  const isPassword = field.type === 'password';
+  const shared = {
+    id: controlId(id),
+    name: id,
+    dir: 'auto',
+    'aria-required': field.required ? 'true' : undefined,
+    'aria-invalid': error ? 'true' : undefined,
+    'aria-describedby': describedBy(error && errorId(id), isPassword && hintId(id)),
+  };
+  const control =
+    field.type === 'textarea'
+      ? `<textarea${attrs({ ...shared, class: 'input fill-textarea', rows: '5', maxlength: String(LONG_TEXT_ANSWER_MAX) })}>${e(value)}</textarea>`
+      : `<input${attrs({ ...shared, class: 'input', type: field.type, maxlength: String(TEXT_ANSWER_MAX), autocomplete: AUTOCOMPLETE[field.type], value: value || undefined })}>`;
+  const hint = isPassword
+    ? `<p class="field-hint" id="${hintId(id)}">Never enter a password you use elsewhere.</p>`
+    : '';
+  return (
+    `<div class="fill-card field"><label class="fill-question" for="${controlId(id)}" dir="auto">${label(field.name, field.required)}</label>` +
+    `${control}${hint}${errorOf(id, error)}</div>`
+  );
+}
+
+function selectQuestion(field: ChoiceField, value: string, error: string | undefined): string {
+  const id = field._id;
+  const options = field.options
+    .map(
+      (o) =>
+        `<option${attrs({ value: o.value, dir: 'auto', selected: o.value === value })}>${e(o.value)}</option>`,
+    )
+    .join('');
+  const select = attrs({
+    id: controlId(id),
+    name: id,
+    class: 'input fill-select',
+    'aria-required': field.required ? 'true' : undefined,
+    'aria-invalid': error ? 'true' : undefined,
+    'aria-describedby': describedBy(error && errorId(id)),
+  });
+  return (
+    `<div class="fill-card field"><label class="fill-question" for="${controlId(id)}" dir="auto">${label(field.name, field.required)}</label>` +
+    `<select${select}><option value="">Select an Option</option>${options}</select>${errorOf(id, error)}</div>`
+  );
+}
+
+/**
+ * Radio buttons or checkboxes in a fieldset. A radio group is a `radiogroup`, which may carry aria-required; a
+ * checkbox group is a plain group (no aria-required allowed there), so its legend's "required" says it.
+ */
+function choiceGroup(
+  field: ChoiceField,
+  multiple: boolean,
+  chosen: string[],
+  error: string | undefined,
+): string {
+  const id = field._id;
+  const options = field.options
+    .map(
+      (o, i) =>
+        `<label class="fill-option" dir="auto"><input${attrs({
+          id: i === 0 ? firstOptionId(id) : undefined,
+          type: multiple ? 'checkbox' : 'radio',
+          name: id,
+          value: o.value,
+          checked: chosen.includes(o.value),
+          'aria-invalid': error ? 'true' : undefined,
+        })}><span>${e(o.value)}</span></label>`,
+    )
+    .join('');
+  const group = attrs({
+    class: 'fill-card fill-group',
+    id: controlId(id),
+    role: multiple ? undefined : 'radiogroup',
+    'aria-labelledby': multiple ? undefined : `${controlId(id)}-legend`,
+    'aria-required': !multiple && field.required ? 'true' : undefined,
+    'aria-describedby': describedBy(error && errorId(id)),
+  });
+  return (
+    `<fieldset${group}><legend class="fill-question" id="${controlId(id)}-legend" dir="auto">${label(field.name, field.required)}</legend>` +
+    (multiple ? '<p class="fill-group-hint">Choose all that apply</p>' : '') +
+    `<div class="fill-options">${options}</div>${errorOf(id, error)}</fieldset>`
+  );
+}
+
+function fileQuestion(field: FileField, error: string | undefined, chooseAgain: boolean): string {
+  const id = field._id;
+  const input = attrs({
+    id: controlId(id),
+    name: id,
+    class: 'fill-file-input',
+    type: 'file',
+    accept: UPLOAD_ACCEPT,
+    'aria-required': field.required ? 'true' : undefined,
+    'aria-invalid': error ? 'true' : undefined,
+    'aria-describedby': describedBy(hintId(id), chooseAgain && againId(id), error && errorId(id)),
+  });
+  const again = chooseAgain
+    ? `<p class="field-hint" id="${againId(id)}">Choose the file again: a browser cannot keep a chosen file when the page comes back.</p>`
+    : '';
+  return (
+    `<div class="fill-card field fill-slot"><label class="fill-question" for="${controlId(id)}" dir="auto">${label(field.name, field.required)}</label>` +
+    `<p class="field-hint" id="${hintId(id)}">JPEG, PNG or PDF</p><input${input}>${again}${errorOf(id, error)}</div>`
+  );
+}
+
+function questionHtml(question: Question, state: FormState): string {
+  const id = question.field._id;
+  const sent = state.values?.[id] ?? [];
+  const error = state.errors?.[id];
+  switch (question.kind) {
+    case 'text':
+      return textQuestion(question.field, sent[0] ?? '', error);
+    case 'select':
+      return selectQuestion(question.field, sent[0] ?? '', error);
+    case 'radio':
+    case 'check':
+      return choiceGroup(question.field, question.kind === 'check', sent, error);
+    case 'file':
+      return fileQuestion(question.field, error, state.filesToChooseAgain?.includes(id) ?? false);
+  }
+}
+
+/**
+ * What joins a question to its message in the error summary: ": ", or only a space after a question that already
+ * ends in its own punctuation ("Which activities interest you? Tick…", not "you?: Tick…"), in any script.
+ */
+export function summarySeparator(question: string): string {
+  return /[.?!:;…؟۔。？！：；।]$/u.test(question.trimEnd()) ? ' ' : ': ';
+}
+
+/**
+ * The list at the top of a refused form: one link per question to fix, in the form's order. It takes the focus when
+ * the page loads (`autofocus`: a posted page runs no script), so a keyboard or screen-reader user starts at it.
+ */
+/** The control a summary link focuses: the question's own, or a group's first option. */
+const summaryTarget = (q: Question) =>
+  (q.kind === 'radio' || q.kind === 'check') && q.field.options.length > 0
+    ? firstOptionId(q.field._id)
+    : controlId(q.field._id);
+
+function errorSummary(form: PublicForm, errors: QuestionErrors): string {
+  const items = orderedQuestions(form)
+    .filter((q) => errors[q.field._id])
+    .map(
+      (q) =>
+        `<li><a href="#${summaryTarget(q)}"><span dir="auto">${e(q.field.name)}</span>` +
+        `${summarySeparator(q.field.name)}${e(errors[q.field._id] ?? '')}</a></li>`,
+    );
+  if (items.length === 0) return '';
+  const title =
+    items.length === 1 ? 'One answer needs your attention' : `${items.length} answers need your attention`;
+  return (
+    `<div class="fill-card fill-summary" role="alert" aria-labelledby="fill-summary-title" tabindex="-1" autofocus>` +
+    `<h2 id="fill-summary-title">${title}</h2><ul>${items.join('')}</ul></div>`
+  );
+}
+
+/** The whole form, posting answers and files in one request to the page's own address. */
+export function formHtml(form: PublicForm, action: string, state: FormState): string {
+  const errors = state.errors ?? {};
+  const count = Object.keys(errors).length;
+  const questions = orderedQuestions(form);
+  const barMessage =
+    state.message ??
+    (count > 0 ? `${count === 1 ? 'One answer needs' : `${count} answers need`} your attention.` : '');
+  return (
+    `<form class="fill-form" method="post" enctype="multipart/form-data" novalidate action="${e(action)}">` +
+    // First, so it arrives before any file: a file is not stored for a page without its token.
+    `<input type="hidden" name="${PAGE_TOKEN_FIELD}" value="${e(state.token)}">` +
+    errorSummary(form, errors) +
+    (questions.length === 0 ? '<p class="fill-card muted">This form has no questions yet.</p>' : '') +
+    questions.map((q) => questionHtml(q, state)).join('') +
+    `<div class="fill-honeypot" aria-hidden="true"><label for="fill-honeypot">Website</label>` +
+    `<input id="fill-honeypot" type="text" name="${HONEYPOT_FIELD}" tabindex="-1" aria-hidden="true" autocomplete="off"></div>` +
+    `<div class="fill-bar"><div class="fill-bar-inner"><div role="alert"${barMessage ? ' class="fill-bar-message error"' : ''}>${e(barMessage)}</div>` +
+    `<div class="fill-bar-actions"><button type="submit" class="button button-primary fill-primary">Submit</button></div></div></div>` +
+    `</form>`
+  );
+}
