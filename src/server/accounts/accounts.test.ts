@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#common/accounts.ts';
+import { ownerRequests } from '../owner-requests.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail, verificationLinkIn } from '../test-app.ts';
 
 const t = setUpTestApp();
+const as = ownerRequests(() => t);
 
 /** A POST with a JSON body, or with a raw string body as the headers' content-type says. */
 const post = (url: string, payload: object | string, headers: Record<string, string> = {}) =>
@@ -214,22 +216,14 @@ describe(`accounts API on ${TEST_ENGINE}`, () => {
 
     it('answers 400 for an id that is not an account id', async () => {
       const owner = await signUpOwner(t);
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/not-a-uuid',
-        headers: { authorization: `Bearer ${owner.token}` },
-      });
+      const res = await as(owner).get('/api/v1/not-a-uuid');
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe('id: Not a valid account id');
     });
 
     it("answers 404 for another owner's id", async () => {
       const [a, b] = [await signUpOwner(t), await signUpOwner(t)];
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/${b.id}`,
-        headers: { authorization: `Bearer ${a.token}` },
-      });
+      const res = await as(a).get(`/api/v1/${b.id}`);
       expect(res.statusCode).toBe(404);
     });
   });
@@ -239,7 +233,7 @@ describe(`accounts API on ${TEST_ENGINE}`, () => {
       const owner = await signUpOwner(t);
       const headers = { authorization: `Bearer ${owner.token}` };
       expect((await post('/api/v1/logout', {}, headers)).statusCode).toBe(200);
-      const after = await t.app.inject({ method: 'GET', url: `/api/v1/${owner.id}`, headers });
+      const after = await as(owner).get(`/api/v1/${owner.id}`);
       expect(after.statusCode).toBe(401);
       expect((await post('/api/v1/logout', {}, headers)).statusCode).toBe(401);
     });

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../config.ts';
+import { ownerRequests } from '../owner-requests.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE } from '../test-app.ts';
 
 // Many logins in flight at once: the per-email limits would answer 429 long before the race is reached.
@@ -14,6 +15,7 @@ const t = setUpTestApp({
     sendOtpPerEmail: PLENTY,
   },
 });
+const as = ownerRequests(() => t);
 
 const post = (url: string, payload: object, token?: string) =>
   t.app.inject({
@@ -23,8 +25,7 @@ const post = (url: string, payload: object, token?: string) =>
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
 const isSignedIn = async (id: string, token: string) =>
-  (await t.app.inject({ method: 'GET', url: `/api/v1/${id}`, headers: { authorization: `Bearer ${token}` } }))
-    .statusCode === 200;
+  (await as(token).get(`/api/v1/${id}`)).statusCode === 200;
 
 /** Logins with `password` started every few milliseconds while `change` runs; the tokens they were given. */
 async function loginsAround(email: string, password: string, change: () => Promise<unknown>) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { notificationSourcesOf } from '../app-sources.ts';
+import { ownerRequests } from '../owner-requests.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail } from '../test-app.ts';
 import { NO_RATE_LIMITS } from '../test-population.ts';
 import { createNotifier } from './notifier.ts';
@@ -7,6 +8,7 @@ import { eventually, mailsTo, notifyingForm, respond } from './test-helpers.ts';
 
 // No folding window: every event is mailed at once, so a response mailed twice would show as two mails.
 const t = setUpTestApp({ notifyWindowMs: 0, rateLimits: NO_RATE_LIMITS });
+const as = ownerRequests(() => t);
 
 describe(`several notifiers on one database (${TEST_ENGINE})`, () => {
   it('never mail a response twice: each owner notification and respondent copy is sent once', async () => {
@@ -29,11 +31,9 @@ describe(`several notifiers on one database (${TEST_ENGINE})`, () => {
         [1, 2, 3].map((n) => notifyingForm(t, owner.token, { title: `Race ${n}` })),
       );
       for (const form of forms) {
-        const res = await t.app.inject({
-          method: 'PUT',
-          url: `/api/formNotifications/${form._id}`,
-          headers: { authorization: `Bearer ${owner.token}` },
-          payload: { notifyOwner: true, respondentCopy: true },
+        const res = await as(owner).put(`/api/formNotifications/${form._id}`, {
+          notifyOwner: true,
+          respondentCopy: true,
         });
         expect(res.statusCode).toBe(200);
       }
