@@ -40,7 +40,7 @@ async function loginsAround(email: string, password: string, change: () => Promi
   return (await Promise.all(logins)).filter((token): token is string => token !== null);
 }
 
-describe(`sessions racing a password change on ${TEST_ENGINE}`, () => {
+describe(`race: sessions racing a password change on ${TEST_ENGINE}`, () => {
   it('a login with the old password in flight during a reset leaves no session that outlives the reset', async () => {
     const owner = await signUpOwner(t);
     const since = t.mail.mails.length;
@@ -81,7 +81,7 @@ describe(`sessions racing a password change on ${TEST_ENGINE}`, () => {
   });
 });
 
-describe(`reset codes asked for at once on ${TEST_ENGINE}`, () => {
+describe(`race: reset codes asked for at once on ${TEST_ENGINE}`, () => {
   it('mails codes only up to the per-email count however many requests race; the rest carry a link', async () => {
     const owner = await signUpOwner(t);
     const sent = await Promise.all(

@@ -29,7 +29,7 @@ function editsOf(f: Form): { method: 'PUT' | 'POST' | 'DELETE'; url: string; pay
   ];
 }
 
-describe(`editing questions while their form is deleted, on ${TEST_ENGINE}`, () => {
+describe(`race: editing questions while their form is deleted, on ${TEST_ENGINE}`, () => {
   it('DELETE /api/deleteForm/:fid racing edits of every kind: 200 for the deletion, 200 or 404 for each edit', async () => {
     const owner = await signUpOwner(t);
     const headers = { authorization: `Bearer ${owner.token}` };

@@ -10,7 +10,7 @@ import { eventually, mailsTo, notifyingForm, respond } from './test-helpers.ts';
 const t = setUpTestApp({ notifyWindowMs: 0, rateLimits: NO_RATE_LIMITS });
 const as = ownerRequests(() => t);
 
-describe(`several notifiers on one database (${TEST_ENGINE})`, () => {
+describe(`race: several notifiers on one database (${TEST_ENGINE})`, () => {
   it('never mail a response twice: each owner notification and respondent copy is sent once', async () => {
     const owner = await signUpOwner(t);
     // Other processes' notifiers, as several app processes on one PostgreSQL run them.

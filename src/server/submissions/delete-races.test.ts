@@ -20,7 +20,7 @@ async function formWithResponses(count: number): Promise<{ f: Form; ids: string[
   return { f, ids };
 }
 
-describe(`deleting responses while their form is deleted, on ${TEST_ENGINE}`, () => {
+describe(`race: deleting responses while their form is deleted, on ${TEST_ENGINE}`, () => {
   it('DELETE /api/forms/:userFormId and POST /api/formSubmissions/:fid/delete racing DELETE /api/deleteForm/:fid never answer 500', async () => {
     const forms = await Promise.all(Array.from({ length: 8 }, () => formWithResponses(4)));
     const answers = await Promise.all(
