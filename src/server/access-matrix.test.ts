@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { digest } from './crypto.ts';
 import { jsonSchemaOf, valueFor, type Hints } from './fuzz-values.ts';
-import { ownerRequests } from './owner-requests.ts';
+import { bearer, ownerRequests } from './owner-requests.ts';
 import { routesOf, type RouteEntry } from './route-table.ts';
 import { createTestApp, FUZZ_SETTINGS, signUpOwner, type TestApp } from './test-app.ts';
 import { fingerprint, NO_RATE_LIMITS, populateOwner, type Population } from './test-population.ts';
@@ -146,7 +146,7 @@ function requestFor(route: RouteEntry, url: string, token: string | null) {
   return {
     method: route.method as 'GET',
     url: search ? `${url}?${search}` : url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: token ? bearer(token) : {},
     ...(body === undefined ? {} : { payload: body as object }),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#common/accounts.ts';
-import { ownerRequests } from '../owner-requests.ts';
+import { bearer, ownerRequests } from '../owner-requests.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail, verificationLinkIn } from '../test-app.ts';
 
 const t = setUpTestApp();
@@ -208,7 +208,7 @@ describe(`accounts API on ${TEST_ENGINE}`, () => {
       const fake = await t.app.inject({
         method: 'GET',
         url: `/api/v1/${owner.id}`,
-        headers: { authorization: `Bearer ${'A'.repeat(43)}` },
+        headers: bearer('A'.repeat(43)),
       });
       expect(fake.statusCode).toBe(401);
       expect(fake.json().error.code).toBe('UNAUTHORIZED');
@@ -231,7 +231,7 @@ describe(`accounts API on ${TEST_ENGINE}`, () => {
   describe('POST /api/v1/logout', () => {
     it('revokes the token on the server', async () => {
       const owner = await signUpOwner(t);
-      const headers = { authorization: `Bearer ${owner.token}` };
+      const headers = bearer(owner);
       expect((await post('/api/v1/logout', {}, headers)).statusCode).toBe(200);
       const after = await as(owner).get(`/api/v1/${owner.id}`);
       expect(after.statusCode).toBe(401);

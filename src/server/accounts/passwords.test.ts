@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#common/accounts.ts';
 import { passwordsHashed } from '../crypto.ts';
-import { ownerRequests } from '../owner-requests.ts';
+import { bearer, ownerRequests } from '../owner-requests.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail } from '../test-app.ts';
 
 const t = setUpTestApp();
@@ -138,7 +138,7 @@ describe(`passwords on ${TEST_ENGINE}`, () => {
       const owner = await signUpOwner(t);
       const other = (await post('/api/v1/login', { email: owner.email, password: owner.password })).json()
         .token;
-      const headers = { authorization: `Bearer ${owner.token}` };
+      const headers = bearer(owner);
       const wrong = await post(
         '/api/v1/changePassword',
         { currentPassword: 'nope nope', password: 'new password 1', confirmPassword: 'new password 1' },
@@ -168,7 +168,7 @@ describe(`passwords on ${TEST_ENGINE}`, () => {
         post(
           '/api/v1/changePassword',
           { currentPassword: owner.password, password, confirmPassword: password },
-          { authorization: `Bearer ${token}` },
+          bearer(token),
         );
       const answers = await Promise.all([
         change(owner.token, 'first new password'),

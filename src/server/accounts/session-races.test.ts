@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../config.ts';
-import { ownerRequests } from '../owner-requests.ts';
+import { bearer, ownerRequests } from '../owner-requests.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE } from '../test-app.ts';
 
 // Many logins in flight at once: the per-email limits would answer 429 long before the race is reached.
@@ -22,7 +22,7 @@ const post = (url: string, payload: object, token?: string) =>
     method: 'POST',
     url,
     payload,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: token ? bearer(token) : {},
   });
 const isSignedIn = async (id: string, token: string) =>
   (await as(token).get(`/api/v1/${id}`)).statusCode === 200;

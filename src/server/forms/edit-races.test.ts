@@ -2,7 +2,7 @@
 // each edit 200 (before it) or 404 (after), never a 500, and nothing of the form is left.
 import { describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
-import { ownerRequests } from '../owner-requests.ts';
+import { bearer, ownerRequests } from '../owner-requests.ts';
 import { createForm, setUpTestApp, signUpOwner, TEST_ENGINE } from '../test-app.ts';
 
 const t = setUpTestApp();
@@ -32,7 +32,7 @@ function editsOf(f: Form): { method: 'PUT' | 'POST' | 'DELETE'; url: string; pay
 describe(`race: editing questions while their form is deleted, on ${TEST_ENGINE}`, () => {
   it('DELETE /api/deleteForm/:fid racing edits of every kind: 200 for the deletion, 200 or 404 for each edit', async () => {
     const owner = await signUpOwner(t);
-    const headers = { authorization: `Bearer ${owner.token}` };
+    const headers = bearer(owner);
     const forms = await Promise.all(
       Array.from({ length: 16 }, () => createForm(t, owner.token, { template: 'travel' })),
     );

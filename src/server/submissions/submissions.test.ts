@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { Submission, SubmissionBody } from '#common/submissions.ts';
-import { ownerRequests } from '../owner-requests.ts';
+import { bearer, ownerRequests } from '../owner-requests.ts';
 import { TEST_ENGINE } from '../test-app.ts';
 import { JPEG, multipart, PDF } from '../test-files.ts';
 import {
@@ -190,7 +190,7 @@ describe(`submissions on ${TEST_ENGINE}`, () => {
       // Claimed: it joins the form (deleted with it) and no longer keeps its uploader's address hash.
       expect(row).toEqual({ form_id: form._id, client_key: null });
 
-      const document = await post({ authorization: `Bearer ${owner.token}` });
+      const document = await post(bearer(owner));
       const withDocument = await validBody();
       withDocument.fileObject = { [idOf(form, 'ID proof')]: { deleteId: document._id } };
       expect((await submit(withDocument)).json().error.message).toMatch(

@@ -106,7 +106,7 @@ export async function formWithName(t: TestApp, token: string, title: string): Pr
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/text/${form._id}`,
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     payload: { id: 1, name: 'Name', type: 'text', required: true },
   });
   return res.json<Form>();
