@@ -4,7 +4,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MailCapture } from '../src/server/mail/mail-capture.ts';
-import { autocannon, ROUNDS, type LoadResult } from './ingest.ts';
+import { ROUNDS } from './ingest.ts';
+import { autocannon, type LoadResult } from './load.ts';
 import { api, createForm, signUpOwner, submissionBody } from './owner.ts';
 import { startBenchServer } from './server.ts';
 import { spread, type Spread } from './stats.ts';

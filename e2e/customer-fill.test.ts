@@ -1,34 +1,35 @@
-import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+// A customer fills in and submits a form on a phone: with files, and with the keyboard alone.
+// (customer-opens-form.test.ts has the page before the script and its takeover.)
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
 import type { Submission } from '../src/common/submissions.ts';
 import { PDF, PNG } from '../src/server/testing/test-files.ts';
-import { apiCall, type CallInit } from './support/api.ts';
 import {
   DESKTOP,
   hasChromium,
-  launchBrowser,
   newPage,
   openForm,
   PHONE,
   recordConsole,
   lookAtScreen,
-  screenshot,
   waitForOrExplain,
   watchForErrors,
 } from './support/browser.ts';
-import { createOwner, ownerContext, type TestOwner } from './support/owner.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import {
+  browser,
+  call,
+  customerLink,
+  owner,
+  screenshotAt,
+  server,
+  setUpCustomerJourneys,
+} from './support/customer-journeys.ts';
+import { ownerContext } from './support/owner.ts';
 
-let server: RunningServer;
-let browser: Browser;
 let files: string;
-let owner: TestOwner;
-
-const call = <T>(path: string, init: CallInit = {}) => apiCall<T>(server, path, init);
 
 /** The travel template (text, email, tel, date, a dropdown, an ID file) plus radio, checkboxes and a PDF slot. */
 async function createTravelForm(token: string): Promise<Form> {
@@ -50,33 +51,13 @@ async function createTravelForm(token: string): Promise<Form> {
   return call<Form>(`/api/text/${form._id}`, { token, body: { id: 5, name: 'Booking confirmation (PDF)' } });
 }
 
-const customerLink = (form: Form) => `${server.url}/customer/${form._id}/${owner.id}`;
-
-async function screenshotAt(page: Page, name: string, widths: number[]) {
-  // Blur and scroll to the end, so the sticky button bar is drawn where it rests rather than mid-page.
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, document.documentElement.scrollHeight);
-  });
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: PHONE.height });
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await screenshot(page, name);
-  }
-  await page.setViewportSize(PHONE);
-}
-
 // Skipped only where Chromium is missing; support/browser.ts prints why, and .ci/run installs it.
 describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
+  setUpCustomerJourneys();
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
     files = await mkdtemp(join(tmpdir(), 'easyform-uploads-'));
-    owner = await createOwner(server);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     if (files) await rm(files, { recursive: true, force: true });
   });
 
@@ -333,169 +314,6 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     expect(stored.selectedValues).toEqual({ Session: 'Morning' });
     expect(stored.selectedRadio).toEqual({ Level: 'Beginner' });
     expect(stored.selectedCheckboxes).toEqual([{ name: 'Bring', values: ['Laptop'] }]);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-
-  it('submits a form without files from /preview and warns about password questions', async () => {
-    const form = await call<Form>('/api/v1/length', {
-      body: { formTitle: 'Wi-Fi access' },
-      token: owner.token,
-    });
-    await call(`/api/text/${form._id}`, {
-      token: owner.token,
-      body: { id: 1, name: 'Guest password', type: 'password', required: true },
-    });
-    const page = await newPage(browser, PHONE);
-    const errors = watchForErrors(page);
-    await openForm(page, customerLink(form));
-    await page.getByRole('note').getByText('Never enter a password you use elsewhere').waitFor();
-    expect(await page.locator('input[name="website"]').getAttribute('aria-hidden')).toBe('true');
-    expect(await page.locator('input[name="website"]').getAttribute('tabindex')).toBe('-1');
-    await page.getByLabel('Guest password').fill('sunny-day-42');
-
-    // A cut connection is retried by the page itself (issue 13); a server that keeps failing (500: a fault, not a
-    // 502–504 while it is away, whose answers wait on the device instead) is retried a few times, then the customer
-    // is asked to try again. Every attempt sends the same Idempotency-Key.
-    const keys: (string | undefined)[] = [];
-    const serverFault = { error: { code: 'INTERNAL', message: 'Internal error' } };
-    await page.route('**/api/forms/*', async (route) => {
-      keys.push(route.request().headers()['idempotency-key']);
-      if (keys.length === 1) await route.abort('internetdisconnected');
-      else if (keys.length <= 5) await route.fulfill({ status: 500, json: serverFault });
-      else await route.continue();
-    });
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Your answers were not sent.').waitFor();
-    expect(keys).toHaveLength(5);
-    await screenshotAt(page, 'fill-submit-retry', [390]);
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
-    expect(keys).toHaveLength(6);
-    expect(keys[0]).toMatch(/^[\w-]{8,}$/);
-    expect(new Set(keys).size).toBe(1);
-    const summary = await call<{ _id: string; count: number }[]>('/api/formSummary', { token: owner.token });
-    expect(summary.find((s) => s._id === form._id)?.count).toBe(1);
-    // The browser logs the connection we cut and the 500s on purpose; nothing else may be logged.
-    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|status of 500/.test(e))).toEqual([]);
-    await page.close();
-  });
-
-  it("keeps what the customer typed in the server's form, and the focus, when the script takes over", async () => {
-    const form = await call<Form>('/api/v1/length', {
-      body: { formTitle: 'Bike repair' },
-      token: owner.token,
-    });
-    for (const body of [
-      { id: 1, name: 'Your name', type: 'text', required: true },
-      { id: 3, name: 'Bike type', options: [{ value: 'Road' }, { value: 'City' }] },
-      { id: 4, name: 'Also check', options: [{ value: 'Brakes' }, { value: 'Lights' }] },
-      { id: 1, name: 'What is wrong?', type: 'textarea' },
-    ])
-      await call(`/api/text/${form._id}`, { token: owner.token, body });
-    const page = await newPage(browser, PHONE);
-    const errors = watchForErrors(page);
-    // A slow phone network: the page's script arrives only when this test lets it.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/customer-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(customerLink(form));
-    const serverForm = page.locator('form[method="post"]');
-    await serverForm.getByLabel('Your name').fill('Ravi Kumar');
-    await serverForm.getByLabel('City').check();
-    await serverForm.getByLabel('Lights').check();
-    await serverForm.getByLabel('What is wrong?').fill('The chain slips');
-    await serverForm.getByLabel('What is wrong?').focus();
-    release();
-    await page.waitForURL(/\/preview$/);
-    await serverForm.waitFor({ state: 'detached' });
-    expect(await page.getByLabel('Your name').inputValue()).toBe('Ravi Kumar');
-    expect(await page.getByLabel('City').isChecked()).toBe(true);
-    expect(await page.getByLabel('Road').isChecked()).toBe(false);
-    expect(await page.getByLabel('Lights').isChecked()).toBe(true);
-    expect(await page.getByLabel('Brakes').isChecked()).toBe(false);
-    expect(await page.getByLabel('What is wrong?').inputValue()).toBe('The chain slips');
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
-    // The carried answers are the saved ones: a reload keeps them, and Submit stores them.
-    await page.reload();
-    expect(await page.getByLabel('Your name').inputValue()).toBe('Ravi Kumar');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
-    const { items } = await call<{ items: { _id: string }[] }>(`/api/formSubmissions/${form._id}`, {
-      token: owner.token,
-    });
-    expect(items).toHaveLength(1);
-    const stored = await call<Submission>(`/api/forms/${items[0]?._id}`, { token: owner.token });
-    expect(stored.textObject).toEqual({ 'Your name': 'Ravi Kumar', 'What is wrong?': 'The chain slips' });
-    expect(stored.selectedRadio).toEqual({ 'Bike type': 'City' });
-    expect(stored.selectedCheckboxes).toEqual([{ name: 'Also check', values: ['Lights'] }]);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-
-  it('loads no React until the customer touches the form, and then takes over where they tapped', async () => {
-    const form = await call<Form>('/api/v1/length', {
-      body: { formTitle: 'Read first' },
-      token: owner.token,
-    });
-    // A dropdown too: untouched, it shows its first option, which is not an answer and must not start React.
-    for (const body of [
-      { id: 1, name: 'Your name', type: 'text', required: true },
-      { id: 2, name: 'Room', options: [{ value: 'Shared' }, { value: 'Single' }] },
-    ])
-      await call(`/api/text/${form._id}`, { token: owner.token, body });
-    const page = await newPage(browser, PHONE);
-    const errors = watchForErrors(page);
-    /** What the page has fetched, by the extension of its path. */
-    const fetched = (extension: string) =>
-      page.evaluate(
-        (ext) =>
-          performance
-            .getEntriesByType('resource')
-            .map((r) => new URL(r.name).pathname)
-            .filter((path) => path.endsWith(ext)),
-        extension,
-      );
-    const scripts = () => fetched('.js');
-    await page.goto(customerLink(form), { waitUntil: 'networkidle' });
-    // The small entry ran (it keeps the form on the device for an offline reload), and nothing more.
-    await page.waitForFunction((fid) => localStorage.getItem('fid') === fid, form._id);
-    await page.waitForLoadState('networkidle');
-    expect(await scripts()).not.toContainEqual(expect.stringMatching(/\/assets\/(react|take-over)-/));
-    // Even that entry is asked for only once the form's first paint has been shown, so it never delays it.
-    const order = await page.evaluate(() => ({
-      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
-      entry:
-        performance
-          .getEntriesByType('resource')
-          .find((r) => /^\/assets\/customer-[\w-]+\.js$/.test(new URL(r.name).pathname))?.startTime ?? -1,
-    }));
-    expect(order.entry).toBeGreaterThan(order.painted);
-    expect(new URL(page.url()).pathname).toBe(`/customer/${form._id}/${owner.id}`);
-    await page.locator('form[method="post"]').getByLabel('Your name').click();
-    await page.waitForURL(/\/preview$/);
-    expect(await scripts()).toContainEqual(expect.stringMatching(/\/assets\/take-over-/));
-    // The form's rules came with the page: React's chunks do not fetch them again.
-    expect(await fetched('.css')).toEqual([]);
-    await page.keyboard.type('Asha');
-    expect(await page.getByLabel('Your name').inputValue()).toBe('Asha');
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-
-  it('shows a friendly page for an unknown form and for /preview opened without a link', async () => {
-    const page = await newPage(browser, PHONE);
-    const errors = watchForErrors(page);
-    await page.goto(`${server.url}/customer/00000000-0000-4000-8000-000000000000/${owner.id}`);
-    await page.getByRole('heading', { name: 'This form is no longer available' }).waitFor();
-    await page.getByText('Check the link with whoever sent it to you').waitFor();
-    await screenshot(page, 'fill-unavailable');
-    await page.evaluate(() => localStorage.clear());
-    await page.goto(`${server.url}/fileUpload`);
-    await page.getByRole('heading', { name: 'This form is no longer available' }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -26,6 +26,7 @@ import { fieldsOf, type Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
 import type { FileSync } from '../storage/file-sync.ts';
 import { createDiskStorage, newFileKey } from '../storage/storage.ts';
+import { ownerRequests } from '../testing/owner-requests.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../testing/test-app.ts';
 import { PDF, multipart } from '../testing/test-files.ts';
 import { NO_RATE_LIMITS } from '../testing/test-population.ts';
@@ -170,21 +171,11 @@ async function cutThePower(honourWalFlush: boolean, cutWhenWalRecycled = false) 
 
   // Phase 1: an owner, a form, 100 responses, then a clean stop (a checkpoint recycles the WAL).
   let t = await embeddedApp(real, disk.disk);
+  const as = ownerRequests(() => t);
   const owner = await signUpOwner(t);
-  const auth = { authorization: `Bearer ${owner.token}` };
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/length',
-    headers: auth,
-    payload: { formTitle: 'Power' },
-  });
+  const created = await as(owner).post('/api/v1/length', { formTitle: 'Power' });
   const formId = created.json<Form>()._id;
-  const added = await t.app.inject({
-    method: 'POST',
-    url: `/api/text/${formId}`,
-    headers: auth,
-    payload: { id: 1, name: 'Name', type: 'text' },
-  });
+  const added = await as(owner).post(`/api/text/${formId}`, { id: 1, name: 'Name', type: 'text' });
   const form = added.json<Form>();
   const acknowledged = await submitMany(t, owner.id, form, 100, 'before the restart');
   // A new WAL segment, so the stop's checkpoint lets go of the old one (recycles or removes it).

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { jsonSchemaOf, valueFor, type Hints } from '../testing/fuzz-values.ts';
+import { bearer, ownerRequests } from '../testing/owner-requests.ts';
 import { createTestApp, FUZZ_SETTINGS, signUpOwner, type TestApp } from '../testing/test-app.ts';
 import { fingerprint, NO_RATE_LIMITS, populateOwner, type Population } from '../testing/test-population.ts';
 import { digest } from './crypto.ts';
@@ -39,6 +40,7 @@ const UNRELATED_ID = '7d9c2f4e-0b1a-4c3d-8e5f-6a7b8c9d0e1f';
 const isPublic = (r: RouteEntry) => PUBLIC_ROUTES.has(`${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`);
 
 let t: TestApp;
+const as = ownerRequests(() => t);
 let owner: Awaited<ReturnType<typeof signUpOwner>>;
 let other: Awaited<ReturnType<typeof signUpOwner>>;
 let population: Population;
@@ -49,8 +51,7 @@ const login = async (who: { email: string; password: string }) => {
   expect(res.statusCode).toBe(201);
   return res.json<{ token: string }>().token;
 };
-const logout = (token: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: { authorization: `Bearer ${token}` } });
+const logout = (token: string) => as(token).post('/api/v1/logout');
 
 beforeAll(async () => {
   t = await createTestApp({ rateLimits: NO_RATE_LIMITS });
@@ -145,7 +146,7 @@ function requestFor(route: RouteEntry, url: string, token: string | null) {
   return {
     method: route.method as 'GET',
     url: search ? `${url}?${search}` : url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: token ? bearer(token) : {},
     ...(body === undefined ? {} : { payload: body as object }),
   };
 }
@@ -213,11 +214,7 @@ describe('access matrix over every owner route of the app', () => {
     if (FUZZ_SETTINGS.showStatuses) console.log(answers.join('\n'));
     expect(await fingerprint(t.app.db, owner.id)).toEqual(before);
     // The owner still reads everything: the ids above were real, so the 404s were the ownership check.
-    const mine = await t.app.inject({
-      method: 'GET',
-      url: `/api/singleFormForEdit/${population.forms[0]?._id}`,
-      headers: { authorization: `Bearer ${owner.token}` },
-    });
+    const mine = await as(owner).get(`/api/singleFormForEdit/${population.forms[0]?._id}`);
     expect(mine.statusCode).toBe(200);
   });
 });

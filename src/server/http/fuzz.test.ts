@@ -12,6 +12,7 @@ import { fieldsOf } from '#common/forms.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../runtime/config.ts';
 import { describeRequest, requestArb, type FuzzRequest } from '../testing/fuzz-requests.ts';
 import type { Hints } from '../testing/fuzz-values.ts';
+import { ownerRequests } from '../testing/owner-requests.ts';
 import { createTestApp, FUZZ_SETTINGS, signUpOwner, type TestApp } from '../testing/test-app.ts';
 import { fingerprint, populateOwner, writeMark } from '../testing/test-population.ts';
 import { routesOf, type RouteEntry } from './route-table.ts';
@@ -28,6 +29,7 @@ const noRateLimits = Object.fromEntries(
 ) as RateLimits;
 
 let t: TestApp;
+const as = ownerRequests(() => t);
 let owner: Awaited<ReturnType<typeof signUpOwner>>;
 let hints: Hints;
 
@@ -78,11 +80,7 @@ afterAll(() => t?.close());
 
 /** The owner's token, logged in again if a request (logout, a password change) ended the session. */
 async function ensureOwnerSession(): Promise<void> {
-  const me = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/${owner.id}`,
-    headers: { authorization: `Bearer ${owner.token}` },
-  });
+  const me = await as(owner).get(`/api/v1/${owner.id}`);
   if (me.statusCode === 200) return;
   const login = await t.app.inject({
     method: 'POST',

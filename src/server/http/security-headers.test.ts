@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
+import { ownerRequests } from '../testing/owner-requests.ts';
 import { createForm, createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../testing/test-app.ts';
 import { multipart, PDF } from '../testing/test-files.ts';
 
@@ -14,6 +15,7 @@ const INDEX_HTML = '<!doctype html><title>Easy Form</title><div id="root"></div>
 const CUSTOMER_HTML = '<!doctype html><title>Easy Form</title><div id="root"></div>';
 
 let t: TestApp;
+const as = ownerRequests(() => t);
 let https: TestApp;
 let webDir: string;
 let owner: { token: string; id: string };
@@ -131,10 +133,9 @@ describe(`security headers on ${TEST_ENGINE}`, () => {
   });
 
   it('API answers and API errors: a policy that loads nothing, never framed', async () => {
-    const auth = { authorization: `Bearer ${owner.token}` };
     const answers = [
       await get('/api/health'),
-      await t.app.inject({ method: 'GET', url: '/api/v1/formStructure', headers: auth }),
+      await as(owner).get('/api/v1/formStructure'),
       await get('/api/v1/nothing/here'),
       await get('/api/publicForm/not-a-uuid'),
       await t.app.inject({

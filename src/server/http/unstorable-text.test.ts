@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
+import { ownerRequests } from '../testing/owner-requests.ts';
 import { createTestApp, signUpOwner, uniqueEmail, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
+const as = ownerRequests(() => t);
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -34,42 +36,16 @@ describe('text PostgreSQL cannot store (NUL, unpaired surrogates)', () => {
 
   it('is refused in a form title, a rename and a path parameter, and the stored form is unchanged', async () => {
     const owner = await signUpOwner(t);
-    const auth = { authorization: `Bearer ${owner.token}` };
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/length',
-      headers: auth,
-      payload: { formTitle: LONE, template: 'blank' },
-    });
+    const made = await as(owner).post('/api/v1/length', { formTitle: LONE, template: 'blank' });
     expect(made.statusCode).toBe(400);
     expect(made.json().error.message).toMatch(/^formTitle: /);
-    const form = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/length',
-        headers: auth,
-        payload: { template: 'contact' },
-      })
-    ).json<Form>();
-    const rename = await t.app.inject({
-      method: 'PUT',
-      url: `/api/updateFormEntry/${form._id}`,
-      headers: auth,
-      payload: { formTitle: NUL },
-    });
+    const form = (await as(owner).post('/api/v1/length', { template: 'contact' })).json<Form>();
+    const rename = await as(owner).put(`/api/updateFormEntry/${form._id}`, { formTitle: NUL });
     expect(rename.statusCode).toBe(400);
-    const param = await t.app.inject({
-      method: 'GET',
-      url: `/api/singleFormForEdit/${form._id}%00`,
-      headers: auth,
-    });
+    const param = await as(owner).get(`/api/singleFormForEdit/${form._id}%00`);
     expect(param.statusCode).toBeLessThan(500);
     expect(param.statusCode).toBeGreaterThanOrEqual(400);
-    const after = await t.app.inject({
-      method: 'GET',
-      url: `/api/singleFormForEdit/${form._id}`,
-      headers: auth,
-    });
+    const after = await as(owner).get(`/api/singleFormForEdit/${form._id}`);
     expect(after.json<Form>().formTitle).toBe(form.formTitle);
   });
 

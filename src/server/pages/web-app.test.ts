@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerRequests } from '../testing/owner-requests.ts';
 import { createForm, createTestApp, signUpOwner, type TestApp } from '../testing/test-app.ts';
 
 const CUSTOMER_HTML =
@@ -21,6 +22,7 @@ const LANDING_HTML =
   '<body><div id="root"><main><h1>Forms your customers finish</h1></main></div></body></html>';
 
 let t: TestApp;
+const as = ownerRequests(() => t);
 let webDir: string;
 beforeAll(async () => {
   webDir = await mkdtemp(join(tmpdir(), 'easyform-web-'));
@@ -208,11 +210,10 @@ describe('serving the web app', () => {
 
   it("counts an open of a customer link as one of the form's views, and a HEAD or a closed form as none", async () => {
     const owner = await signUpOwner(t);
-    const auth = { authorization: `Bearer ${owner.token}` };
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/length', headers: auth, payload: {} });
+    const created = await as(owner).post('/api/v1/length', {});
     const fid = created.json<{ _id: string }>()._id;
     const viewsNow = async () =>
-      (await t.app.inject({ method: 'GET', url: `/api/formResults/${fid}`, headers: auth })).json<{
+      (await as(owner).get(`/api/formResults/${fid}`)).json<{
         views: number;
       }>().views;
     for (const method of ['GET', 'GET', 'HEAD'] as const) {
@@ -220,14 +221,7 @@ describe('serving the web app', () => {
     }
     expect(await viewsNow()).toBe(2);
     expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: `/api/updateFormEntry/${fid}`,
-          headers: auth,
-          payload: { acceptingResponses: false },
-        })
-      ).statusCode,
+      (await as(owner).put(`/api/updateFormEntry/${fid}`, { acceptingResponses: false })).statusCode,
     ).toBe(200);
     await t.app.inject({ method: 'GET', url: `/customer/${fid}/${owner.id}` });
     expect(await viewsNow()).toBe(2);
@@ -235,14 +229,8 @@ describe('serving the web app', () => {
 
   it('puts the form of a customer link in its page: the API answer, its title and its heading', async () => {
     const owner = await signUpOwner(t);
-    const auth = { authorization: `Bearer ${owner.token}` };
     const title = 'Trip </script><script>alert(1)</script> & "more" $&';
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/length',
-      headers: auth,
-      payload: { formTitle: title, description: 'Line <one>' },
-    });
+    const created = await as(owner).post('/api/v1/length', { formTitle: title, description: 'Line <one>' });
     const fid = created.json<{ _id: string }>()._id;
     const api = await t.app.inject({ method: 'GET', url: `/api/publicForm/${fid}` });
 

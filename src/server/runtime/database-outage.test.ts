@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
+import { ownerRequests } from '../testing/owner-requests.ts';
 import {
   createForm,
   createTestApp,
@@ -65,6 +66,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('PostgreSQL away for a while', () =>
   let database: { url: string; drop(): Promise<void> };
   let relay: Awaited<ReturnType<typeof startRelay>>;
   let t: TestApp;
+  const as = ownerRequests(() => t);
   const log: string[] = [];
   let owner: { id: string };
   let form: Form;
@@ -84,12 +86,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('PostgreSQL away for a while', () =>
     const signedUp = await signUpOwner(t);
     owner = signedUp;
     form = await createForm(t, signedUp.token);
-    const added = await t.app.inject({
-      method: 'POST',
-      url: `/api/text/${form._id}`,
-      headers: { authorization: `Bearer ${signedUp.token}` },
-      payload: { id: 1, name: 'Name', type: 'text' },
-    });
+    const added = await as(signedUp).post(`/api/text/${form._id}`, { id: 1, name: 'Name', type: 'text' });
     form = added.json<Form>();
   }, 60_000);
   afterAll(async () => {

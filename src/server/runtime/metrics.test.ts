@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldsOf } from '#common/forms.ts';
+import { ownerRequests } from '../testing/owner-requests.ts';
 import { createForm, createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../testing/test-app.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 let t: TestApp;
+const as = ownerRequests(() => t);
 beforeAll(async () => {
   t = await createTestApp({ metricsToken: TOKEN });
 });
 afterAll(() => t?.close());
 
 const scrape = async () => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/metrics',
-    headers: { authorization: `Bearer ${TOKEN}` },
-  });
+  const res = await as(TOKEN).get('/metrics');
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
   return res.body;
@@ -39,11 +37,7 @@ describe(`GET /metrics on ${TEST_ENGINE}`, () => {
     }
     const without = await createTestApp();
     try {
-      const res = await without.app.inject({
-        method: 'GET',
-        url: '/metrics',
-        headers: { authorization: `Bearer ${TOKEN}` },
-      });
+      const res = await ownerRequests(without)(TOKEN).get('/metrics');
       expect(res.statusCode).toBe(404);
     } finally {
       await without.close();
@@ -53,11 +47,11 @@ describe(`GET /metrics on ${TEST_ENGINE}`, () => {
   it('counts requests by route, submissions accepted and refused, and shows the queues and the process', async () => {
     const owner = await signUpOwner(t);
     const form = await createForm(t, owner.token, { formTitle: 'Counted' });
-    const withName = await t.app.inject({
-      method: 'POST',
-      url: `/api/text/${form._id}`,
-      headers: { authorization: `Bearer ${owner.token}` },
-      payload: { id: 1, name: 'Name', type: 'text', required: true },
+    const withName = await as(owner).post(`/api/text/${form._id}`, {
+      id: 1,
+      name: 'Name',
+      type: 'text',
+      required: true,
     });
     const nameId = fieldsOf(withName.json()).find((f) => f.name === 'Name')?._id ?? '';
     const before = await scrape();

@@ -3,6 +3,7 @@
 // and its log kept for the lines an operator would read.
 import type { Form } from '#common/forms.ts';
 import type { Config } from '../runtime/config.ts';
+import { bearer } from '../testing/owner-requests.ts';
 import { createForm, createTestApp, signUpOwner, type TestApp } from '../testing/test-app.ts';
 import { startS3TestFront, type S3TestFront } from './s3-test-front.ts';
 import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
@@ -36,7 +37,7 @@ export async function startS3Outage(prefix: string, overrides: Partial<Config> =
   await t.app.inject({
     method: 'POST',
     url: `/api/text/${form._id}`,
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     payload: { id: 5, name: 'Scan' },
   });
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });

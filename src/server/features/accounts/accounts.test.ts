@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#common/accounts.ts';
+import { bearer, ownerRequests } from '../../testing/owner-requests.ts';
 import {
   setUpTestApp,
   signUpOwner,
@@ -9,6 +10,7 @@ import {
 } from '../../testing/test-app.ts';
 
 const t = setUpTestApp();
+const as = ownerRequests(() => t);
 
 /** A POST with a JSON body, or with a raw string body as the headers' content-type says. */
 const post = (url: string, payload: object | string, headers: Record<string, string> = {}) =>
@@ -212,7 +214,7 @@ describe(`accounts API on ${TEST_ENGINE}`, () => {
       const fake = await t.app.inject({
         method: 'GET',
         url: `/api/v1/${owner.id}`,
-        headers: { authorization: `Bearer ${'A'.repeat(43)}` },
+        headers: bearer('A'.repeat(43)),
       });
       expect(fake.statusCode).toBe(401);
       expect(fake.json().error.code).toBe('UNAUTHORIZED');
@@ -220,22 +222,14 @@ describe(`accounts API on ${TEST_ENGINE}`, () => {
 
     it('answers 400 for an id that is not an account id', async () => {
       const owner = await signUpOwner(t);
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/not-a-uuid',
-        headers: { authorization: `Bearer ${owner.token}` },
-      });
+      const res = await as(owner).get('/api/v1/not-a-uuid');
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe('id: Not a valid account id');
     });
 
     it("answers 404 for another owner's id", async () => {
       const [a, b] = [await signUpOwner(t), await signUpOwner(t)];
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/${b.id}`,
-        headers: { authorization: `Bearer ${a.token}` },
-      });
+      const res = await as(a).get(`/api/v1/${b.id}`);
       expect(res.statusCode).toBe(404);
     });
   });
@@ -243,9 +237,9 @@ describe(`accounts API on ${TEST_ENGINE}`, () => {
   describe('POST /api/v1/logout', () => {
     it('revokes the token on the server', async () => {
       const owner = await signUpOwner(t);
-      const headers = { authorization: `Bearer ${owner.token}` };
+      const headers = bearer(owner);
       expect((await post('/api/v1/logout', {}, headers)).statusCode).toBe(200);
-      const after = await t.app.inject({ method: 'GET', url: `/api/v1/${owner.id}`, headers });
+      const after = await as(owner).get(`/api/v1/${owner.id}`);
       expect(after.statusCode).toBe(401);
       expect((await post('/api/v1/logout', {}, headers)).statusCode).toBe(401);
     });

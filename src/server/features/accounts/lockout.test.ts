@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../runtime/config.ts';
+import { bearer } from '../../testing/owner-requests.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE } from '../../testing/test-app.ts';
 import { deviceCookie } from './devices.ts';
 
@@ -69,7 +70,7 @@ describe(`POST /api/v1/login with a device cookie, on ${TEST_ENGINE}`, () => {
     const me = await t.app.inject({
       method: 'GET',
       url: `/api/v1/${owner.id}`,
-      headers: { authorization: `Bearer ${res.json().token}` },
+      headers: bearer(res.json().token),
     });
     expect(me.statusCode).toBe(200);
   });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#common/accounts.ts';
 import { passwordsHashed } from '../../http/crypto.ts';
+import { bearer, ownerRequests } from '../../testing/owner-requests.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail } from '../../testing/test-app.ts';
 
 const t = setUpTestApp();
+const as = ownerRequests(() => t);
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
@@ -32,11 +34,7 @@ describe(`passwords on ${TEST_ENGINE}`, () => {
       const res = await reset(owner.email, code);
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe(ACCOUNT_MESSAGES.passwordUpdated);
-      const old = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/${owner.id}`,
-        headers: { authorization: `Bearer ${owner.token}` },
-      });
+      const old = await as(owner).get(`/api/v1/${owner.id}`);
       expect(old.statusCode).toBe(401);
       expect((await post('/api/v1/login', { email: owner.email, password: owner.password })).statusCode).toBe(
         405,
@@ -124,24 +122,11 @@ describe(`passwords on ${TEST_ENGINE}`, () => {
   describe('PUT /api/v1/profile and POST /api/v1/changePassword', () => {
     it('renames the account', async () => {
       const owner = await signUpOwner(t);
-      const headers = { authorization: `Bearer ${owner.token}` };
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/profile',
-        headers,
-        payload: { fullName: '  Asha R.  ' },
-      });
+      const res = await as(owner).put('/api/v1/profile', { fullName: '  Asha R.  ' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ fullName: 'Asha R.', email: owner.email });
-      expect(
-        (await t.app.inject({ method: 'GET', url: `/api/v1/${owner.id}`, headers })).json().fullName,
-      ).toBe('Asha R.');
-      const blank = await t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/profile',
-        headers,
-        payload: { fullName: ' ' },
-      });
+      expect((await as(owner).get(`/api/v1/${owner.id}`)).json().fullName).toBe('Asha R.');
+      const blank = await as(owner).put('/api/v1/profile', { fullName: ' ' });
       expect(blank.json().error.message).toBe('fullName: Enter your name');
       expect(
         (await t.app.inject({ method: 'PUT', url: '/api/v1/profile', payload: { fullName: 'X' } }))
@@ -153,7 +138,7 @@ describe(`passwords on ${TEST_ENGINE}`, () => {
       const owner = await signUpOwner(t);
       const other = (await post('/api/v1/login', { email: owner.email, password: owner.password })).json()
         .token;
-      const headers = { authorization: `Bearer ${owner.token}` };
+      const headers = bearer(owner);
       const wrong = await post(
         '/api/v1/changePassword',
         { currentPassword: 'nope nope', password: 'new password 1', confirmPassword: 'new password 1' },
@@ -167,14 +152,8 @@ describe(`passwords on ${TEST_ENGINE}`, () => {
         headers,
       );
       expect(res.statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'GET', url: `/api/v1/${owner.id}`, headers })).statusCode).toBe(
-        200,
-      );
-      const otherSession = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/${owner.id}`,
-        headers: { authorization: `Bearer ${other}` },
-      });
+      expect((await as(owner).get(`/api/v1/${owner.id}`)).statusCode).toBe(200);
+      const otherSession = await as(other).get(`/api/v1/${owner.id}`);
       expect(otherSession.statusCode).toBe(401);
       expect(
         (await post('/api/v1/login', { email: owner.email, password: 'new password 1' })).statusCode,
@@ -189,7 +168,7 @@ describe(`passwords on ${TEST_ENGINE}`, () => {
         post(
           '/api/v1/changePassword',
           { currentPassword: owner.password, password, confirmPassword: password },
-          { authorization: `Bearer ${token}` },
+          bearer(token),
         );
       const answers = await Promise.all([
         change(owner.token, 'first new password'),
@@ -205,11 +184,7 @@ describe(`passwords on ${TEST_ENGINE}`, () => {
       const login = (p: string) => post('/api/v1/login', { email: owner.email, password: p });
       expect((await login(password)).statusCode).toBe(201);
       expect((await login(lostPassword)).statusCode).not.toBe(201);
-      const me = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/${owner.id}`,
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const me = await as(token).get(`/api/v1/${owner.id}`);
       expect(me.statusCode).toBe(200);
     });
   });

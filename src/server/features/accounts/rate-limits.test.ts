@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../runtime/config.ts';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import {
   createTestApp,
   signUpOwner,
@@ -9,6 +10,7 @@ import {
 } from '../../testing/test-app.ts';
 
 let t: TestApp;
+const as = ownerRequests(() => t);
 const WINDOW = 60_000;
 beforeAll(async () => {
   // Small limits so the test reaches them quickly; the defaults are argued in docs/decisions.
@@ -58,15 +60,10 @@ describe(`rate limits on ${TEST_ENGINE}`, () => {
   it('limits password changes per account, in the same words', async () => {
     const owner = await signUpOwner(t);
     const change = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/changePassword',
-        headers: { authorization: `Bearer ${owner.token}` },
-        payload: {
-          currentPassword: 'not it at all',
-          password: 'new password 1',
-          confirmPassword: 'new password 1',
-        },
+      as(owner).post('/api/v1/changePassword', {
+        currentPassword: 'not it at all',
+        password: 'new password 1',
+        confirmPassword: 'new password 1',
       });
     for (let i = 0; i < 3; i++) expect((await change()).statusCode).toBe(400);
     const blocked = await change();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '#common/accounts.ts';
 import { passwordsHashed } from '../../http/crypto.ts';
 import { DEFAULT_RATE_LIMITS } from '../../runtime/config.ts';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE } from '../../testing/test-app.ts';
 
 const WINDOW = 60_000;
@@ -17,6 +18,7 @@ const t = setUpTestApp({
   },
   trustProxy: 1,
 });
+const as = ownerRequests(() => t);
 
 const OWNER_IP = '198.51.100.30';
 const NEW_PASSWORD = 'a brand new password';
@@ -52,11 +54,7 @@ describe(`POST /api/v1/resetPassword (the reset mail's link), on ${TEST_ENGINE}`
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(ACCOUNT_MESSAGES.passwordUpdated);
     expect(String(res.headers['set-cookie'])).toMatch(/^easyform_device=[\w-]{43}; Path=\/api\/v1\/login;/);
-    const me = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/${owner.id}`,
-      headers: { authorization: `Bearer ${owner.token}` },
-    });
+    const me = await as(owner).get(`/api/v1/${owner.id}`);
     expect(me.statusCode).toBe(401);
     expect(await logsIn(owner.email, NEW_PASSWORD)).toBe(true);
     const again = await withLink(key, 'yet another password');

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../runtime/config.ts';
+import { bearer, ownerRequests } from '../../testing/owner-requests.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE } from '../../testing/test-app.ts';
 
 // Many logins in flight at once: the per-email limits would answer 429 long before the race is reached.
@@ -14,17 +15,17 @@ const t = setUpTestApp({
     sendOtpPerEmail: PLENTY,
   },
 });
+const as = ownerRequests(() => t);
 
 const post = (url: string, payload: object, token?: string) =>
   t.app.inject({
     method: 'POST',
     url,
     payload,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: token ? bearer(token) : {},
   });
 const isSignedIn = async (id: string, token: string) =>
-  (await t.app.inject({ method: 'GET', url: `/api/v1/${id}`, headers: { authorization: `Bearer ${token}` } }))
-    .statusCode === 200;
+  (await as(token).get(`/api/v1/${id}`)).statusCode === 200;
 
 /** Logins with `password` started every few milliseconds while `change` runs; the tokens they were given. */
 async function loginsAround(email: string, password: string, change: () => Promise<unknown>) {
@@ -39,7 +40,7 @@ async function loginsAround(email: string, password: string, change: () => Promi
   return (await Promise.all(logins)).filter((token): token is string => token !== null);
 }
 
-describe(`sessions racing a password change on ${TEST_ENGINE}`, () => {
+describe(`race: sessions racing a password change on ${TEST_ENGINE}`, () => {
   it('a login with the old password in flight during a reset leaves no session that outlives the reset', async () => {
     const owner = await signUpOwner(t);
     const since = t.mail.mails.length;
@@ -80,7 +81,7 @@ describe(`sessions racing a password change on ${TEST_ENGINE}`, () => {
   });
 });
 
-describe(`reset codes asked for at once on ${TEST_ENGINE}`, () => {
+describe(`race: reset codes asked for at once on ${TEST_ENGINE}`, () => {
   it('mails codes only up to the per-email count however many requests race; the rest carry a link', async () => {
     const owner = await signUpOwner(t);
     const sent = await Promise.all(

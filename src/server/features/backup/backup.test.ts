@@ -12,6 +12,7 @@ import type { Database } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
 import { INSTANCE_SETTING, readDatabaseMarker } from '../../storage/instance-marker.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { bearer } from '../../testing/owner-requests.ts';
 import { createTestApp, TEST_ENGINE, TEST_STORAGE } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
 import { writeBackup } from './backup.ts';
@@ -101,7 +102,7 @@ describe(`backup and restore (${TEST_ENGINE}, files on ${TEST_STORAGE})`, () => 
           payload: { email: owner.email, password: owner.password },
         });
         expect(login.statusCode).toBe(201);
-        const auth = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+        const auth = bearer(login.json<{ token: string }>().token);
         const list = await restoredApp.app.inject({
           method: 'GET',
           url: `/api/formSubmissions/${formId}`,
@@ -135,7 +136,7 @@ describe(`backup and restore (${TEST_ENGINE}, files on ${TEST_STORAGE})`, () => 
   }, 240_000);
 
   it('keeps the file of a response deleted while the backup runs, so the archive holds both', async () => {
-    const auth = { authorization: `Bearer ${owner.token}` };
+    const auth = bearer(owner);
     const [row] = await source.app.db.query<{ submission_id: string; key: string }>(
       `select submission_id::text, storage_key as key from uploads
         where submission_id is not null and form_id = $1 limit 1`,

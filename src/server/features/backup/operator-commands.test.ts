@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import {
   createTestApp,
   createTestDatabase,
@@ -100,6 +101,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('npm run rotate-secrets', () => {
 
 describe(`rotating the secrets (${TEST_ENGINE})`, () => {
   let t: TestApp;
+  const as = ownerRequests(() => t);
   beforeAll(async () => {
     t = await createTestApp();
   });
@@ -107,12 +109,7 @@ describe(`rotating the secrets (${TEST_ENGINE})`, () => {
 
   it('signs every owner out at once and replaces every key the server signs or keys with', async () => {
     const owner = await signUpOwner(t);
-    const forms = () =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/v1/formStructure?id=${owner.id}`,
-        headers: { authorization: `Bearer ${owner.token}` },
-      });
+    const forms = () => as(owner).get(`/api/v1/formStructure?id=${owner.id}`);
     expect((await forms()).statusCode).toBe(200);
     const before = await t.app.db.query<{ key: string; value: string }>(SETTINGS);
     await rotateSecrets(t.app.db);

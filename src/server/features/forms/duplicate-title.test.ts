@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
+import { bearer } from '../../testing/owner-requests.ts';
 import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let headers: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
-  headers = { authorization: `Bearer ${(await signUpOwner(t)).token}` };
+  headers = bearer((await signUpOwner(t)).token);
 });
 afterAll(async () => {
   await t?.close();

@@ -2,9 +2,11 @@
 // each edit 200 (before it) or 404 (after), never a 500, and nothing of the form is left.
 import { describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
+import { bearer, ownerRequests } from '../../testing/owner-requests.ts';
 import { createForm, setUpTestApp, signUpOwner, TEST_ENGINE } from '../../testing/test-app.ts';
 
 const t = setUpTestApp();
+const as = ownerRequests(() => t);
 
 /** Every kind of question edit on the travel template's form: renames, an option added, renamed and deleted, a delete. */
 function editsOf(f: Form): { method: 'PUT' | 'POST' | 'DELETE'; url: string; payload?: object }[] {
@@ -27,17 +29,17 @@ function editsOf(f: Form): { method: 'PUT' | 'POST' | 'DELETE'; url: string; pay
   ];
 }
 
-describe(`editing questions while their form is deleted, on ${TEST_ENGINE}`, () => {
+describe(`race: editing questions while their form is deleted, on ${TEST_ENGINE}`, () => {
   it('DELETE /api/deleteForm/:fid racing edits of every kind: 200 for the deletion, 200 or 404 for each edit', async () => {
     const owner = await signUpOwner(t);
-    const headers = { authorization: `Bearer ${owner.token}` };
+    const headers = bearer(owner);
     const forms = await Promise.all(
       Array.from({ length: 16 }, () => createForm(t, owner.token, { template: 'travel' })),
     );
     const answers = await Promise.all(
       forms.map(async (f) => {
         const [deleted, ...edits] = await Promise.all([
-          t.app.inject({ method: 'DELETE', url: `/api/deleteForm/${f._id}`, headers }),
+          as(owner).delete(`/api/deleteForm/${f._id}`),
           ...editsOf(f).map((edit) => t.app.inject({ ...edit, headers })),
         ]);
         return { deleted: deleted?.statusCode, edits: edits.map((r) => r.statusCode) };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_TEMPLATES } from '#common/form-templates.ts';
 import type { Form, FormDefinition } from '#common/forms.ts';
+import { bearer } from '../../testing/owner-requests.ts';
 import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -21,7 +22,7 @@ const as =
     t.app.inject({
       method,
       url,
-      ...(owner ? { headers: { authorization: `Bearer ${owner.token}` } } : {}),
+      ...(owner ? { headers: bearer(owner) } : {}),
       ...(payload ? { payload } : {}),
     });
 

@@ -3,9 +3,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormSettingsBody, FormSettingsView } from '#common/form-settings.ts';
 import type { Form } from '#common/forms.ts';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import { createForm, createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
+const as = ownerRequests(() => t);
 let owner: { token: string };
 let other: { token: string };
 let form: Form;
@@ -29,18 +31,8 @@ const VALID: FormSettingsBody = {
   redirectUrl: 'https://example.com/thanks',
 };
 const put = (payload: unknown, token = owner.token, fid = form._id) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/formSettings/${fid}`,
-    headers: { authorization: `Bearer ${token}` },
-    payload: payload as object,
-  });
-const get = (token = owner.token, fid = form._id) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/formSettings/${fid}`,
-    headers: { authorization: `Bearer ${token}` },
-  });
+  as(token).put(`/api/formSettings/${fid}`, payload as object);
+const get = (token = owner.token, fid = form._id) => as(token).get(`/api/formSettings/${fid}`);
 
 describe(`/api/formSettings/:fid on ${TEST_ENGINE}`, () => {
   it('saves every setting, answers them as instants in UTC with the zone they are shown in, and GET reads them', async () => {

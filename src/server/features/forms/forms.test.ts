@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
+import { bearer } from '../../testing/owner-requests.ts';
 import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -21,7 +22,7 @@ const call = (method: Method, url: string, token: string | null, payload?: unkno
   t.app.inject({
     method,
     url,
-    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    ...(token ? { headers: bearer(token) } : {}),
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 

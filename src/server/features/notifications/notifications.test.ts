@@ -1,25 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
 import { eventually, mailsTo, notifyingForm, respond } from './test-helpers.ts';
 
 // A window long enough that nothing in a test ends it by itself; a test that needs it over brings it forward.
 const t = setUpTestApp({ notifyWindowMs: 60_000, notifyPollMs: 100, rateLimits: NO_RATE_LIMITS });
+const as = ownerRequests(() => t);
 
-const settingsOf = (token: string, fid: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/formNotifications/${fid}`,
-    headers: { authorization: `Bearer ${token}` },
-  });
+const settingsOf = (token: string, fid: string) => as(token).get(`/api/formNotifications/${fid}`);
 const putSettings = (token: string, fid: string, payload: unknown) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/formNotifications/${fid}`,
-    headers: { authorization: `Bearer ${token}` },
-    payload: payload as object,
-  });
+  as(token).put(`/api/formNotifications/${fid}`, payload as object);
 
 /** Ends the form's folding window now, as if its minutes had passed. */
 const endWindow = async (formId: string) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { notificationSourcesOf } from '../../app-sources.ts';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
 import { createNotifier } from './notifier.ts';
@@ -7,8 +8,9 @@ import { eventually, mailsTo, notifyingForm, respond } from './test-helpers.ts';
 
 // No folding window: every event is mailed at once, so a response mailed twice would show as two mails.
 const t = setUpTestApp({ notifyWindowMs: 0, rateLimits: NO_RATE_LIMITS });
+const as = ownerRequests(() => t);
 
-describe(`several notifiers on one database (${TEST_ENGINE})`, () => {
+describe(`race: several notifiers on one database (${TEST_ENGINE})`, () => {
   it('never mail a response twice: each owner notification and respondent copy is sent once', async () => {
     const owner = await signUpOwner(t);
     // Other processes' notifiers, as several app processes on one PostgreSQL run them.
@@ -29,11 +31,9 @@ describe(`several notifiers on one database (${TEST_ENGINE})`, () => {
         [1, 2, 3].map((n) => notifyingForm(t, owner.token, { title: `Race ${n}` })),
       );
       for (const form of forms) {
-        const res = await t.app.inject({
-          method: 'PUT',
-          url: `/api/formNotifications/${form._id}`,
-          headers: { authorization: `Bearer ${owner.token}` },
-          payload: { notifyOwner: true, respondentCopy: true },
+        const res = await as(owner).put(`/api/formNotifications/${form._id}`, {
+          notifyOwner: true,
+          respondentCopy: true,
         });
         expect(res.statusCode).toBe(200);
       }

@@ -4,6 +4,7 @@ import type { Form } from '#common/forms.ts';
 import { fieldsOf } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
 import type { CapturedMail } from '../../mail/mail-capture.ts';
+import { bearer } from '../../testing/owner-requests.ts';
 import { createForm, type TestApp } from '../../testing/test-app.ts';
 import { multipart, PDF } from '../../testing/test-files.ts';
 
@@ -12,7 +13,7 @@ export async function notifyingForm(
   token: string,
   options: { title?: string; email?: boolean } = {},
 ): Promise<Form> {
-  const auth = { authorization: `Bearer ${token}` };
+  const auth = bearer(token);
   let form = await createForm(t, token, options.title ? { formTitle: options.title } : {});
   const fields = [
     { id: 1, name: 'Name', type: 'text', required: true },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoiningForm, JoiningFormBody } from '#common/profile.ts';
 import type { UploadResponse } from '#common/submissions.ts';
+import { bearer } from '../../testing/owner-requests.ts';
 import { createTestApp, signUpOwner, storedKeys, TEST_ENGINE, type TestApp } from '../../testing/test-app.ts';
 import { multipart, PDF, PNG } from '../../testing/test-files.ts';
 
@@ -28,7 +29,7 @@ const details: JoiningFormBody = {
   city: 'Bengaluru',
   zip: '560038',
 };
-const auth = (o: { token: string }) => ({ authorization: `Bearer ${o.token}` });
+const auth = (o: { token: string }) => bearer(o);
 const uploadAs = async (o: { token: string }, name: string, content: Buffer) => {
   const body = multipart(name, content);
   return t.app.inject({

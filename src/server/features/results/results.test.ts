@@ -5,6 +5,7 @@ import type { ChoiceField, Form } from '#common/forms.ts';
 import { percentOf, type FormResults } from '#common/results.ts';
 import type { SubmissionBody, UploadResponse } from '#common/submissions.ts';
 import { DEFAULT_RATE_LIMITS } from '../../runtime/config.ts';
+import { bearer } from '../../testing/owner-requests.ts';
 import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../../testing/test-app.ts';
 import { multipart, PDF } from '../../testing/test-files.ts';
 
@@ -27,7 +28,7 @@ const as = (token: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: strin
   t.app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     ...(payload ? { payload } : {}),
   });
 

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
 import type { SubmissionBody, UploadResponse } from '#common/submissions.ts';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../testing/test-app.ts';
 import { multipart, PDF } from '../../testing/test-files.ts';
 
@@ -14,10 +15,8 @@ export let form: Form;
 
 /** A form with one question of every kind and type, some required. */
 export async function buildForm(token: string): Promise<Form> {
-  const auth = { authorization: `Bearer ${token}` };
-  let f = (
-    await t.app.inject({ method: 'POST', url: '/api/v1/length', headers: auth, payload: {} })
-  ).json<Form>();
+  const as = ownerRequests(() => t);
+  let f = (await as(token).post('/api/v1/length', {})).json<Form>();
   for (const field of [
     { id: 1, name: 'Name', type: 'text', required: true },
     { id: 1, name: 'Email', type: 'email', required: true },
@@ -29,9 +28,7 @@ export async function buildForm(token: string): Promise<Form> {
     { id: 5, name: 'ID proof', required: true },
     { id: 5, name: 'Photo' },
   ]) {
-    f = (
-      await t.app.inject({ method: 'POST', url: `/api/text/${f._id}`, headers: auth, payload: field })
-    ).json<Form>();
+    f = (await as(token).post(`/api/text/${f._id}`, field)).json<Form>();
   }
   return f;
 }
@@ -84,8 +81,7 @@ export async function validBody(f: Form = form): Promise<SubmissionBody> {
 }
 export const submit = (body: unknown, ownerId = owner.id, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `/api/forms/${ownerId}`, payload: body as object, headers });
-export const asOwner = (token: string, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+export const asOwner = (token: string, url: string) => ownerRequests(() => t)(token).get(url);
 
 /** The form's response count as the owner's summary gives it. */
 export const countOf = async (f: Form) =>

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
 import { digest } from '../../http/crypto.ts';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import {
   createTestApp,
   signUpOwner,
@@ -20,17 +21,11 @@ import { deleteStaleUploads } from './service.ts';
 
 const MAX = 64 * 1024;
 let t: TestApp;
+const as = ownerRequests(() => t);
 let form: Form;
 let owner: { token: string };
 const createForm = async (token: string, template: string) =>
-  (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/length',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { template },
-    })
-  ).json<Form>();
+  (await as(token).post('/api/v1/length', { template })).json<Form>();
 beforeAll(async () => {
   t = await createTestApp({ uploadMaxBytes: MAX });
   owner = await signUpOwner(t);
@@ -103,19 +98,9 @@ describe(`uploads on ${TEST_ENGINE}`, () => {
       const refused = await upload('a.png', PNG, noFiles._id);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.message).toBe('formId: This form does not ask for a file');
-      await t.app.inject({
-        method: 'PUT',
-        url: `/api/updateFormEntry/${form._id}`,
-        headers: { authorization: `Bearer ${owner.token}` },
-        payload: { acceptingResponses: false },
-      });
+      await as(owner).put(`/api/updateFormEntry/${form._id}`, { acceptingResponses: false });
       const closed = await upload('a.png', PNG);
-      await t.app.inject({
-        method: 'PUT',
-        url: `/api/updateFormEntry/${form._id}`,
-        headers: { authorization: `Bearer ${owner.token}` },
-        payload: { acceptingResponses: true },
-      });
+      await as(owner).put(`/api/updateFormEntry/${form._id}`, { acceptingResponses: true });
       expect(closed.statusCode).toBe(410);
       const json = await t.app.inject({
         method: 'POST',
@@ -215,11 +200,7 @@ describe(`uploads on ${TEST_ENGINE}`, () => {
       // The form is checked and the file's first bytes are read; then the form goes, then the rest arrives.
       body.write(whole.payload.subarray(0, 4 * 1024));
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const deleted = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/deleteForm/${doomed._id}`,
-        headers: { authorization: `Bearer ${owner.token}` },
-      });
+      const deleted = await as(owner).delete(`/api/deleteForm/${doomed._id}`);
       expect(deleted.statusCode).toBe(200);
       body.end(whole.payload.subarray(4 * 1024));
       const res = await answer;

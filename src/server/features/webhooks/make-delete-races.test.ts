@@ -17,7 +17,7 @@ import {
 } from './test-helpers.ts';
 
 describe.skipIf(TEST_ENGINE === 'pglite')(
-  `deleting responses while their deliveries are made, on ${TEST_ENGINE}`,
+  `race: deleting responses while their deliveries are made, on ${TEST_ENGINE}`,
   () => {
     const log: string[] = [];
     // The sender runs when a submit nudges it (its poll is an hour away), as it does under a steady flow of responses.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../../testing/test-app.ts';
 import { auth, eventually, hooked, post, respond, setUpWebhookRoutes } from './test-helpers.ts';
 
-describe(`resending a delivery while its response or form is deleted, on ${TEST_ENGINE}`, () => {
+describe(`race: resending a delivery while its response or form is deleted, on ${TEST_ENGINE}`, () => {
   const { t } = setUpWebhookRoutes();
 
   /** A hooked form with `count` responses whose deliveries failed. */

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
 import type { WebhookDelivery, WebhookView } from '#common/webhooks.ts';
+import { bearer, ownerRequests } from '../../testing/owner-requests.ts';
 import { createForm, setUpTestApp, signUpOwner, type TestApp } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
 
@@ -105,7 +106,7 @@ export async function formWithName(t: TestApp, token: string, title: string): Pr
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/text/${form._id}`,
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     payload: { id: 1, name: 'Name', type: 'text', required: true },
   });
   return res.json<Form>();
@@ -128,25 +129,16 @@ export async function respond(t: TestApp, form: Form, name: string): Promise<str
 }
 
 export async function addHook(t: TestApp, token: string, formId: string, url: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/formWebhooks/${formId}`,
-    headers: { authorization: `Bearer ${token}` },
-    payload: { url },
-  });
+  return ownerRequests(t)(token).post(`/api/formWebhooks/${formId}`, { url });
 }
 
 export async function listHooks(t: TestApp, token: string, formId: string): Promise<WebhookView[]> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/formWebhooks/${formId}`,
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const res = await ownerRequests(t)(token).get(`/api/formWebhooks/${formId}`);
   expect(res.statusCode).toBe(200);
   return res.json<{ webhooks: WebhookView[] }>().webhooks;
 }
 
-export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+export const auth = (token: string) => bearer(token);
 
 /** A form with a Name question and a webhook to the receiver: the owner's token, the form, the webhook and secret. */
 export async function hooked(t: TestApp, url: string, title = 'Hooked') {
@@ -158,8 +150,7 @@ export async function hooked(t: TestApp, url: string, title = 'Hooked') {
   return { token: owner.token, form, webhookId: id, secret, base: `/api/formWebhooks/${form._id}/${id}` };
 }
 
-export const post = (t: TestApp, token: string, url: string) =>
-  t.app.inject({ method: 'POST', url, headers: auth(token) });
+export const post = (t: TestApp, token: string, url: string) => ownerRequests(t)(token).post(url);
 
 export async function latestDelivery(
   t: TestApp,

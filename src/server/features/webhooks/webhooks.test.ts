@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, setUpTestApp, signUpOwner } from '../../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { ownerRequests } from '../../testing/owner-requests.ts';
+import { createTestApp, signUpOwner } from '../../testing/test-app.ts';
 import { isPrivateAddress, publicOnlyLookup } from './address.ts';
 import { postJson } from './post.ts';
 import {
@@ -8,20 +9,14 @@ import {
   formWithName,
   listHooks,
   respond,
+  setUpWebhookRoutes,
   startReceiver,
   verify,
-  type Receiver,
 } from './test-helpers.ts';
 
 describe('webhooks', () => {
-  const t = setUpTestApp({ webhookAllowPrivate: true, webhookPollMs: 50, webhookBackoffMs: 50 });
-  let receiver: Receiver;
-  beforeAll(async () => {
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    await receiver.close();
-  });
+  const { t, receiver } = setUpWebhookRoutes();
+  const as = ownerRequests(t);
 
   it('delivers each response once, signed with the webhook secret', async () => {
     const owner = await signUpOwner(t);
@@ -107,11 +102,9 @@ describe('webhooks', () => {
       `https://e.com/${'a'.repeat(2000)}`,
     ])
       expect((await addHook(t, owner.token, form._id, url)).statusCode, url).toBe(400);
-    const extra = await t.app.inject({
-      method: 'POST',
-      url: `/api/formWebhooks/${form._id}`,
-      headers: { authorization: `Bearer ${owner.token}` },
-      payload: { url: 'https://example.com/', secret: 'mine' },
+    const extra = await as(owner).post(`/api/formWebhooks/${form._id}`, {
+      url: 'https://example.com/',
+      secret: 'mine',
     });
     expect(extra.statusCode).toBe(400);
 
@@ -121,21 +114,12 @@ describe('webhooks', () => {
     const hooks = await listHooks(t, owner.token, form._id);
     expect(hooks).toHaveLength(5);
 
-    const asOther = { authorization: `Bearer ${other.token}` };
     expect((await addHook(t, other.token, form._id, 'https://example.com/')).statusCode).toBe(404);
-    const get = await t.app.inject({ method: 'GET', url: `/api/formWebhooks/${form._id}`, headers: asOther });
+    const get = await as(other).get(`/api/formWebhooks/${form._id}`);
     expect(get.statusCode).toBe(404);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/formWebhooks/${form._id}/${hooks[0]?.id}`,
-      headers: asOther,
-    });
+    const del = await as(other).delete(`/api/formWebhooks/${form._id}/${hooks[0]?.id}`);
     expect(del.statusCode).toBe(404);
-    const mine = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/formWebhooks/${form._id}/${hooks[0]?.id}`,
-      headers: { authorization: `Bearer ${owner.token}` },
-    });
+    const mine = await as(owner).delete(`/api/formWebhooks/${form._id}/${hooks[0]?.id}`);
     expect(mine.statusCode).toBe(200);
     expect(await listHooks(t, owner.token, form._id)).toHaveLength(4);
   });

@@ -5,12 +5,14 @@ import type { Form } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
 import { truncateText } from '#common/unstorable-text.ts';
 import { DEFAULT_RATE_LIMITS } from '../../../runtime/config.ts';
+import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../../../testing/test-app.ts';
 
 // Issue 10: a valid answer must be stored as sent, whatever script it is in and however close to a limit it is.
 // The limits count code points (zod 4.6 does; an emoji is one), the contact line cut counts UTF-16 units.
 
 let t: TestApp;
+const as = ownerRequests(() => t);
 let token: string;
 let ownerId: string;
 /** A text question (the contact line) and a paragraph. */
@@ -19,15 +21,9 @@ let form: Form;
 let paragraphOnly: Form;
 
 async function buildForm(fields: { name: string; type: string }[]): Promise<Form> {
-  const headers = { authorization: `Bearer ${token}` };
-  let f = (await t.app.inject({ method: 'POST', url: '/api/v1/length', headers, payload: {} })).json<Form>();
+  let f = (await as(token).post('/api/v1/length', {})).json<Form>();
   for (const field of fields) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/text/${f._id}`,
-      headers,
-      payload: { id: 1, required: false, ...field },
-    });
+    const res = await as(token).post(`/api/text/${f._id}`, { id: 1, required: false, ...field });
     f = res.json<Form>();
   }
   return f;
@@ -55,22 +51,11 @@ const submit = (f: Form, textObject: Record<string, string>) =>
     url: `/api/forms/${ownerId}`,
     payload: { formStructureId: f._id, textObject },
   });
-const read = async (id: string) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/forms/${id}`,
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json<Submission>();
+const read = async (id: string) => (await as(token).get(`/api/forms/${id}`)).json<Submission>();
 const listed = async (f: Form) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/formSubmissions/${f._id}?limit=1`,
-      headers: { authorization: `Bearer ${token}` },
-    })
-  ).json<{ items: { _id: string; contact: string }[] }>().items[0];
+  (await as(token).get(`/api/formSubmissions/${f._id}?limit=1`)).json<{
+    items: { _id: string; contact: string }[];
+  }>().items[0];
 
 /** Submits, then checks the owner reads back exactly what was sent and the list shows it. */
 async function expectStored(f: Form, answers: Record<string, string>): Promise<void> {

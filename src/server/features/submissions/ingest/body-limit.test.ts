@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LONG_TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { Form } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
+import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../../../testing/test-app.ts';
 import { SUBMISSION_BODY_LIMIT } from './body-limit.ts';
 
 // Issue 10: seven full paragraphs were refused with 413 by the 64 KiB limit every route shares.
 
 let t: TestApp;
+const as = ownerRequests(() => t);
 let token: string;
 let ownerId: string;
 let form: Form;
@@ -16,15 +18,14 @@ const PARAGRAPHS = 30;
 beforeAll(async () => {
   t = await createTestApp();
   ({ token, id: ownerId } = await signUpOwner(t));
-  const headers = { authorization: `Bearer ${token}` };
-  form = (await t.app.inject({ method: 'POST', url: '/api/v1/length', headers, payload: {} })).json<Form>();
+  form = (await as(token).post('/api/v1/length', {})).json<Form>();
   for (let i = 0; i < PARAGRAPHS; i++) {
     form = (
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/text/${form._id}`,
-        headers,
-        payload: { id: 1, name: `Paragraph ${i + 1}`, type: 'textarea', required: false },
+      await as(token).post(`/api/text/${form._id}`, {
+        id: 1,
+        name: `Paragraph ${i + 1}`,
+        type: 'textarea',
+        required: false,
       })
     ).json<Form>();
   }
@@ -63,13 +64,7 @@ describe(`POST /api/forms/:ownerId body limit on ${TEST_ENGINE}`, () => {
       expect(Buffer.byteLength(payload)).toBeGreaterThan(PARAGRAPHS * LONG_TEXT_ANSWER_MAX * 2);
       const res = await post(payload);
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-      const stored = (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/forms/${res.json()._id}`,
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).json<Submission>();
+      const stored = (await as(token).get(`/api/forms/${res.json()._id}`)).json<Submission>();
       expect(stored.textObject).toEqual(textObject);
     }
   });

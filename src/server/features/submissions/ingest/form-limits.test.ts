@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { NO_SETTINGS, type FormSettingsBody } from '#common/form-settings.ts';
 import type { Form } from '#common/forms.ts';
+import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { TEST_ENGINE } from '../../../testing/test-app.ts';
 import { multipart, PDF } from '../../../testing/test-files.ts';
 import type { SubmissionDeps } from '../deps.ts';
 import { buildForm, countOf, idOf, owner, setUpSubmissions, t, validBody } from '../test-fixture.ts';
 import { storeAccepted, type Accepted } from './store.ts';
+const as = ownerRequests(() => t);
 
 setUpSubmissions();
 
@@ -14,26 +16,15 @@ const NONE: FormSettingsBody = NO_SETTINGS;
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 async function setSettings(f: Form, settings: Partial<FormSettingsBody>) {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/formSettings/${f._id}`,
-    headers: { authorization: `Bearer ${owner.token}` },
-    payload: { ...NONE, ...settings },
-  });
+  const res = await as(owner).put(`/api/formSettings/${f._id}`, { ...NONE, ...settings });
   expect(res.statusCode, res.body).toBe(200);
 }
 
 /** A form with one text question and no files: the smallest a customer can submit. */
 async function smallForm(): Promise<Form> {
-  const auth = { authorization: `Bearer ${owner.token}` };
-  const created = await t.app.inject({ method: 'POST', url: '/api/v1/length', headers: auth, payload: {} });
+  const created = await as(owner).post('/api/v1/length', {});
   const id = created.json<Form>()._id;
-  const added = await t.app.inject({
-    method: 'POST',
-    url: `/api/text/${id}`,
-    headers: auth,
-    payload: { id: 1, name: 'Name', type: 'text' },
-  });
+  const added = await as(owner).post(`/api/text/${id}`, { id: 1, name: 'Name', type: 'text' });
   return added.json<Form>();
 }
 const answer = (f: Form, name = 'Priya') => ({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { Submission, SubmissionBody } from '#common/submissions.ts';
+import { bearer, ownerRequests } from '../../../testing/owner-requests.ts';
 import { TEST_ENGINE } from '../../../testing/test-app.ts';
 import { JPEG, multipart, PDF } from '../../../testing/test-files.ts';
 import {
@@ -18,6 +19,7 @@ import {
   validBody,
 } from '../test-fixture.ts';
 import { ALREADY_SENT_MESSAGE } from './submitter.ts';
+const as = ownerRequests(() => t);
 
 setUpSubmissions();
 
@@ -188,7 +190,7 @@ describe(`submissions on ${TEST_ENGINE}`, () => {
       // Claimed: it joins the form (deleted with it) and no longer keeps its uploader's address hash.
       expect(row).toEqual({ form_id: form._id, client_key: null });
 
-      const document = await post({ authorization: `Bearer ${owner.token}` });
+      const document = await post(bearer(owner));
       const withDocument = await validBody();
       withDocument.fileObject = { [idOf(form, 'ID proof')]: { deleteId: document._id } };
       expect((await submit(withDocument)).json().error.message).toMatch(
@@ -251,12 +253,7 @@ describe(`submissions on ${TEST_ENGINE}`, () => {
 
   describe('a form its owner closed', () => {
     const setOpen = (f: Form, acceptingResponses: unknown, token = owner.token) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/updateFormEntry/${f._id}`,
-        headers: { authorization: `Bearer ${token}` },
-        payload: { acceptingResponses },
-      });
+      as(token).put(`/api/updateFormEntry/${f._id}`, { acceptingResponses });
 
     it('takes no submission or upload (410 with a message) until it is opened again; stored ones stay', async () => {
       const f = await buildForm(owner.token);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
+import { bearer, ownerRequests } from '../../../testing/owner-requests.ts';
 import { TEST_ENGINE } from '../../../testing/test-app.ts';
 import {
   asOwner,
@@ -14,6 +15,7 @@ import {
   t,
   validBody,
 } from '../test-fixture.ts';
+const as = ownerRequests(() => t);
 
 setUpSubmissions();
 
@@ -60,17 +62,9 @@ describe(`the submission writer on ${TEST_ENGINE}`, () => {
     });
 
     it('keeps one row per Idempotency-Key on a form without files, even once the form has changed', async () => {
-      const auth = { authorization: `Bearer ${owner.token}` };
-      let f = (
-        await t.app.inject({ method: 'POST', url: '/api/v1/length', headers: auth, payload: {} })
-      ).json<Form>();
+      let f = (await as(owner).post('/api/v1/length', {})).json<Form>();
       f = (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/text/${f._id}`,
-          headers: auth,
-          payload: { id: 1, name: 'Name', type: 'text', required: true },
-        })
+        await as(owner).post(`/api/text/${f._id}`, { id: 1, name: 'Name', type: 'text', required: true })
       ).json<Form>();
       const body = {
         formStructureId: f._id,
@@ -93,12 +87,7 @@ describe(`the submission writer on ${TEST_ENGINE}`, () => {
       expect(twins.map((r) => r.json<{ _id: string }>()._id)).toEqual([id, id, id]);
       expect((await send(key)).json()).toEqual({ _id: id });
       // The owner adds a required question: the same body is no longer valid, but its retry is answered as before.
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/text/${f._id}`,
-        headers: auth,
-        payload: { id: 1, name: 'City', type: 'text', required: true },
-      });
+      await as(owner).post(`/api/text/${f._id}`, { id: 1, name: 'City', type: 'text', required: true });
       expect((await send(key)).json()).toEqual({ _id: id });
       const fresh = await send(randomUUID());
       expect(fresh.statusCode).toBe(400);
@@ -118,7 +107,7 @@ describe(`the submission writer on ${TEST_ENGINE}`, () => {
 
   describe('a form its owner edits while customers submit', () => {
     it('checks each submission against the form as it is now, never as it was', async () => {
-      const auth = { authorization: `Bearer ${owner.token}` };
+      const auth = bearer(owner);
       const edit = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
         const res = await t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
         expect(res.statusCode, res.body).toBeLessThan(300);

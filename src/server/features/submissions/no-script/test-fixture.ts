@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
+import { bearer } from '../../../testing/owner-requests.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../../testing/test-app.ts';
 import { PDF } from '../../../testing/test-files.ts';
 
@@ -18,7 +19,7 @@ let webDir: string;
 export let owner: { token: string; id: string };
 export let form: Form;
 
-export const auth = () => ({ authorization: `Bearer ${owner.token}` });
+export const auth = () => bearer(owner);
 export const idOf = (f: Form, name: string) => fieldsOf(f).find((x) => x.name === name)?._id ?? '';
 
 export async function makeForm(title = 'Hotel booking', questions?: object[]): Promise<Form> {

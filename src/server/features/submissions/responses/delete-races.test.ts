@@ -2,8 +2,10 @@
 // (the form 200; each response 200, or 404 once the form took it), never a 500, and nothing of the form is left.
 import { describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
+import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { TEST_ENGINE } from '../../../testing/test-app.ts';
 import { buildForm, owner, setUpSubmissions, submit, t, validBody } from '../test-fixture.ts';
+const as = ownerRequests(() => t);
 
 setUpSubmissions();
 
@@ -18,21 +20,15 @@ async function formWithResponses(count: number): Promise<{ f: Form; ids: string[
   return { f, ids };
 }
 
-describe(`deleting responses while their form is deleted, on ${TEST_ENGINE}`, () => {
+describe(`race: deleting responses while their form is deleted, on ${TEST_ENGINE}`, () => {
   it('DELETE /api/forms/:userFormId and POST /api/formSubmissions/:fid/delete racing DELETE /api/deleteForm/:fid never answer 500', async () => {
     const forms = await Promise.all(Array.from({ length: 8 }, () => formWithResponses(4)));
-    const headers = { authorization: `Bearer ${owner.token}` };
     const answers = await Promise.all(
       forms.map(async ({ f, ids }) => {
         const [form, bulk, ...ones] = await Promise.all([
-          t.app.inject({ method: 'DELETE', url: `/api/deleteForm/${f._id}`, headers }),
-          t.app.inject({
-            method: 'POST',
-            url: `/api/formSubmissions/${f._id}/delete`,
-            headers,
-            payload: { ids },
-          }),
-          ...ids.map((id) => t.app.inject({ method: 'DELETE', url: `/api/forms/${id}`, headers })),
+          as(owner).delete(`/api/deleteForm/${f._id}`),
+          as(owner).post(`/api/formSubmissions/${f._id}/delete`, { ids }),
+          ...ids.map((id) => as(owner).delete(`/api/forms/${id}`)),
         ]);
         return { form: form?.statusCode, bulk: bulk?.statusCode, ones: ones.map((r) => r.statusCode) };
       }),

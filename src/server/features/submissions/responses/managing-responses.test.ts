@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_SETTINGS } from '#common/form-settings.ts';
 import type { Form } from '#common/forms.ts';
 import type { Submission, SubmissionPage } from '#common/submissions.ts';
+import { bearer } from '../../../testing/owner-requests.ts';
 import { storedKeys, TEST_ENGINE } from '../../../testing/test-app.ts';
 import {
   asOwner,
@@ -21,7 +22,7 @@ import {
 
 setUpSubmissions();
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const auth = (token: string) => bearer(token);
 const deleteOne = (id: string, token = owner.token) =>
   t.app.inject({ method: 'DELETE', url: `/api/forms/${id}`, headers: auth(token) });
 const deleteMany = (f: Form, ids: unknown, token = owner.token) =>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Submission } from '#common/submissions.ts';
+import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { storedKeys, TEST_ENGINE } from '../../../testing/test-app.ts';
 import {
   asOwner,
@@ -15,6 +16,7 @@ import {
   validBody,
 } from '../test-fixture.ts';
 import { CSV_PAGE_ROWS } from './csv.ts';
+const as = ownerRequests(() => t);
 
 setUpSubmissions();
 
@@ -92,9 +94,7 @@ describe(`the owner's view of submissions on ${TEST_ENGINE}`, () => {
 
     it('keeps a column for a question deleted after it had answers, and none for one deleted before', async () => {
       const f = await buildForm(owner.token);
-      const auth = { authorization: `Bearer ${owner.token}` };
-      const remove = (fieldId: string) =>
-        t.app.inject({ method: 'DELETE', url: `/api/deleteText/${f._id}/${fieldId}`, headers: auth });
+      const remove = (fieldId: string) => as(owner).delete(`/api/deleteText/${f._id}/${fieldId}`);
       // Arrival was never answered, and goes before any response: nothing to keep.
       expect((await remove(idOf(f, 'Arrival'))).statusCode).toBe(200);
       const body = await validBody(f);
@@ -150,11 +150,7 @@ describe(`the owner's view of submissions on ${TEST_ENGINE}`, () => {
         .answers.find((a) => a.file)?.file?.url;
       const files = async () => (await storedKeys(t)).length;
       const before = await files();
-      const del = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/deleteForm/${f._id}`,
-        headers: { authorization: `Bearer ${owner.token}` },
-      });
+      const del = await as(owner).delete(`/api/deleteForm/${f._id}`);
       expect(del.statusCode).toBe(200);
       expect((await asOwner(owner.token, `/api/forms/${_id}`)).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: fileUrl ?? '' })).statusCode).toBe(404);

@@ -1,0 +1,44 @@
+// What the customer journeys share: one server, one browser and one owner for the file, the owner's calls to the API
+// that set a form up, and the customer's link to it.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { Form } from '../../src/common/forms.ts';
+import { apiCall, type CallInit } from './api.ts';
+import { launchBrowser, PHONE, screenshot } from './browser.ts';
+import { createOwner, type TestOwner } from './owner.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+export let server: RunningServer;
+export let browser: Browser;
+export let owner: TestOwner;
+
+export const call = <T>(path: string, init: CallInit = {}) => apiCall<T>(server, path, init);
+
+export const customerLink = (form: Form) => `${server.url}/customer/${form._id}/${owner.id}`;
+
+export async function screenshotAt(page: Page, name: string, widths: number[]) {
+  // Blur and scroll to the end, so the sticky button bar is drawn where it rests rather than mid-page.
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  });
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: PHONE.height });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await screenshot(page, name);
+  }
+  await page.setViewportSize(PHONE);
+}
+
+/** Starts the server and the browser and signs an owner up before the file's journeys; stops them after. */
+export function setUpCustomerJourneys(): void {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    owner = await createOwner(server);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+}
