@@ -1,4 +1,4 @@
-import { BrandMark } from '../ui/brand-mark.tsx';
+import { BrandMark } from '../../ui/brand-mark.tsx';
 
 /** The site header of ui/site-header.tsx with a plain link home: the customer's page has no router. */
 export function CustomerHeader() {
