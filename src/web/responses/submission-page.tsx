@@ -2,12 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { SubmissionAnswer } from '#common/submissions.ts';
-import { logOutAndLeave } from '../api/log-out.ts';
 import { submissionQuery, useDeleteResponses } from '../api/responses.ts';
-import { useOwner } from '../api/use-owner.ts';
 import { Alert } from '../ui/alert.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { OwnerHeader } from '../ui/owner-header.tsx';
 import './responses.css';
 
 // pdf.js is large: only a response with a PDF loads it. If its code cannot be fetched, the viewer's place says so
@@ -67,7 +64,6 @@ function AnswerValue({ answer }: { answer: SubmissionAnswer }) {
  * PDFs in the page.
  */
 export function SubmissionPage() {
-  const owner = useOwner();
   const id = useParams().userFormId ?? '';
   const submission = useQuery(submissionQuery(id));
   const navigate = useNavigate();
@@ -76,7 +72,6 @@ export function SubmissionPage() {
   const listHref = (fid: string) => `/formList?fid=${fid}`;
   return (
     <>
-      <OwnerHeader fullName={owner.fullName} email={owner.email} onLogOut={() => void logOutAndLeave()} />
       <main className="container responses">
         {submission.isSuccess ? (
           <Link to={listHref(submission.data.formStructureId)}>← All responses</Link>
