@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { FORM_TEMPLATES } from '#common/form-templates.ts';
 import { TEMPLATE_IDS, type TemplateId } from '#common/forms.ts';
 import { createForm, formsQuery, useNewForm } from '../api/forms.ts';
+import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { OwnerHeaderItems } from '../ui/owner-layout.tsx';
 import { ImportFormButton } from './import-form-button.tsx';
@@ -33,7 +34,7 @@ export function CreatePage() {
   return (
     <>
       <OwnerHeaderItems>
-        <Link to="/dashboard" className="button button-secondary">
+        <Link to={paths.dashboard.href()} className="button button-secondary">
           Response
         </Link>
       </OwnerHeaderItems>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { logOutAndLeave } from '../api/log-out.ts';
 import { useOwner } from '../api/use-owner.ts';
+import { paths } from '../paths.ts';
 import { OwnerHeaderItems } from '../ui/owner-layout.tsx';
 import { ReceivedTab } from './received-tab.tsx';
 import { RequestTab } from './request-tab.tsx';
@@ -76,7 +77,7 @@ export function DashboardPage() {
         <main className="dash-main">
           <div className="row-between dash-title">
             <h1>{current.title}</h1>
-            <Link to="/createPage" className="button button-primary">
+            <Link to={paths.createPage.href()} className="button button-primary">
               + New form
             </Link>
           </div>

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { summaryQuery } from '../api/responses.ts';
+import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { DateTimeCells } from '../ui/date-time-cells.tsx';
 import { DateTimeHeads } from '../ui/date-time-heads.tsx';
 import { splitSpecDate } from './split-date.ts';
-
-const listHref = (fid: string) => `/formList?fid=${fid}`;
 
 /**
  * Received tab (docs/product.md, Dashboard): per form, the newest response's date and time and the count; 'No
@@ -50,9 +49,17 @@ export function ReceivedTab() {
             }
             const { date, time } = splitSpecDate(form.Date);
             return (
-              <tr key={form._id} className="is-clickable" onClick={() => navigate(listHref(form._id))}>
+              <tr
+                key={form._id}
+                className="is-clickable"
+                onClick={() => navigate(paths.formList.href(form._id))}
+              >
                 <td className="cell-text">
-                  <Link className="table-link" to={listHref(form._id)} onClick={(e) => e.stopPropagation()}>
+                  <Link
+                    className="table-link"
+                    to={paths.formList.href(form._id)}
+                    onClick={(e) => e.stopPropagation()}
+                  >
                     {form.formTitle}
                   </Link>
                   <br />
@@ -62,7 +69,11 @@ export function ReceivedTab() {
                 </td>
                 <DateTimeCells date={date} time={time} />
                 <td className="hide-on-phone">
-                  <Link className="table-action" to={listHref(form._id)} onClick={(e) => e.stopPropagation()}>
+                  <Link
+                    className="table-action"
+                    to={paths.formList.href(form._id)}
+                    onClick={(e) => e.stopPropagation()}
+                  >
                     View<span className="visually-hidden"> responses to {form.formTitle}</span>
                   </Link>
                 </td>

@@ -3,11 +3,12 @@ import { Link, useNavigate } from 'react-router';
 import { closedReasonOf } from '#common/form-gate.ts';
 import type { Form } from '#common/forms.ts';
 import { formsQuery } from '../api/forms.ts';
+import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { FormActions } from './form-actions.tsx';
 import { splitSpecDate } from './split-date.ts';
 
-export const editorHref = (form: Pick<Form, '_id'>) => `/makeForms?fid=${form._id}`;
+export const editorHref = (form: Pick<Form, '_id'>) => paths.makeForms.href(form._id);
 
 /** Request tab (docs/product.md, Dashboard): one row per form of the owner; a row opens the editor. */
 export function RequestTab() {
@@ -19,7 +20,7 @@ export function RequestTab() {
     return (
       <div className="card empty">
         <p>You have no forms yet.</p>
-        <Link to="/createPage" className="button button-primary">
+        <Link to={paths.createPage.href()} className="button button-primary">
           Create your first form
         </Link>
       </div>

@@ -24,7 +24,7 @@ export function useEditedFormId(): string {
 export function EditorPage() {
   const fid = useEditedFormId();
   const { form, edit, save } = useFormEditor(fid);
-  if (!fid) return <Navigate to="/createPage" replace />;
+  if (!fid) return <Navigate to={paths.createPage.href()} replace />;
 
   if (form.isPending)
     return (
@@ -38,7 +38,7 @@ export function EditorPage() {
         <main className="container editor-loading">
           <Alert tone="error">
             This form could not be opened: {form.error.message}{' '}
-            <Link to="/dashboard">Back to your forms</Link>
+            <Link to={paths.dashboard.href()}>Back to your forms</Link>
           </Alert>
         </main>
       </>
@@ -62,7 +62,7 @@ export function EditorPage() {
         style={{ background: data.border, color: textColorOn(data.border) }}
       >
         <div className="container row-between">
-          <Link to="/dashboard" className="topbar-link" style={{ color: 'inherit' }}>
+          <Link to={paths.dashboard.href()} className="topbar-link" style={{ color: 'inherit' }}>
             ← Your forms
           </Link>
           <div className="topbar-actions">

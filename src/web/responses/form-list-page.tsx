@@ -45,7 +45,7 @@ export function FormListPage() {
   const [done, setDone] = useState('');
   const here = search.toString();
   const selected = selection.of === here ? selection.ids : new Set<string>();
-  if (!fid) return <Navigate to="/dashboard?tab=received" replace />;
+  if (!fid) return <Navigate to={paths.dashboard.href('received')} replace />;
   const go = (next: Record<string, string>, nextFilter = filter) =>
     setSearch({ fid, ...filterParams(nextFilter), ...next });
   const deleteSelected = () => {
@@ -65,7 +65,7 @@ export function FormListPage() {
   return (
     <>
       <main className="container responses">
-        <Link to="/dashboard?tab=received">← All forms</Link>
+        <Link to={paths.dashboard.href('received')}>← All forms</Link>
         {list.isPending ? <p className="muted">Loading responses…</p> : null}
         {list.isError ? (
           <Alert tone="error">These responses could not be loaded. {list.error.message}</Alert>

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import type { SubmissionListItem } from '#common/submissions.ts';
+import { paths } from '../paths.ts';
 import { DateTimeCells } from '../ui/date-time-cells.tsx';
 import { DateTimeHeads } from '../ui/date-time-heads.tsx';
 
@@ -45,7 +46,7 @@ export function ResponsesTable({ items, selected, onSelect }: Props) {
         <tbody>
           {items.map((item) => {
             const [date, time] = item.Date.split(',').map((s) => s.trim());
-            const href = `/submitedForm/${item._id}`;
+            const href = paths.submitedForm.href(item._id);
             const name = item.contact || 'Anonymous response';
             return (
               <tr key={item._id} className="is-clickable" onClick={() => navigate(href)}>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { SubmissionAnswer } from '#common/submissions.ts';
 import { submissionQuery, useDeleteResponses } from '../api/responses.ts';
+import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import './responses.css';
@@ -69,14 +70,13 @@ export function SubmissionPage() {
   const navigate = useNavigate();
   const remove = useDeleteResponses();
   const [isConfirming, setConfirming] = useState(false);
-  const listHref = (fid: string) => `/formList?fid=${fid}`;
   return (
     <>
       <main className="container responses">
         {submission.isSuccess ? (
-          <Link to={listHref(submission.data.formStructureId)}>← All responses</Link>
+          <Link to={paths.formList.href(submission.data.formStructureId)}>← All responses</Link>
         ) : (
-          <Link to="/dashboard?tab=received">← Responses</Link>
+          <Link to={paths.dashboard.href('received')}>← Responses</Link>
         )}
         {submission.isPending ? <p className="muted">Loading the response…</p> : null}
         {submission.isError ? (
@@ -130,7 +130,7 @@ export function SubmissionPage() {
               const fid = submission.data.formStructureId;
               remove.mutate(
                 { fid, ids: [id] },
-                { onSuccess: () => navigate(listHref(fid), { replace: true }) },
+                { onSuccess: () => navigate(paths.formList.href(fid), { replace: true }) },
               );
             }}
           >

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { resultsQuery } from '../api/results.ts';
+import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { ResultsView } from './results-view.tsx';
 import './results.css';
@@ -10,11 +11,11 @@ export function ResultsPage() {
   const [search] = useSearchParams();
   const fid = search.get('fid') ?? '';
   const results = useQuery({ ...resultsQuery(fid), enabled: fid !== '' });
-  if (!fid) return <Navigate to="/dashboard?tab=received" replace />;
+  if (!fid) return <Navigate to={paths.dashboard.href('received')} replace />;
   return (
     <>
       <main className="container results">
-        <Link to="/dashboard?tab=received">← All forms</Link>
+        <Link to={paths.dashboard.href('received')}>← All forms</Link>
         {results.isPending ? <p className="muted">Loading results…</p> : null}
         {results.isError ? (
           <Alert tone="error">These results could not be loaded. {results.error.message}</Alert>
