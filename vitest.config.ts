@@ -21,8 +21,8 @@ const SERVER_TESTS = ['src/common/**/*.test.ts', 'src/server/**/*.test.ts'];
  * jsdom, React and the testing library again (the web project took 160 s isolated and 45 s shared on a busy machine).
  */
 const WEB_ALONE = [
-  'src/web/fill/customer-app.test.tsx',
-  'src/web/fill/proxy-answers.test.tsx',
+  'src/web/fill/page/customer-app.test.tsx',
+  'src/web/fill/submit/proxy-answers.test.tsx',
   'src/web/fill/offline/**/*.test.ts',
 ];
 const WEB_SETTINGS = {

@@ -1,17 +1,17 @@
 // The entry of customer.html (/customer/{fid}/{id}, /preview, /fileUpload). What runs at once is small: the offline
 // worker, and on a form's link the form kept on the device (a reload without a network opens it). The React page
-// (fill/take-over.tsx, with React) is loaded and started only when it is needed (docs/decisions/032):
+// (fill/page/take-over.tsx, with React) is loaded and started only when it is needed (docs/decisions/032):
 //  - at once on /preview and /fileUpload, which React draws; on a link whose customer has answers saved on this
 //    device, which the server's form cannot show; and when the customer has used the server's form already;
 //  - otherwise at the customer's first touch, click, key or pointer move on the form the server drew, which works
 //    without it, so a visit that only reads the form never pays for React.
 // The stylesheet is imported here, not only by the components, so that it stays in the page itself: the server
 // inlines it in the form it draws (server/customer-page.ts).
-import './fill/customer-page.css';
+import './fill/page/customer-page.css';
 import type { PublicForm } from '#common/forms.ts';
-import { hasDraftFor, saveContext } from './fill/fill-storage.ts';
 import { registerWorker } from './fill/offline/register-worker.ts';
-import { readServerForm } from './fill/server-form-answers.ts';
+import { readServerForm } from './fill/page/server-form-answers.ts';
+import { hasDraftFor, saveContext } from './fill/storage/fill-storage.ts';
 
 const drawn = document.getElementById('root');
 if (!drawn) throw new Error('customer.html has no #root');
@@ -19,7 +19,7 @@ const root: HTMLElement = drawn;
 registerWorker();
 
 const start = () =>
-  void import('./fill/take-over.tsx').then(
+  void import('./fill/page/take-over.tsx').then(
     (page) => page.startCustomerPage(root),
     // Not loaded (no network and not kept yet): the server's form works on, and posts itself.
     () => undefined,

@@ -4,6 +4,8 @@
  * downloads (docs/decisions/012-customer-entry.md).
  */
 export const customerPaths = {
+  /** The site's home: the landing page, or the owner's dashboard on a device they are signed in on. */
+  home: { path: '/', href: () => '/' },
   customer: {
     path: '/customer/:fid/:id',
     href: (fid: string, ownerId: string) => `/customer/${fid}/${ownerId}`,

@@ -2,7 +2,6 @@ import { customerPaths } from './customer-paths.ts';
 
 /** Every route of the app, with a builder for its URL (docs/product.md, Owner screens and Customer pages). */
 export const paths = {
-  home: { path: '/', href: () => '/' },
   login: { path: '/login', href: () => '/login' },
   signUp: { path: '/signUp', href: () => '/signUp' },
   forgetPassword: { path: '/forgetPassword', href: () => '/forgetPassword' },
@@ -17,7 +16,11 @@ export const paths = {
   emailVerified: { path: '/emailVerified', href: () => '/emailVerified' },
   notReady: { path: '/notReady', href: () => '/notReady' },
   createPage: { path: '/createPage', href: () => '/createPage' },
-  dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  /** The dashboard, at one of its tabs (Request when none is named). */
+  dashboard: {
+    path: '/dashboard',
+    href: (tab?: 'request' | 'received' | 'setting') => (tab ? `/dashboard?tab=${tab}` : '/dashboard'),
+  },
   makeForms: { path: '/makeForms', href: (fid: string) => `/makeForms?fid=${fid}` },
   formSettings: { path: '/formSettings', href: (fid: string) => `/formSettings?fid=${fid}` },
   correctionPurpose: { path: '/correctionPurpose', href: (fid: string) => `/correctionPurpose?fid=${fid}` },

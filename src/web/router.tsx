@@ -5,7 +5,7 @@ import { paths } from './paths.ts';
 import { RootError } from './ui/root-error.tsx';
 
 // Each screen is its own chunk, so a visitor downloads only what they open.
-/** An owner-only screen, loaded on first visit: signed-out visitors go to /login and come back after. */
+/** An owner-only screen without the owner header, loaded on first visit: signed-out visitors go to /login and come back after. */
 const ownerPage = (load: () => Promise<ComponentType>) => async () => {
   const Page = await load();
   return {
@@ -76,41 +76,61 @@ export const routes: RouteObject[] = [
         }),
       },
       {
-        path: paths.createPage.path,
-        lazy: ownerPage(() => import('./dashboard/create-page.tsx').then((m) => m.CreatePage)),
+        // The owner's screens share the owner header (ui/owner-layout.tsx); each screen is still its own chunk.
+        lazy: async () => {
+          const { OwnerLayout } = await import('./ui/owner-layout.tsx');
+          return {
+            Component: () => (
+              <RequireOwner>
+                <OwnerLayout />
+              </RequireOwner>
+            ),
+          };
+        },
+        children: [
+          {
+            path: paths.createPage.path,
+            lazy: async () => ({ Component: (await import('./dashboard/create-page.tsx')).CreatePage }),
+          },
+          {
+            path: paths.dashboard.path,
+            lazy: async () => ({ Component: (await import('./dashboard/dashboard-page.tsx')).DashboardPage }),
+          },
+          // Route paths match case-insensitively, so the spec's lower-case /makeforms lands here too.
+          {
+            path: paths.makeForms.path,
+            lazy: async () => ({ Component: (await import('./editor/editor-page.tsx')).EditorPage }),
+          },
+          {
+            path: paths.formSettings.path,
+            lazy: async () => ({
+              Component: (await import('./editor/form-settings-page.tsx')).FormSettingsPage,
+            }),
+          },
+          {
+            path: paths.formList.path,
+            lazy: async () => ({ Component: (await import('./responses/form-list-page.tsx')).FormListPage }),
+          },
+          {
+            path: paths.formResults.path,
+            lazy: async () => ({ Component: (await import('./results/results-page.tsx')).ResultsPage }),
+          },
+          {
+            path: paths.submitedForm.path,
+            lazy: async () => ({
+              Component: (await import('./responses/submission-page.tsx')).SubmissionPage,
+            }),
+          },
+          {
+            path: paths.userForm.path,
+            lazy: async () => ({ Component: (await import('./profile/user-form-page.tsx')).UserFormPage }),
+          },
+        ],
       },
       {
-        path: paths.dashboard.path,
-        lazy: ownerPage(() => import('./dashboard/dashboard-page.tsx').then((m) => m.DashboardPage)),
-      },
-      // Route paths match case-insensitively, so the spec's lower-case /makeforms lands here too.
-      {
-        path: paths.makeForms.path,
-        lazy: ownerPage(() => import('./editor/editor-page.tsx').then((m) => m.EditorPage)),
-      },
-      {
-        path: paths.formSettings.path,
-        lazy: ownerPage(() => import('./editor/form-settings-page.tsx').then((m) => m.FormSettingsPage)),
-      },
-      {
+        // The owner's preview of a form shows it as the customer will see it, without the owner header.
         path: paths.correctionPurpose.path,
         lazy: ownerPage(() => import('./editor/preview-page.tsx').then((m) => m.PreviewPage)),
-      },
-      {
-        path: paths.formList.path,
-        lazy: ownerPage(() => import('./responses/form-list-page.tsx').then((m) => m.FormListPage)),
-      },
-      {
-        path: paths.formResults.path,
-        lazy: ownerPage(() => import('./results/results-page.tsx').then((m) => m.ResultsPage)),
-      },
-      {
-        path: paths.submitedForm.path,
-        lazy: ownerPage(() => import('./responses/submission-page.tsx').then((m) => m.SubmissionPage)),
-      },
-      {
-        path: paths.userForm.path,
-        lazy: ownerPage(() => import('./profile/user-form-page.tsx').then((m) => m.UserFormPage)),
       },
       // The customer's screens are a page of their own (customer.html, docs/decisions/012-customer-entry.md):
       // a link to one from here loads that page.

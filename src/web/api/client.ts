@@ -1,4 +1,4 @@
-import type { Failure, Sent } from './failure-words.ts';
+import type { Failure, Sent } from './failure.ts';
 import { readAnswer } from './read-answer.ts';
 
 /** Any non-2xx answer: the status, the server's code and a sentence fit to show. */

@@ -1,4 +1,4 @@
-import { isAway } from './read-answer.ts';
+import { isAway, type Failure, type Sent } from './failure.ts';
 
 /**
  * The words for an answer that is not Easy Form's `{ error }`, or a fault of ours: a reverse proxy's HTML page
@@ -15,11 +15,6 @@ export const WORDS = {
   unexpected:
     'Something on the way to Easy Form stopped this. Try again; if it keeps happening, tell whoever runs this site',
 } as const;
-
-export type Failure = { status: number; code: string; message: string };
-
-/** What was sent, for the words of a 413 that is not ours. */
-export type Sent = 'answers' | 'file';
 
 /**
  * The failure a non-2xx answer means. `body` is the parsed JSON or null; our `{ error: { code, message } }` gives its

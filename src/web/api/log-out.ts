@@ -1,3 +1,4 @@
+import { paths } from '../paths.ts';
 import { logOut } from './accounts.ts';
 import { endSession } from './session.ts';
 
@@ -8,5 +9,5 @@ import { endSession } from './session.ts';
 export async function logOutAndLeave(): Promise<void> {
   await logOut().catch(() => undefined);
   endSession();
-  window.location.assign('/');
+  window.location.assign(paths.home.href());
 }

@@ -1,4 +1,4 @@
-import type { Failure, Sent } from './failure-words.ts';
+import type { Failure, Sent } from './failure.ts';
 
 /**
  * How an answer reads, for the page's client (client.ts, profile.ts) and the device queue (offline/send-queued.ts)
@@ -6,12 +6,6 @@ import type { Failure, Sent } from './failure-words.ts';
  * words (failure-words.ts) instead of "Request failed (413)" or a false success. No zod, no React: the service
  * worker runs this too.
  */
-
-/**
- * 502, 503, 504: the app is not there for a moment (restarting behind its proxy, its database away), so what was
- * sent never got in: like no connection, the customer's answers wait on the device and are sent when it is back.
- */
-export const isAway = (status: number) => status === 502 || status === 503 || status === 504;
 
 const NOT_JSON = Symbol('not JSON');
 

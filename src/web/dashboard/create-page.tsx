@@ -4,10 +4,9 @@ import { Link, useNavigate } from 'react-router';
 import { FORM_TEMPLATES } from '#common/form-templates.ts';
 import { TEMPLATE_IDS, type TemplateId } from '#common/forms.ts';
 import { createForm, formsQuery, useNewForm } from '../api/forms.ts';
-import { logOutAndLeave } from '../api/log-out.ts';
-import { useOwner } from '../api/use-owner.ts';
+import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
-import { OwnerHeader } from '../ui/owner-header.tsx';
+import { OwnerHeaderItems } from '../ui/owner-layout.tsx';
 import { ImportFormButton } from './import-form-button.tsx';
 import { editorHref } from './request-tab.tsx';
 import { splitSpecDate } from './split-date.ts';
@@ -21,7 +20,6 @@ const RECENT_PAGE = 4;
  * four at a time.
  */
 export function CreatePage() {
-  const owner = useOwner();
   const navigate = useNavigate();
   const forms = useQuery(formsQuery());
   const create = useNewForm(createForm);
@@ -35,11 +33,11 @@ export function CreatePage() {
 
   return (
     <>
-      <OwnerHeader fullName={owner.fullName} email={owner.email} onLogOut={() => void logOutAndLeave()}>
-        <Link to="/dashboard" className="button button-secondary">
+      <OwnerHeaderItems>
+        <Link to={paths.dashboard.href()} className="button button-secondary">
           Response
         </Link>
-      </OwnerHeader>
+      </OwnerHeaderItems>
       <main className="container create">
         <section aria-labelledby="start-title">
           <div className="row-between">

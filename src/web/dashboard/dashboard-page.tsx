@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { logOutAndLeave } from '../api/log-out.ts';
 import { useOwner } from '../api/use-owner.ts';
-import { OwnerHeader } from '../ui/owner-header.tsx';
+import { paths } from '../paths.ts';
+import { OwnerHeaderItems } from '../ui/owner-layout.tsx';
 import { ReceivedTab } from './received-tab.tsx';
 import { RequestTab } from './request-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
@@ -53,7 +54,7 @@ export function DashboardPage() {
 
   return (
     <>
-      <OwnerHeader fullName={owner.fullName} email={owner.email} onLogOut={() => void logOutAndLeave()}>
+      <OwnerHeaderItems>
         <button
           type="button"
           className="button button-secondary dash-menu-toggle"
@@ -63,7 +64,7 @@ export function DashboardPage() {
         >
           Menu
         </button>
-      </OwnerHeader>
+      </OwnerHeaderItems>
       {isMenuOpen ? (
         <nav id="dash-menu-mobile" className="dash-menu-mobile" aria-label="Dashboard">
           {menu}
@@ -76,7 +77,7 @@ export function DashboardPage() {
         <main className="dash-main">
           <div className="row-between dash-title">
             <h1>{current.title}</h1>
-            <Link to="/createPage" className="button button-primary">
+            <Link to={paths.createPage.href()} className="button button-primary">
               + New form
             </Link>
           </div>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { formExportFileName } from '#common/download-names.ts';
 import type { Form } from '#common/forms.ts';
 import { duplicateForm, exportForm, useDeleteForm, useNewForm } from '../api/forms.ts';
+import { paths } from '../paths.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 
 /** Duplicate, export and delete one form; deleting asks first, since its responses and files go with it. */
@@ -41,7 +42,7 @@ export function FormActions({ form }: { form: Pick<Form, '_id' | 'formTitle'> })
           className="button button-secondary button-small"
           disabled={duplicate.isPending}
           onClick={() =>
-            duplicate.mutate(form._id, { onSuccess: (copy) => navigate(`/makeForms?fid=${copy._id}`) })
+            duplicate.mutate(form._id, { onSuccess: (copy) => navigate(paths.makeForms.href(copy._id)) })
           }
         >
           {duplicate.isPending ? 'Duplicating…' : 'Duplicate'}

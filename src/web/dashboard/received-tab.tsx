@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { summaryQuery } from '../api/responses.ts';
-import { Alert } from '../ui/alert.tsx';
+import { paths } from '../paths.ts';
 import { DateTimeCells } from '../ui/date-time-cells.tsx';
 import { DateTimeHeads } from '../ui/date-time-heads.tsx';
+import { QueryTable } from '../ui/query-table.tsx';
 import { splitSpecDate } from './split-date.ts';
-
-const listHref = (fid: string) => `/formList?fid=${fid}`;
 
 /**
  * Received tab (docs/product.md, Dashboard): per form, the newest response's date and time and the count; 'No
@@ -15,62 +14,65 @@ const listHref = (fid: string) => `/formList?fid=${fid}`;
 export function ReceivedTab() {
   const summary = useQuery(summaryQuery());
   const navigate = useNavigate();
-  if (summary.isPending) return <p className="muted">Loading responses…</p>;
-  if (summary.isError)
-    return <Alert tone="error">Responses could not be loaded. {summary.error.message}</Alert>;
-  if (summary.data.length === 0)
-    return <div className="card empty">No forms yet, so no responses either.</div>;
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col" className="cell-text">
-              Received Form Information
-            </th>
-            <DateTimeHeads />
-            <th scope="col" className="hide-on-phone">
-              View
-            </th>
+    <QueryTable
+      query={summary}
+      loading="Loading responses…"
+      failed="Responses could not be loaded."
+      empty={<div className="card empty">No forms yet, so no responses either.</div>}
+      head={
+        <>
+          <th scope="col" className="cell-text">
+            Received Form Information
+          </th>
+          <DateTimeHeads />
+          <th scope="col" className="hide-on-phone">
+            View
+          </th>
+        </>
+      }
+      row={(form) => {
+        if (form.count === 0) {
+          return (
+            <tr key={form._id}>
+              <td className="cell-text">
+                <strong>{form.formTitle}</strong>
+              </td>
+              <td colSpan={3} className="muted">
+                No Response
+              </td>
+            </tr>
+          );
+        }
+        const { date, time } = splitSpecDate(form.Date);
+        return (
+          <tr key={form._id} className="is-clickable" onClick={() => navigate(paths.formList.href(form._id))}>
+            <td className="cell-text">
+              <Link
+                className="table-link"
+                to={paths.formList.href(form._id)}
+                onClick={(e) => e.stopPropagation()}
+              >
+                {form.formTitle}
+              </Link>
+              <br />
+              <span className="muted">
+                {form.count} {form.count === 1 ? 'response' : 'responses'}
+              </span>
+            </td>
+            <DateTimeCells date={date} time={time} />
+            <td className="hide-on-phone">
+              <Link
+                className="table-action"
+                to={paths.formList.href(form._id)}
+                onClick={(e) => e.stopPropagation()}
+              >
+                View<span className="visually-hidden"> responses to {form.formTitle}</span>
+              </Link>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {summary.data.map((form) => {
-            if (form.count === 0) {
-              return (
-                <tr key={form._id}>
-                  <td className="cell-text">
-                    <strong>{form.formTitle}</strong>
-                  </td>
-                  <td colSpan={3} className="muted">
-                    No Response
-                  </td>
-                </tr>
-              );
-            }
-            const { date, time } = splitSpecDate(form.Date);
-            return (
-              <tr key={form._id} className="is-clickable" onClick={() => navigate(listHref(form._id))}>
-                <td className="cell-text">
-                  <Link className="table-link" to={listHref(form._id)} onClick={(e) => e.stopPropagation()}>
-                    {form.formTitle}
-                  </Link>
-                  <br />
-                  <span className="muted">
-                    {form.count} {form.count === 1 ? 'response' : 'responses'}
-                  </span>
-                </td>
-                <DateTimeCells date={date} time={time} />
-                <td className="hide-on-phone">
-                  <Link className="table-action" to={listHref(form._id)} onClick={(e) => e.stopPropagation()}>
-                    View<span className="visually-hidden"> responses to {form.formTitle}</span>
-                  </Link>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      }}
+    />
   );
 }

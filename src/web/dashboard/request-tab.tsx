@@ -3,70 +3,66 @@ import { Link, useNavigate } from 'react-router';
 import { closedReasonOf } from '#common/form-gate.ts';
 import type { Form } from '#common/forms.ts';
 import { formsQuery } from '../api/forms.ts';
-import { Alert } from '../ui/alert.tsx';
+import { paths } from '../paths.ts';
+import { QueryTable } from '../ui/query-table.tsx';
 import { FormActions } from './form-actions.tsx';
 import { splitSpecDate } from './split-date.ts';
 
-export const editorHref = (form: Pick<Form, '_id'>) => `/makeForms?fid=${form._id}`;
+export const editorHref = (form: Pick<Form, '_id'>) => paths.makeForms.href(form._id);
 
 /** Request tab (docs/product.md, Dashboard): one row per form of the owner; a row opens the editor. */
 export function RequestTab() {
   const forms = useQuery(formsQuery());
   const navigate = useNavigate();
-  if (forms.isPending) return <p className="muted">Loading your forms…</p>;
-  if (forms.isError) return <Alert tone="error">Your forms could not be loaded. {forms.error.message}</Alert>;
-  if (forms.data.length === 0) {
-    return (
-      <div className="card empty">
-        <p>You have no forms yet.</p>
-        <Link to="/createPage" className="button button-primary">
-          Create your first form
-        </Link>
-      </div>
-    );
-  }
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col" className="cell-text">
-              Form Name
-            </th>
-            <th scope="col" className="hide-on-phone">
-              Date
-            </th>
-            <th scope="col" className="hide-on-phone">
-              Time
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+    <QueryTable
+      query={forms}
+      loading="Loading your forms…"
+      failed="Your forms could not be loaded."
+      empty={
+        <div className="card empty">
+          <p>You have no forms yet.</p>
+          <Link to={paths.createPage.href()} className="button button-primary">
+            Create your first form
+          </Link>
+        </div>
+      }
+      head={
+        <>
+          <th scope="col" className="cell-text">
+            Form Name
+          </th>
+          <th scope="col" className="hide-on-phone">
+            Date
+          </th>
+          <th scope="col" className="hide-on-phone">
+            Time
+          </th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </>
+      }
+      row={(form) => {
+        const { date, time } = splitSpecDate(form.Date);
+        return (
+          <tr key={form._id} className="is-clickable" onClick={() => navigate(editorHref(form))}>
+            <td className="cell-text">
+              <Link className="table-link" to={editorHref(form)} onClick={(e) => e.stopPropagation()}>
+                {form.formTitle}
+              </Link>
+              <ClosedBadge form={form} />
+              <span className="only-on-phone muted">{form.Date || 'No date'}</span>
+            </td>
+            <td className="hide-on-phone">{date}</td>
+            <td className="hide-on-phone">{time}</td>
+            <td onClick={(e) => e.stopPropagation()}>
+              <FormActions form={form} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {forms.data.map((form) => {
-            const { date, time } = splitSpecDate(form.Date);
-            return (
-              <tr key={form._id} className="is-clickable" onClick={() => navigate(editorHref(form))}>
-                <td className="cell-text">
-                  <Link className="table-link" to={editorHref(form)} onClick={(e) => e.stopPropagation()}>
-                    {form.formTitle}
-                  </Link>
-                  <ClosedBadge form={form} />
-                  <span className="only-on-phone muted">{form.Date || 'No date'}</span>
-                </td>
-                <td className="hide-on-phone">{date}</td>
-                <td className="hide-on-phone">{time}</td>
-                <td onClick={(e) => e.stopPropagation()}>
-                  <FormActions form={form} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      }}
+    />
   );
 }
 

@@ -12,6 +12,7 @@ import {
 } from '#common/accounts.ts';
 import { api, ApiError } from '../api/client.ts';
 import { saveProfile } from '../api/session.ts';
+import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Field } from '../ui/field.tsx';
 import { Form } from '../ui/form.tsx';
@@ -23,7 +24,7 @@ export function SettingsTab({ ownerId, fullName }: { ownerId: string; fullName: 
       <RenameCard ownerId={ownerId} fullName={fullName} />
       <PasswordCard />
       <p className="card">
-        Your address and identity documents are on the <Link to="/userForm">joining form</Link>.
+        Your address and identity documents are on the <Link to={paths.userForm.href()}>joining form</Link>.
       </p>
     </div>
   );

@@ -1,10 +1,7 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { textColorOn } from '#common/contrast.ts';
-import { logOutAndLeave } from '../api/log-out.ts';
-import { useOwner } from '../api/use-owner.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
-import { OwnerHeader } from '../ui/owner-header.tsx';
 import { AddFieldPanel } from './add-field-panel.tsx';
 import { ColorControls } from './color-controls.tsx';
 import { EditableText } from './editable-text.tsx';
@@ -26,28 +23,22 @@ export function useEditedFormId(): string {
 /** /makeForms, the editor (docs/product.md, Editor). */
 export function EditorPage() {
   const fid = useEditedFormId();
-  const owner = useOwner();
   const { form, edit, save } = useFormEditor(fid);
-  if (!fid) return <Navigate to="/createPage" replace />;
+  if (!fid) return <Navigate to={paths.createPage.href()} replace />;
 
-  const header = (
-    <OwnerHeader fullName={owner.fullName} email={owner.email} onLogOut={() => void logOutAndLeave()} />
-  );
   if (form.isPending)
     return (
       <>
-        {header}
         <p className="container muted editor-loading">Loading the form…</p>
       </>
     );
   if (form.isError) {
     return (
       <>
-        {header}
         <main className="container editor-loading">
           <Alert tone="error">
             This form could not be opened: {form.error.message}{' '}
-            <Link to="/dashboard">Back to your forms</Link>
+            <Link to={paths.dashboard.href()}>Back to your forms</Link>
           </Alert>
         </main>
       </>
@@ -66,13 +57,12 @@ export function EditorPage() {
 
   return (
     <div className="editor" style={{ background: data.color }}>
-      {header}
       <div
         className="editor-topbar on-owner-colour"
         style={{ background: data.border, color: textColorOn(data.border) }}
       >
         <div className="container row-between">
-          <Link to="/dashboard" className="topbar-link" style={{ color: 'inherit' }}>
+          <Link to={paths.dashboard.href()} className="topbar-link" style={{ color: 'inherit' }}>
             ← Your forms
           </Link>
           <div className="topbar-actions">

@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import { formQuery, formSettingsQuery } from '../api/forms.ts';
-import { logOutAndLeave } from '../api/log-out.ts';
-import { useOwner } from '../api/use-owner.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
-import { OwnerHeader } from '../ui/owner-header.tsx';
 import { useEditedFormId } from './editor-page.tsx';
 import { NotificationSettings } from './notification-settings.tsx';
 import { SettingsForm } from './settings-form.tsx';
@@ -18,13 +15,11 @@ import './editor.css';
  */
 export function FormSettingsPage() {
   const fid = useEditedFormId();
-  const owner = useOwner();
   const form = useQuery({ ...formQuery(fid), enabled: Boolean(fid) });
   const settings = useQuery({ ...formSettingsQuery(fid), enabled: Boolean(fid) });
   if (!fid) return <Navigate to={paths.createPage.href()} replace />;
   return (
     <>
-      <OwnerHeader fullName={owner.fullName} email={owner.email} onLogOut={() => void logOutAndLeave()} />
       <main className="container settings-page">
         <nav aria-label="Form" className="settings-nav">
           <Link to={paths.makeForms.href(fid)}>← Back to the editor</Link>

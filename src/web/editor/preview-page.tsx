@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { UPLOAD_ACCEPT } from '#common/answer-limits.ts';
 import { textColorOn } from '#common/contrast.ts';
+import { paths } from '../paths.ts';
 import { LabelledControl } from '../ui/labelled-control.tsx';
 import { LinkedText } from '../ui/linked-text.tsx';
 import { useEditedFormId } from './editor-page.tsx';
@@ -77,7 +78,7 @@ export function PreviewPage() {
         {/* In the flow rather than floating, so it never covers a question. */}
         <div className="alert alert-info preview-bar">
           <p>Preview: answers here are not sent anywhere.</p>
-          <Link to={`/makeForms?fid=${data._id}`} className="button button-primary button-small">
+          <Link to={paths.makeForms.href(data._id)} className="button button-primary button-small">
             ✎ Back to the editor
           </Link>
         </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../paths.ts';
 
 /** The public link of a form, {host}/customer/{fid}/{ownerId} (docs/product.md, Customer pages). */
 export const publicLink = (fid: string, ownerId: string) =>
@@ -44,7 +45,7 @@ export function ShareBar({ fid, ownerId, title, accepting, onAcceptingChange }: 
       <a className="button button-secondary" href={mail}>
         Send
       </a>
-      <Link className="button button-secondary" to={`/correctionPurpose?fid=${fid}`}>
+      <Link className="button button-secondary" to={paths.correctionPurpose.href(fid)}>
         Preview
       </Link>
       <label className="accepting-switch">

@@ -4,11 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { JoiningFormBodySchema, type JoiningForm, type JoiningFormBody } from '#common/profile.ts';
 import { ApiError } from '../api/client.ts';
-import { logOutAndLeave } from '../api/log-out.ts';
 import { joiningFormQuery, saveJoiningForm } from '../api/profile.ts';
-import { useOwner } from '../api/use-owner.ts';
 import { Alert } from '../ui/alert.tsx';
-import { OwnerHeader } from '../ui/owner-header.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { DocumentField } from './document-field.tsx';
 import './user-form.css';
@@ -93,11 +90,9 @@ function JoiningFormEditor({ saved }: { saved: JoiningForm }) {
  * documents, kept on their profile.
  */
 export function UserFormPage() {
-  const owner = useOwner();
   const saved = useQuery(joiningFormQuery());
   return (
     <>
-      <OwnerHeader fullName={owner.fullName} email={owner.email} onLogOut={() => void logOutAndLeave()} />
       <main className="container user-form-page">
         <h1>Joining form</h1>
         <p className="muted">Your details and identity documents, kept with your account.</p>

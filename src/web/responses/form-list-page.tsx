@@ -3,14 +3,11 @@ import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { responsesCsvFileName } from '#common/download-names.ts';
 import { isFiltered, type ResponseFilter } from '#common/response-filter.ts';
-import { logOutAndLeave } from '../api/log-out.ts';
 import { csvUrl, submissionPageQuery, useDeleteResponses, type PageRequest } from '../api/responses.ts';
 import { readSession } from '../api/session.ts';
-import { useOwner } from '../api/use-owner.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { OwnerHeader } from '../ui/owner-header.tsx';
 import { downloadWithToken } from './download.ts';
 import { ResponseFilterBar } from './response-filter-bar.tsx';
 import { ResponsesTable } from './responses-table.tsx';
@@ -29,7 +26,6 @@ const filterParams = (filter: ResponseFilter): Record<string, string> =>
  * forgotten when the URL changes.
  */
 export function FormListPage() {
-  const owner = useOwner();
   const [search, setSearch] = useSearchParams();
   const fid = search.get('fid') ?? '';
   const page: PageRequest = {
@@ -49,7 +45,7 @@ export function FormListPage() {
   const [done, setDone] = useState('');
   const here = search.toString();
   const selected = selection.of === here ? selection.ids : new Set<string>();
-  if (!fid) return <Navigate to="/dashboard?tab=received" replace />;
+  if (!fid) return <Navigate to={paths.dashboard.href('received')} replace />;
   const go = (next: Record<string, string>, nextFilter = filter) =>
     setSearch({ fid, ...filterParams(nextFilter), ...next });
   const deleteSelected = () => {
@@ -68,9 +64,8 @@ export function FormListPage() {
 
   return (
     <>
-      <OwnerHeader fullName={owner.fullName} email={owner.email} onLogOut={() => void logOutAndLeave()} />
       <main className="container responses">
-        <Link to="/dashboard?tab=received">← All forms</Link>
+        <Link to={paths.dashboard.href('received')}>← All forms</Link>
         {list.isPending ? <p className="muted">Loading responses…</p> : null}
         {list.isError ? (
           <Alert tone="error">These responses could not be loaded. {list.error.message}</Alert>

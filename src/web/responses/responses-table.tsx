@@ -1,7 +1,9 @@
 import { Link, useNavigate } from 'react-router';
 import type { SubmissionListItem } from '#common/submissions.ts';
+import { paths } from '../paths.ts';
 import { DateTimeCells } from '../ui/date-time-cells.tsx';
 import { DateTimeHeads } from '../ui/date-time-heads.tsx';
+import { Table } from '../ui/query-table.tsx';
 
 type Props = {
   items: SubmissionListItem[];
@@ -21,54 +23,51 @@ export function ResponsesTable({ items, selected, onSelect }: Props) {
     onSelect(next);
   };
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col" className="select-cell">
+    <Table
+      head={
+        <>
+          <th scope="col" className="select-cell">
+            <input
+              type="checkbox"
+              aria-label="Select all responses on this page"
+              checked={allChosen}
+              ref={(box) => {
+                if (box) box.indeterminate = someChosen && !allChosen;
+              }}
+              onChange={() => onSelect(allChosen ? new Set() : new Set(items.map((i) => i._id)))}
+            />
+          </th>
+          <th scope="col" className="cell-text">
+            Contact Information
+          </th>
+          <DateTimeHeads />
+        </>
+      }
+    >
+      {items.map((item) => {
+        const [date, time] = item.Date.split(',').map((s) => s.trim());
+        const href = paths.submitedForm.href(item._id);
+        const name = item.contact || 'Anonymous response';
+        return (
+          <tr key={item._id} className="is-clickable" onClick={() => navigate(href)}>
+            {/* The cell swallows the click so a near-miss on the checkbox does not open the response. */}
+            <td className="select-cell" onClick={(e) => e.stopPropagation()}>
               <input
                 type="checkbox"
-                aria-label="Select all responses on this page"
-                checked={allChosen}
-                ref={(box) => {
-                  if (box) box.indeterminate = someChosen && !allChosen;
-                }}
-                onChange={() => onSelect(allChosen ? new Set() : new Set(items.map((i) => i._id)))}
+                aria-label={`Select ${name}, ${item.Date}`}
+                checked={selected.has(item._id)}
+                onChange={() => toggle(item._id)}
               />
-            </th>
-            <th scope="col" className="cell-text">
-              Contact Information
-            </th>
-            <DateTimeHeads />
+            </td>
+            <td className="cell-text">
+              <Link className="table-link" to={href} onClick={(e) => e.stopPropagation()}>
+                {name}
+              </Link>
+            </td>
+            <DateTimeCells date={date} time={time} />
           </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => {
-            const [date, time] = item.Date.split(',').map((s) => s.trim());
-            const href = `/submitedForm/${item._id}`;
-            const name = item.contact || 'Anonymous response';
-            return (
-              <tr key={item._id} className="is-clickable" onClick={() => navigate(href)}>
-                {/* The cell swallows the click so a near-miss on the checkbox does not open the response. */}
-                <td className="select-cell" onClick={(e) => e.stopPropagation()}>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${name}, ${item.Date}`}
-                    checked={selected.has(item._id)}
-                    onChange={() => toggle(item._id)}
-                  />
-                </td>
-                <td className="cell-text">
-                  <Link className="table-link" to={href} onClick={(e) => e.stopPropagation()}>
-                    {name}
-                  </Link>
-                </td>
-                <DateTimeCells date={date} time={time} />
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </Table>
   );
 }

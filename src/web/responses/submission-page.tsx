@@ -2,12 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { SubmissionAnswer } from '#common/submissions.ts';
-import { logOutAndLeave } from '../api/log-out.ts';
 import { submissionQuery, useDeleteResponses } from '../api/responses.ts';
-import { useOwner } from '../api/use-owner.ts';
+import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { OwnerHeader } from '../ui/owner-header.tsx';
 import './responses.css';
 
 // pdf.js is large: only a response with a PDF loads it. If its code cannot be fetched, the viewer's place says so
@@ -67,21 +65,18 @@ function AnswerValue({ answer }: { answer: SubmissionAnswer }) {
  * PDFs in the page.
  */
 export function SubmissionPage() {
-  const owner = useOwner();
   const id = useParams().userFormId ?? '';
   const submission = useQuery(submissionQuery(id));
   const navigate = useNavigate();
   const remove = useDeleteResponses();
   const [isConfirming, setConfirming] = useState(false);
-  const listHref = (fid: string) => `/formList?fid=${fid}`;
   return (
     <>
-      <OwnerHeader fullName={owner.fullName} email={owner.email} onLogOut={() => void logOutAndLeave()} />
       <main className="container responses">
         {submission.isSuccess ? (
-          <Link to={listHref(submission.data.formStructureId)}>← All responses</Link>
+          <Link to={paths.formList.href(submission.data.formStructureId)}>← All responses</Link>
         ) : (
-          <Link to="/dashboard?tab=received">← Responses</Link>
+          <Link to={paths.dashboard.href('received')}>← Responses</Link>
         )}
         {submission.isPending ? <p className="muted">Loading the response…</p> : null}
         {submission.isError ? (
@@ -135,7 +130,7 @@ export function SubmissionPage() {
               const fid = submission.data.formStructureId;
               remove.mutate(
                 { fid, ids: [id] },
-                { onSuccess: () => navigate(listHref(fid), { replace: true }) },
+                { onSuccess: () => navigate(paths.formList.href(fid), { replace: true }) },
               );
             }}
           >

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { paths } from '../paths.ts';
 import { SiteHeader } from './site-header.tsx';
 
 type Props = { fullName: string; email: string; onLogOut: () => void; children?: ReactNode };
@@ -9,7 +10,7 @@ type Props = { fullName: string; email: string; onLogOut: () => void; children?:
  */
 export function OwnerHeader({ fullName, email, onLogOut, children }: Props) {
   return (
-    <SiteHeader home="/createPage">
+    <SiteHeader home={paths.createPage.href()}>
       <div className="owner-chip">
         {children}
         <span className="owner-initial" aria-hidden="true">

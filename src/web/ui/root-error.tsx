@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { paths } from '../paths.ts';
 import { SiteHeader } from './site-header.tsx';
 
 /** The screen for an uncaught render error (spec: 'Unexpected Application Error!' and the error text). */
@@ -20,7 +21,7 @@ export function RootError() {
             <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
               Reload
             </button>
-            <Link to="/">Go to the home page</Link>
+            <Link to={paths.home.href()}>Go to the home page</Link>
           </div>
         </div>
       </main>

@@ -1,8 +1,8 @@
 import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
 import { ApiError } from '../../api/client.ts';
+import { isAway } from '../../api/failure.ts';
 import { submitAnswers } from '../../api/public-forms.ts';
-import { isAway } from '../../api/read-answer.ts';
-import { KEYS, readJson } from '../fill-storage.ts';
+import { KEYS, readJson } from '../storage/fill-storage.ts';
 import { LOCAL_FILE } from './local-file.ts';
 import {
   forgetShown,

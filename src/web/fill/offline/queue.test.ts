@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { KEYS } from '../fill-storage.ts';
+import { KEYS } from '../storage/fill-storage.ts';
 import { resume, tidyDevice } from './page-queue.ts';
 import { entry, FORM, json, network, OWNER, queueTestHooks } from './queue-fixtures.ts';
 import {

@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_HEADER, NOT_ON_FORM } from '#common/answer-limits.ts';
 import type { FileAnswer } from '#common/submissions.ts';
-import type { Sent } from '../../api/failure-words.ts';
+import type { Sent } from '../../api/failure.ts';
 import { readAnswer } from '../../api/read-answer.ts';
 import { SUBMIT_TIMEOUT_MS, uploadDeadlineMs } from '../../api/timeouts.ts';
 import { LOCAL_FILE } from './local-file.ts';

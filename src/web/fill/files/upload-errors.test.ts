@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/client.ts';
+import { ApiError } from '../../api/client.ts';
+import { FORM_CHANGED } from '../submit/use-submit.ts';
 import { uploadFailure } from './upload-errors.ts';
-import { FORM_CHANGED } from './use-submit.ts';
 
 describe('uploadFailure', () => {
   it('says the form changed when the form no longer asks for a file (the owner removed the question)', () => {

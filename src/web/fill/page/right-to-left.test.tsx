@@ -2,12 +2,12 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicForm } from '#common/forms.ts';
 import { orderedQuestions } from '#common/question-order.ts';
-import { FileSlot } from './file-slot.tsx';
+import { FileSlot } from '../files/file-slot.tsx';
+import { QuestionField } from '../questions/question-field.tsx';
+import { SubmitBar } from '../submit/submit-bar.tsx';
+import { SubmitSuccess } from '../submit/submit-success.tsx';
 import { FormHeading } from './form-heading.tsx';
 import { FormUnavailable } from './form-unavailable.tsx';
-import { QuestionField } from './question-field.tsx';
-import { SubmitBar } from './submit-bar.tsx';
-import { SubmitSuccess } from './submit-success.tsx';
 
 // The same Arabic form as the server's test (server/submissions/html-page.test.ts): both renderers must put
 // dir="auto" on the same elements, or the page changes direction when the script takes it over.

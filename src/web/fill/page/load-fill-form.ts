@@ -1,8 +1,7 @@
 import type { PublicForm } from '#common/forms.ts';
-import { ApiError } from '../api/client.ts';
-import { fetchPublicForm } from '../api/public-forms.ts';
-import { KEYS, loadDraft, saveContext } from './fill-storage.ts';
-import type { Draft } from './saved-fill.ts';
+import { ApiError } from '../../api/client.ts';
+import { fetchPublicForm } from '../../api/public-forms.ts';
+import { emptyDraft, KEYS, saveContext, type Draft } from '../storage/fill-storage.ts';
 
 export type Unavailable = 'gone' | 'closed' | 'missing' | 'offline';
 export type FillLoad =
@@ -25,6 +24,12 @@ const closedMessage = (error: unknown): string | undefined =>
 
 /** The form this page loaded a moment ago from its link, so /preview need not fetch it again. */
 let justLoaded: { form: PublicForm; ownerId: string } | null = null;
+
+/** The saved answers for `formId` (zod loads only when there are some); answers saved for another form start over. */
+const loadDraft = async (formId: string): Promise<Draft> =>
+  localStorage.getItem(KEYS.draft) === null
+    ? emptyDraft(formId)
+    : (await import('../storage/saved-fill.ts')).readDraft(formId);
 
 const ready = async (form: PublicForm, ownerId: string): Promise<FillLoad> => ({
   state: 'ready',
@@ -51,7 +56,7 @@ export async function loadCustomerLink(
     const reason = unavailable(error);
     // No network (the worker gave the bare page, without the form in it): the copy this device kept when the link
     // was opened before, if it is this form's.
-    const kept = reason ? null : (await import('./saved-fill.ts')).readContext();
+    const kept = reason ? null : (await import('../storage/saved-fill.ts')).readContext();
     if (kept?.form._id === fid) {
       justLoaded = { form: kept.form, ownerId };
       return 'preview';
@@ -74,7 +79,7 @@ export async function loadFillForm(): Promise<FillLoad> {
   // The stored copy is checked (zod, loaded now) while the fresh one is on its way.
   const storedId = localStorage.getItem(KEYS.formId);
   const [context, fetched] = await Promise.all([
-    import('./saved-fill.ts').then((m) => m.readContext()),
+    import('../storage/saved-fill.ts').then((m) => m.readContext()),
     storedId
       ? fetchPublicForm(storedId).then(
           (form) => ({ form }),

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { customerPaths } from '../../customer-paths.ts';
 import { CustomerHeader } from './customer-header.tsx';
 
 type State = { error: unknown };
@@ -30,7 +31,7 @@ export class CustomerError extends Component<{ children: ReactNode }, State> {
                 Reload
               </button>
               {/* Out of a frame: the home page refuses to be framed (docs/decisions/014). */}
-              <a href="/" target="_top">
+              <a href={customerPaths.home.href()} target="_top">
                 Go to the home page
               </a>
             </div>

@@ -7,6 +7,8 @@ import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
 export type Values = Record<string, string | string[]>;
 export type FileAnswers = Record<string, FileAnswer>;
 export type FieldErrors = Record<string, string>;
+/** Errors a later step sends back to the questions (/preview): the server named one of that page's questions. */
+export type PreviewState = { errors?: FieldErrors } | null;
 
 const isEmpty = (value: string | string[] | undefined) =>
   value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === '');

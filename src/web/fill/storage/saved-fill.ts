@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import { PublicFormSchema, type PublicForm } from '#common/forms.ts';
 import { FileAnswerSchema } from '#common/submissions.ts';
-import { emptyDraft, KEYS, readJson } from './fill-storage.ts';
+import { emptyDraft, KEYS, readJson, type Draft } from './fill-storage.ts';
 
-/** The answers between steps, the honeypot, and the key of a submission that may not have arrived. */
-const DraftSchema = z.object({
+const DraftSchema: z.ZodType<Draft> = z.object({
   formId: z.string(),
   values: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
   files: z.record(z.string(), FileAnswerSchema),
   website: z.string(),
   idempotencyKey: z.string().nullable(),
 });
-export type Draft = z.infer<typeof DraftSchema>;
 
 export type FillContext = { form: PublicForm; ownerId: string };
 

@@ -1,7 +1,7 @@
 import { isHardToRead } from '#common/contrast.ts';
 import { backgroundOf } from '#common/form-colors.ts';
 import type { PublicForm } from '#common/forms.ts';
-import { LinkedText } from '../ui/linked-text.tsx';
+import { LinkedText } from '../../ui/linked-text.tsx';
 
 type Props = { form: PublicForm; step?: { number: number; of: number; name: string } };
 

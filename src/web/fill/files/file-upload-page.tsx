@@ -1,6 +1,6 @@
+import { FormUnavailable } from '../page/form-unavailable.tsx';
+import type { FillLoad } from '../page/load-fill-form.ts';
 import { FileUploadForm } from './file-upload-form.tsx';
-import { FormUnavailable } from './form-unavailable.tsx';
-import type { FillLoad } from './load-fill-form.ts';
 
 /** /fileUpload, the customer's files (docs/product.md, Customer pages). */
 export function FileUploadPage({ data }: { data: FillLoad }) {

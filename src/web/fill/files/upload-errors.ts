@@ -1,6 +1,6 @@
 import { UPLOAD_TYPES } from '#common/answer-limits.ts';
-import { ApiError } from '../api/client.ts';
-import { FORM_CHANGED } from './use-submit.ts';
+import { ApiError } from '../../api/client.ts';
+import { FORM_CHANGED } from '../submit/use-submit.ts';
 
 export const WRONG_TYPE_MESSAGE = 'Choose a JPEG, PNG or PDF file';
 

@@ -1,5 +1,5 @@
 import { FORM_CLOSED_MESSAGE, NOT_OPEN_YET_PREFIX } from '#common/answer-limits.ts';
-import { MessageCard } from '../ui/message-card.tsx';
+import { MessageCard } from '../../ui/message-card.tsx';
 import { CustomerHeader } from './customer-header.tsx';
 import type { Unavailable } from './load-fill-form.ts';
 

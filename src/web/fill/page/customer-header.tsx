@@ -1,4 +1,5 @@
-import { BrandMark } from '../ui/brand-mark.tsx';
+import { customerPaths } from '../../customer-paths.ts';
+import { BrandMark } from '../../ui/brand-mark.tsx';
 
 /** The site header of ui/site-header.tsx with a plain link home: the customer's page has no router. */
 export function CustomerHeader() {
@@ -6,7 +7,7 @@ export function CustomerHeader() {
     <header className="site-header">
       <div className="container site-header-inner">
         {/* The customer's page may be framed on another site (docs/decisions/014); our home page may not. */}
-        <a href="/" className="brand" target="_top">
+        <a href={customerPaths.home.href()} className="brand" target="_top">
           <BrandMark />
         </a>
       </div>

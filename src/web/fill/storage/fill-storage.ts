@@ -1,5 +1,5 @@
 import type { PublicForm } from '#common/forms.ts';
-import type { Draft } from './saved-fill.ts';
+import type { FileAnswer } from '#common/submissions.ts';
 
 /**
  * The customer's local storage (docs/product.md, Browser storage). The owner id goes under `formOwnerId`, not
@@ -13,6 +13,18 @@ export const KEYS = {
   draft: 'userSubmissionData',
   submissionId: 'userFormId',
 } as const;
+
+/**
+ * The answers between steps, the honeypot, and the key of a submission that may not have arrived. Read back through
+ * saved-fill.ts's schema, which checks this shape.
+ */
+export type Draft = {
+  formId: string;
+  values: Record<string, string | string[]>;
+  files: Record<string, FileAnswer>;
+  website: string;
+  idempotencyKey: string | null;
+};
 
 export function readJson(key: string): unknown {
   try {
@@ -40,13 +52,6 @@ export const emptyDraft = (formId: string): Draft => ({
 export function hasDraftFor(formId: string): boolean {
   const draft = readJson(KEYS.draft);
   return typeof draft === 'object' && draft !== null && 'formId' in draft && draft.formId === formId;
-}
-
-/** The saved answers for `formId`; answers saved for another form start over. */
-export async function loadDraft(formId: string): Promise<Draft> {
-  if (localStorage.getItem(KEYS.draft) === null) return emptyDraft(formId);
-  const { readDraft } = await import('./saved-fill.ts');
-  return readDraft(formId);
 }
 
 export const saveDraft = (draft: Draft): void => localStorage.setItem(KEYS.draft, JSON.stringify(draft));

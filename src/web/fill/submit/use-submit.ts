@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { NOT_ON_FORM } from '#common/answer-limits.ts';
 import type { PublicForm } from '#common/forms.ts';
 import type { Question } from '#common/question-order.ts';
-import { ApiError, FAILURE } from '../api/client.ts';
-import { submitAnswers } from '../api/public-forms.ts';
-import { finishDraft } from './fill-storage.ts';
+import { ApiError, FAILURE } from '../../api/client.ts';
+import { submitAnswers } from '../../api/public-forms.ts';
+import type { Outcome } from '../offline/page-queue.ts';
+import { questionOfMessage, submissionBody } from '../questions/questions.ts';
+import { finishDraft } from '../storage/fill-storage.ts';
+import type { Draft } from '../storage/fill-storage.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
-import type { Outcome } from './offline/page-queue.ts';
-import { questionOfMessage, submissionBody } from './questions.ts';
-import type { Draft } from './saved-fill.ts';
 
 export type SubmitState =
   | { status: 'idle' }
@@ -78,8 +78,8 @@ export function useSubmit({ form, ownerId, draft, update, onQuestionError }: Opt
   };
 
   /** Hands over to the device queue's module, loaded only now (docs/decisions/025: not on the first screen). */
-  const offline = (run: (queue: typeof import('./offline/page-queue.ts')) => Promise<() => void>) =>
-    import('./offline/page-queue.ts').then(run).then(
+  const offline = (run: (queue: typeof import('../offline/page-queue.ts')) => Promise<() => void>) =>
+    import('../offline/page-queue.ts').then(run).then(
       (stop) => {
         unfollow.current?.();
         unfollow.current = stop;

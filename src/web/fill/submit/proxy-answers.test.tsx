@@ -8,14 +8,14 @@ import {
   NGINX,
   proxyTestServer,
   type ProxyAnswer,
-} from '../api/proxy-test-server.ts';
-import { fakePageClock, settled, until } from '../test-clock.ts';
-import { CustomerApp } from './customer-app.tsx';
-import { loadScreen } from './customer-screens.ts';
-import { KEYS } from './fill-storage.ts';
-import { entry, queueTestHooks } from './offline/queue-fixtures.ts';
-import { putLocalFile, putQueued, readLocalFile, readQueued } from './offline/queue-store.ts';
-import { sendQueued } from './offline/send-queued.ts';
+} from '../../api/proxy-test-server.ts';
+import { fakePageClock, settled, until } from '../../test-clock.ts';
+import { entry, queueTestHooks } from '../offline/queue-fixtures.ts';
+import { putLocalFile, putQueued, readLocalFile, readQueued } from '../offline/queue-store.ts';
+import { sendQueued } from '../offline/send-queued.ts';
+import { CustomerApp } from '../page/customer-app.tsx';
+import { loadScreen } from '../page/customer-screens.ts';
+import { KEYS } from '../storage/fill-storage.ts';
 
 /**
  * The customer's page behind a reverse proxy (nginx) or a captive portal: what the customer reads when the answer
@@ -44,7 +44,7 @@ const OWNER = '0b0e5c9a-7d5e-4c1e-8a57-6d0f1d2e3f40';
 queueTestHooks();
 // What the page loads only when a submit fails is loaded first: its loading takes real time, which the tests would
 // otherwise hurry the page's clock through.
-beforeAll(() => Promise.all([import('./offline/page-queue.ts'), import('../api/failure-words.ts')]));
+beforeAll(() => Promise.all([import('../offline/page-queue.ts'), import('../../api/failure-words.ts')]));
 beforeEach(fakePageClock);
 afterEach(() => void vi.useRealTimers());
 

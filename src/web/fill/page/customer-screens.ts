@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import type { PublicForm } from '#common/forms.ts';
-import { customerPaths } from '../customer-paths.ts';
+import { customerPaths } from '../../customer-paths.ts';
+import { PreviewPage } from '../questions/preview-page.tsx';
 import { CustomerLinkPage } from './customer-link-page.tsx';
 import { loadCustomerLink, loadFillForm, type FillLoad } from './load-fill-form.ts';
-import { PreviewPage } from './preview-page.tsx';
 
 /**
  * A loaded screen: the page to draw and what its loader found; `address`, where the screen belongs when that is not
@@ -43,7 +43,10 @@ export async function loadScreen(pathname: string): Promise<Screen | null> {
   }
   if (/^\/preview\/?$/i.test(pathname)) return { Page: PreviewPage, data: await loadFillForm() };
   if (/^\/fileUpload\/?$/i.test(pathname)) {
-    const [data, { FileUploadPage }] = await Promise.all([loadFillForm(), import('./file-upload-page.tsx')]);
+    const [data, { FileUploadPage }] = await Promise.all([
+      loadFillForm(),
+      import('../files/file-upload-page.tsx'),
+    ]);
     return { Page: FileUploadPage, data };
   }
   return null;

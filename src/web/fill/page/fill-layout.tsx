@@ -2,8 +2,8 @@ import type { CSSProperties, ReactNode } from 'react';
 import { textColorOn } from '#common/contrast.ts';
 import { accentOf, backgroundOf } from '#common/form-colors.ts';
 import type { PublicForm } from '#common/forms.ts';
+import { hasPasswordQuestion } from '../questions/questions.ts';
 import { PasswordNotice } from './password-notice.tsx';
-import { hasPasswordQuestion } from './questions.ts';
 
 // fill.css reaches the page through customer-page.css, which the entry imports (the server inlines it).
 

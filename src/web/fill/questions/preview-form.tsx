@@ -2,28 +2,25 @@ import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { PublicForm } from '#common/forms.ts';
 import { orderedQuestions, type Question } from '#common/question-order.ts';
-import { FAILURE } from '../api/client.ts';
-import { customerPaths } from '../customer-paths.ts';
+import { FAILURE } from '../../api/client.ts';
+import { customerPaths } from '../../customer-paths.ts';
+import { SavedScreen } from '../offline/saved-screen.tsx';
+import { FillLayout } from '../page/fill-layout.tsx';
+import { navigate, navigationState } from '../page/fill-navigation.ts';
+import { FormHeading } from '../page/form-heading.tsx';
+import type { Draft } from '../storage/fill-storage.ts';
+import { useDraft } from '../storage/use-draft.ts';
+import { HoneypotField } from '../submit/honeypot-field.tsx';
+import { SubmitBar } from '../submit/submit-bar.tsx';
+import { submitMessage } from '../submit/submit-message.ts';
+import { SubmitSuccess } from '../submit/submit-success.tsx';
+import { useSubmit } from '../submit/use-submit.ts';
 import { focusQuestion } from './dom-ids.ts';
-import { FillLayout } from './fill-layout.tsx';
-import { navigate, navigationState } from './fill-navigation.ts';
-import { FormHeading } from './form-heading.tsx';
-import { HoneypotField } from './honeypot-field.tsx';
 import { QuestionField } from './question-field.tsx';
-import type { FieldErrors } from './questions.ts';
-import type { Draft } from './saved-fill.ts';
-import { SavedScreen } from './saved-screen.tsx';
-import { SubmitBar } from './submit-bar.tsx';
-import { submitMessage } from './submit-message.ts';
-import { SubmitSuccess } from './submit-success.tsx';
-import { useDraft } from './use-draft.ts';
-import { useSubmit } from './use-submit.ts';
+import type { FieldErrors, PreviewState } from './questions.ts';
 import { useValidation } from './use-validation.ts';
 
 type AskedHere = Exclude<Question, { kind: 'file' }>;
-
-/** Errors a later step sends back here: the server named one of this page's questions. */
-export type PreviewState = { errors?: FieldErrors } | null;
 
 /** Step 1 (/preview): every question but the files. Next checks them; a form without files submits here. */
 export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerId: string; saved: Draft }) {
@@ -61,7 +58,7 @@ export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerI
   // What Next needs (the shared schema, and the files step) loads once the customer starts on the form.
   function onFocus() {
     warmUp();
-    if (hasFiles) void import('./file-upload-page.tsx').catch(() => undefined);
+    if (hasFiles) void import('../files/file-upload-page.tsx').catch(() => undefined);
   }
 
   function setValue(id: string, value: string | string[]) {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { emptyDraft, saveDraft } from './fill-storage.ts';
-import type { Draft } from './saved-fill.ts';
+import type { Draft } from './fill-storage.ts';
 
 /**
  * The answers of this form, starting from those the page's loader read, saved to local storage on every change so

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { FormUnavailable } from './form-unavailable.tsx';
+import { FormUnavailable } from '../page/form-unavailable.tsx';
 import { SubmitSuccess } from './submit-success.tsx';
 
 const form = { formTitle: 'Beach clean-up', thankYouMessage: null, redirectUrl: null };

@@ -1,4 +1,4 @@
-import type { Draft } from './saved-fill.ts';
+import type { Draft } from '../storage/fill-storage.ts';
 
 /** What the customer did in the form the server drew before this script took the page over. */
 export type ServerFormInput = {

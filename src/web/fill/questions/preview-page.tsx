@@ -1,5 +1,5 @@
-import { FormUnavailable } from './form-unavailable.tsx';
-import type { FillLoad } from './load-fill-form.ts';
+import { FormUnavailable } from '../page/form-unavailable.tsx';
+import type { FillLoad } from '../page/load-fill-form.ts';
 import { PreviewForm } from './preview-form.tsx';
 
 /** /preview, the customer's answers (docs/product.md, Customer pages). */

@@ -1,11 +1,11 @@
-import '../zod-without-eval.ts';
+import '../../zod-without-eval.ts';
 import { startTransition, StrictMode, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HONEYPOT_FIELD } from '#common/answer-limits.ts';
+import { saveDraft } from '../storage/fill-storage.ts';
 import { CustomerApp } from './customer-app.tsx';
 import { CustomerError } from './customer-error.tsx';
 import { loadScreen, type Screen } from './customer-screens.ts';
-import { saveDraft } from './fill-storage.ts';
 import { readServerForm, type ServerFormInput } from './server-form-answers.ts';
 
 /**

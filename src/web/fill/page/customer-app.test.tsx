@@ -3,10 +3,10 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicForm } from '#common/forms.ts';
+import { KEYS } from '../storage/fill-storage.ts';
+import { FORM_CHANGED } from '../submit/use-submit.ts';
 import { CustomerApp } from './customer-app.tsx';
 import { loadScreen } from './customer-screens.ts';
-import { KEYS } from './fill-storage.ts';
-import { FORM_CHANGED } from './use-submit.ts';
 
 const form: PublicForm = {
   _id: '6f1c2b8e-4a1d-4c55-9a55-2d4f3f0e9c01',
@@ -39,7 +39,7 @@ async function openLink(page: PublicForm = form) {
   history.replaceState(null, '', `/customer/${page._id}/${OWNER}`);
   const first = await loadScreen(location.pathname);
   if (!first) throw new Error('no screen for the customer link');
-  // The link's screen is /preview's; fill/take-over.tsx puts that address in the bar when it shows the screen.
+  // The link's screen is /preview's; fill/page/take-over.tsx puts that address in the bar when it shows the screen.
   expect(location.pathname).toBe(`/customer/${page._id}/${OWNER}`);
   render(<CustomerApp first={first} />);
   if (first.address) history.replaceState(null, '', first.address);

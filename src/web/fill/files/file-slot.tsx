@@ -2,15 +2,15 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { UPLOAD_ACCEPT } from '#common/answer-limits.ts';
 import type { FileField } from '#common/forms.ts';
 import { type FileAnswer } from '#common/submissions.ts';
-import { ApiError } from '../api/client.ts';
-import { deleteUpload, uploadFile } from '../api/public-forms.ts';
-import { isAway } from '../api/read-answer.ts';
-import { controlId, errorId, hintId } from './dom-ids.ts';
-import { FieldError } from './field-error.tsx';
+import { ApiError } from '../../api/client.ts';
+import { isAway } from '../../api/failure.ts';
+import { deleteUpload, uploadFile } from '../../api/public-forms.ts';
+import { LOCAL_FILE } from '../offline/local-file.ts';
+import { withRetries } from '../offline/retry.ts';
+import { controlId, errorId, hintId } from '../questions/dom-ids.ts';
+import { FieldError } from '../questions/field-error.tsx';
+import { QuestionLabel } from '../questions/question-label.tsx';
 import { FilePreview } from './file-preview.tsx';
-import { LOCAL_FILE } from './offline/local-file.ts';
-import { withRetries } from './offline/retry.ts';
-import { QuestionLabel } from './question-label.tsx';
 import { hasAcceptedExtension, uploadFailure, WRONG_TYPE_MESSAGE } from './upload-errors.ts';
 import { UploadProgress } from './upload-progress.tsx';
 
@@ -79,7 +79,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
   /** No connection: the file waits on the device and is uploaded when the submission is sent (docs/decisions/025). */
   async function keepOnDevice(file: File): Promise<boolean> {
     try {
-      const { keepFileOnDevice } = await import('./offline/page-queue.ts');
+      const { keepFileOnDevice } = await import('../offline/page-queue.ts');
       onChange(await keepFileOnDevice(file, field.name));
       setPhase({ name: 'idle' });
       return true;
@@ -92,7 +92,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
     setPhase({ name: 'removing' });
     try {
       if (deleteId.startsWith(LOCAL_FILE)) {
-        const { forgetFileOnDevice } = await import('./offline/page-queue.ts');
+        const { forgetFileOnDevice } = await import('../offline/page-queue.ts');
         await forgetFileOnDevice(deleteId);
       } else await deleteUpload(deleteId);
     } catch (caught) {
