@@ -61,6 +61,7 @@ export async function startBenchServer(options: ServerOptions): Promise<BenchSer
     ? [
         '--liftoff-only',
         '--max-semi-space-size=8',
+        '--heap-growing-percent=50',
         ...(options.nodeFlags ?? []),
         '--import',
         'tsx',

@@ -14,10 +14,11 @@ import { startS3TestServer, TEST_BUCKET, type S3TestServer } from './storage/s3-
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * The server as `npm start` runs it: the bundle `npm run build` makes, with the V8 flags scripts/start.mjs gives it
- * (the embedded database's WebAssembly on the baseline compiler alone, a young generation of 8 MiB a semi-space).
+ * (the embedded database's WebAssembly on the baseline compiler alone, a young generation of 8 MiB a semi-space, an
+ * old generation that grows by half its live size).
  */
 const bundle = join(root, 'dist', 'server', 'app', 'main.js');
-const NODE_FLAGS = ['--liftoff-only', '--max-semi-space-size=8'];
+const NODE_FLAGS = ['--liftoff-only', '--max-semi-space-size=8', '--heap-growing-percent=50'];
 
 /**
  * Starts the server with `env` and resolves with its exit code, what it printed and when it last printed (the

@@ -1,5 +1,5 @@
 // The customer's form as HTML, drawn on the server so it works without JavaScript (docs/decisions/024). The markup
-// and classes are those of the fill components (src/web/fill/*.tsx), so the page looks the same before, without and
+// and classes are those of the fill components (src/web/fill/**/*.tsx), so the page looks the same before, without and
 // after the script; change both together.
 //
 // Text the owner or the customer wrote (title, description, questions, options, answers, the owner's messages) goes

@@ -4,7 +4,7 @@ import { fieldsOf, formatSpecDate, type Form } from '#common/forms.ts';
 import type { ResponseFilter } from '#common/response-filter.ts';
 import type { Queryable } from '../../../db/database.ts';
 import type { StoredAnswer } from '../repository.ts';
-import { listSubmissions, type Cursor } from './list-repository.ts';
+import { listSubmissionAnswers, type Cursor } from './list-repository.ts';
 
 /**
  * Rows read per query. Small pages keep each page's objects short-lived, so they die young instead of being
@@ -51,7 +51,7 @@ export function streamFormCsv(
   void (async () => {
     let after: Cursor | undefined;
     for (;;) {
-      const page = await listSubmissions(
+      const page = await listSubmissionAnswers(
         db,
         { ownerId: form.ownerIdAsStructureId, formId: form._id, filter: only.filter, timeZone },
         { limit: CSV_PAGE_ROWS, after },
