@@ -130,7 +130,12 @@ describe(`fuzzing every route (${RUNS} runs a route, seed ${SEED})`, () => {
           const res = await t.app.inject(request);
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           const answer = `→ ${res.statusCode} ${res.body.slice(0, 300)}`;
-          if (res.statusCode >= 500) throw new Error(`server error\n${describeRequest(request)}\n${answer}`);
+          // Readiness answers 503 by design when a check fails (a probe that timed out on a busy machine): its answer,
+          // with the failing check named, not a server error.
+          const notReady =
+            route.url.startsWith('/api/health') && res.statusCode === 503 && !res.json<{ ok: boolean }>().ok;
+          if (res.statusCode >= 500 && !notReady)
+            throw new Error(`server error\n${describeRequest(request)}\n${answer}`);
           // Nothing wrote (the usual refusal): nothing can have changed. Otherwise compare what is stored.
           const mark = await writeMark(t.app.db);
           if (mark === lastMark) return;
