@@ -115,9 +115,12 @@ export async function lockDataDir(
       retries: { retries: tries, factor: 1.5, minTimeout: 500, maxTimeout: 3_000 },
       onCompromised: (error) => {
         // Someone else took the database over (or its disk failed): stop before writing another page.
-        // A JSON line as every line of the service; the embedded engine's thread stops with it, and the server with
-        // that thread (main.ts).
-        pino().fatal(`Easy Form lost the lock on its database in ${dir}; stopping. ${error.message}`);
+        // A JSON line as every line of the service, written before the exit (synchronously: on the engine's thread
+        // process.stdout is a pipe to the main thread, which an exit would cut short); the engine's thread stops with
+        // it, and the server with that thread (main.ts).
+        pino(pino.destination({ dest: 1, sync: true })).fatal(
+          `Easy Form lost the lock on its database in ${dir}; stopping. ${error.message}`,
+        );
         process.exit(1);
       },
     });
