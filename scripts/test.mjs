@@ -53,6 +53,8 @@ const ONE_ENGINE = [
   'src/server/storage/storage-outage.test.ts',
   'src/server/storage/upload-stall.test.ts',
   'src/server/db/power-cut.test.ts',
+  // What the embedded engine lacks (autovacuum); PostgreSQL does it itself.
+  'src/server/db/embedded-upkeep.test.ts',
   // Start-ups refused for a setting; each starts the embedded engine or none (PostgreSQL's own refusal: e2e/smoke).
   'src/server/main.test.ts',
   // A PostgreSQL server and an S3-protocol server of its own, which it stops and starts.

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notificationSourcesOf, pruneFinished, webhookSourcesOf } from './app-sources.ts';
 import type { Stores } from './app-stores.ts';
+import { ANALYZE_EVERY_MS, startEmbeddedUpkeep, VACUUM_EVERY_MS } from './db/embedded-upkeep.ts';
 import { createNotifier, NOTIFY_POLL_MS, NOTIFY_WINDOW_MS } from './features/notifications/notifier.ts';
 import { createViewCounter } from './features/results/views.ts';
 import type { ImageReencoder } from './features/uploads/image.ts';
@@ -41,10 +42,19 @@ export function startBackgroundWork(
     },
     each: () => images.sweep(ORPHAN_FILE_GRACE_MS),
   });
+  // What autovacuum does on PostgreSQL, on the embedded engine (nothing on PostgreSQL).
+  const upkeep = startEmbeddedUpkeep(
+    db,
+    (err) => logJobFailure(app.log, err, 'the embedded database upkeep failed; will retry'),
+    { vacuumMs: config.vacuumEveryMs ?? VACUUM_EVERY_MS, analyzeMs: ANALYZE_EVERY_MS },
+  );
   // Opens of public forms, counted in memory and written every few seconds and on close (results/views.ts).
   const views = createViewCounter({ db, timeZone: config.formTimezone, log: app.log });
   const notificationSources = notificationSourcesOf(config.formTimezone);
+  // Whether customers keep this process busy: the notifier and the webhook sender then hold back (load-gauge.ts).
+  const load = createLoadGauge();
   const notifier = createNotifier({
+    isBusy: load.busy,
     db,
     mailer,
     log: app.log,
@@ -59,8 +69,6 @@ export function startBackgroundWork(
     allowPrivate: config.webhookAllowPrivate,
     timeoutMs: WEBHOOK_TIMEOUT_MS,
   };
-  // Whether customers keep this process busy: the webhook sender trickles meanwhile (load-gauge.ts).
-  const load = createLoadGauge();
   const sender = createSender({
     ...webhookDeps,
     isBusy: load.busy,
@@ -75,6 +83,7 @@ export function startBackgroundWork(
     load.close();
     await notifier.close();
     await views.close().catch((err: unknown) => app.log.warn({ err }, 'form views could not be written'));
+    await upkeep.stop();
     await mailer.close();
     await db.close();
   });

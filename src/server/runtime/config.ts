@@ -178,6 +178,8 @@ export type Config = {
   disk?: Disk;
   /** Where the disk store's file syncs go; the power-cut test gives a model of a disk (storage/file-sync.ts). */
   fileSync?: FileSync;
+  /** How often the embedded engine's churning tables are vacuumed (db/embedded-upkeep.ts); tests make it short. */
+  vacuumEveryMs?: number;
   /** The webhook sender's poll and first retry delay; tests make them short. */
   webhookPollMs?: number;
   webhookBackoffMs?: number;

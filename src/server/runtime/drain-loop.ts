@@ -40,18 +40,25 @@ export function createDrainLoop(
 }
 
 /**
- * `run` once, `delayMs` after the first nudge of a burst: the batches that commit meanwhile are served by that one
+ * `run` once, `delayMs` (a number, or what it returns at the nudge) after the first nudge of a burst: the batches that
+ * commit meanwhile are served by that one
  * pass. The notifier and the webhook sender are nudged after every committed batch this way.
  */
-export function createNudger(run: () => unknown, delayMs: number): { nudge(): void; cancel(): void } {
+export function createNudger(
+  run: () => unknown,
+  delayMs: number | (() => number),
+): { nudge(): void; cancel(): void } {
   let pending: NodeJS.Timeout | undefined;
   return {
     nudge() {
       if (pending) return;
-      pending = setTimeout(() => {
-        pending = undefined;
-        void run();
-      }, delayMs);
+      pending = setTimeout(
+        () => {
+          pending = undefined;
+          void run();
+        },
+        typeof delayMs === 'number' ? delayMs : delayMs(),
+      );
       pending.unref();
     },
     cancel() {

@@ -31,6 +31,8 @@ export type NotifierDeps = {
   timeZone: string;
   /** The owner gets at most one mail per form per window; what arrives inside it is folded into one digest. */
   windowMs: number;
+  /** Whether customers keep the process busy: the nudge after a batch then waits longer, so passes serve more. */
+  isBusy: () => boolean;
   /** How often pending notifications are looked for besides the nudge after each committed batch. */
   pollMs: number;
 };

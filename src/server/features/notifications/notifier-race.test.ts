@@ -24,6 +24,7 @@ describe(`race: several notifiers on one database (${TEST_ENGINE})`, () => {
         timeZone: t.app.config.formTimezone,
         windowMs: 0,
         pollMs: 60_000,
+        isBusy: () => false,
       }),
     );
     try {
