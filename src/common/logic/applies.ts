@@ -1,0 +1,115 @@
+// The one evaluator of branching forms: which pages and questions apply to a set of answers. The React page, the
+// page the server draws without JavaScript and the server's check of every submit all call it
+// (docs/decisions/042-pages-and-conditions.md).
+import type { Condition, ConditionLeaf, LogicKind } from './conditions.ts';
+
+/** What the evaluator needs of a question: its id, kind, whether it is required, its condition and options. */
+export type LogicQuestion = {
+  id: string;
+  kind: LogicKind;
+  required: boolean;
+  condition?: Condition;
+  /** A choice question's options (the logic check finds a condition on one that is gone). */
+  options?: readonly string[];
+  /** Its name, for messages. */
+  name?: string;
+};
+/** A page: its questions in order, and the condition under which it is shown (none: always). */
+export type LogicPage = { id: string; condition?: Condition; questions: readonly LogicQuestion[] };
+
+/** An answer as the customer gave it: text or a chosen option, a list of ticked options, or a file. */
+export type LogicAnswer = string | readonly string[] | { deleteId: string } | undefined;
+export type LogicAnswers = Readonly<Record<string, LogicAnswer>>;
+
+export function isEmptyAnswer(answer: LogicAnswer): boolean {
+  if (answer === undefined) return true;
+  if (typeof answer === 'string') return answer.trim() === '';
+  if (Array.isArray(answer)) return answer.length === 0;
+  return false;
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+function leafHolds(leaf: ConditionLeaf, answer: LogicAnswer): boolean {
+  const value = leaf.value ?? '';
+  switch (leaf.op) {
+    case 'answered':
+      return !isEmptyAnswer(answer);
+    case 'empty':
+      return isEmptyAnswer(answer);
+    case 'is':
+      return typeof answer === 'string' && same(answer, value);
+    case 'isNot':
+      return !(typeof answer === 'string' && same(answer, value));
+    case 'includes':
+      return Array.isArray(answer) && answer.some((a: string) => same(a, value));
+    case 'excludes':
+      return !(Array.isArray(answer) && answer.some((a: string) => same(a, value)));
+    case 'contains':
+      return typeof answer === 'string' && answer.toLowerCase().includes(value.trim().toLowerCase());
+  }
+}
+
+/**
+ * Whether `condition` holds for `answers`. A question that did not apply counts as unanswered, whatever was sent
+ * for it: pass only the answers of questions that applied (`applicable` does).
+ */
+export function holds(condition: Condition, answers: LogicAnswers): boolean {
+  if ('all' in condition) return condition.all.every((c) => holds(c, answers));
+  if ('any' in condition) return condition.any.some((c) => holds(c, answers));
+  if ('not' in condition) return !holds(condition.not, answers);
+  return leafHolds(condition, answers[condition.question]);
+}
+
+export type Applicable = {
+  /** The pages shown, in order (the path through the form). */
+  pages: string[];
+  /** The questions asked, on those pages, whose own condition holds. */
+  questions: Set<string>;
+};
+
+/**
+ * The pages and questions that apply to `answers`, page by page: a condition sees only the answers of questions
+ * that applied on earlier pages, so an answer left behind on a page the customer then skipped changes nothing.
+ */
+export function applicable(pages: readonly LogicPage[], answers: LogicAnswers): Applicable {
+  const seen: Record<string, LogicAnswer> = {};
+  const result: Applicable = { pages: [], questions: new Set() };
+  for (const page of pages) {
+    if (page.condition && !holds(page.condition, seen)) continue;
+    result.pages.push(page.id);
+    const asked = page.questions.filter((q) => !q.condition || holds(q.condition, seen));
+    for (const q of asked) result.questions.add(q.id);
+    for (const q of asked) seen[q.id] = answers[q.id];
+  }
+  return result;
+}
+
+export type Judgement = {
+  applicable: Applicable;
+  /** Required questions that apply and were left empty. */
+  missing: string[];
+  /** Questions answered that do not apply: refused, never stored. */
+  notApplying: string[];
+};
+
+/** What the server holds a submit to: required only where it applies, and no answer where it does not. */
+export function judgeAnswers(pages: readonly LogicPage[], answers: LogicAnswers): Judgement {
+  const result = applicable(pages, answers);
+  const missing: string[] = [];
+  const notApplying: string[] = [];
+  for (const page of pages)
+    for (const q of page.questions) {
+      const empty = isEmptyAnswer(answers[q.id]);
+      if (result.questions.has(q.id)) {
+        if (q.required && empty) missing.push(q.id);
+      } else if (!empty) notApplying.push(q.id);
+    }
+  return { applicable: result, missing, notApplying };
+}
+
+/** The answers of the questions that apply, the rest left out: what the page sends when the customer submits. */
+export function applyingAnswers<T>(pages: readonly LogicPage[], answers: Readonly<Record<string, T>>) {
+  const { questions } = applicable(pages, answers as LogicAnswers);
+  return Object.fromEntries(Object.entries(answers).filter(([id]) => questions.has(id))) as Record<string, T>;
+}

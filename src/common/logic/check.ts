@@ -1,0 +1,58 @@
+// The logic check: what is wrong with a form's conditions, said where the problem is. An import or a save with a
+// broken condition is refused with these messages; the editor shows them beside the page or question.
+import type { LogicPage, LogicQuestion } from './applies.ts';
+import { leavesOf, OPERATORS_BY_KIND, type Condition } from './conditions.ts';
+
+export type LogicProblem = {
+  /** The page or question whose condition is wrong. */
+  where: string;
+  message: string;
+};
+
+const nameOf = (q: LogicQuestion) => (q.name ? `“${q.name}”` : `question ${q.id}`);
+
+/**
+ * Every problem of the form's conditions: a condition may test only a question on an earlier page (so there are no
+ * loops, and a page's content is known when it is drawn), with an operator that fits its kind and, for a choice,
+ * one of its options.
+ */
+export function logicProblems(pages: readonly LogicPage[]): LogicProblem[] {
+  const earlier = new Map<string, LogicQuestion>();
+  const everywhere = new Map(pages.flatMap((p) => p.questions.map((q) => [q.id, q] as const)));
+  const problems: LogicProblem[] = [];
+  const check = (where: string, whose: string, condition: Condition | undefined) => {
+    if (!condition) return;
+    for (const leaf of leavesOf(condition)) {
+      const tested = earlier.get(leaf.question);
+      if (!tested) {
+        const later = everywhere.get(leaf.question);
+        problems.push({
+          where,
+          message: later
+            ? `${whose} depends on ${nameOf(later)}, which is not on an earlier page`
+            : `${whose} depends on a question that is not on the form (${leaf.question})`,
+        });
+        continue;
+      }
+      const fits: readonly string[] = OPERATORS_BY_KIND[tested.kind];
+      if (!fits.includes(leaf.op))
+        problems.push({ where, message: `${whose}: “${leaf.op}” does not fit ${nameOf(tested)}` });
+      else if (
+        tested.options &&
+        leaf.value !== undefined &&
+        (leaf.op === 'is' || leaf.op === 'isNot' || leaf.op === 'includes' || leaf.op === 'excludes') &&
+        !tested.options.includes(leaf.value)
+      )
+        problems.push({
+          where,
+          message: `${whose} tests ${nameOf(tested)} for “${leaf.value}”, which is not one of its options`,
+        });
+    }
+  };
+  pages.forEach((page, index) => {
+    check(page.id, `Page ${index + 1}`, page.condition);
+    for (const q of page.questions) check(q.id, `The condition of ${nameOf(q)}`, q.condition);
+    for (const q of page.questions) earlier.set(q.id, q);
+  });
+  return problems;
+}
