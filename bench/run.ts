@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { startMailCapture } from '../src/server/mail/mail-capture.ts';
 import type { BenchRun } from './bench-run.ts';
 import { measureIngest } from './part-ingest.ts';
+import { measureLogic } from './part-logic.ts';
 import { measureBackup, measureOwnerViews, measureWebhooks } from './part-owner-data.ts';
 import { measureLighthouse, measurePage } from './part-pages.ts';
 import { measureRestart, measureUpload, measureWorkers } from './part-process.ts';
@@ -14,7 +15,7 @@ import { BENCH_RATE_LIMITS, root } from './server.ts';
 import { mib } from './stats.ts';
 
 const started = Date.now();
-/** `npm run bench -- ingest page scale upload webhooks workers backup lighthouse restart` runs only those parts (all of them by default). */
+/** `npm run bench -- ingest page scale upload webhooks workers backup lighthouse restart logic` runs only those parts (all of them by default). */
 const PARTS = [
   'ingest',
   'page',
@@ -25,6 +26,7 @@ const PARTS = [
   'backup',
   'lighthouse',
   'restart',
+  'logic',
 ] as const;
 const asked = process.argv.slice(2).filter((a) => (PARTS as readonly string[]).includes(a));
 const unknown = process.argv
@@ -93,6 +95,7 @@ for (const on of runs('backup') ? engines : [])
 if (runs('lighthouse'))
   await part('8. Lighthouse (mobile, simulated slow 4G)', () => measureLighthouse(bench));
 if (runs('restart')) await part('9. restart after kill -9 (pglite)', () => measureRestart(bench));
+if (runs('logic')) await part('10. branching evaluator', () => measureLogic(bench));
 
 await mail.close();
 await rm(temp, { recursive: true, force: true });
