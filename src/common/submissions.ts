@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX, NOT_ON_FORM, TEXT_ANSWER_MAX } from './answer-limits.ts';
 import type { Form } from './forms.ts';
+import { isRealDate } from './kinds/simple-kinds.ts';
 import { PHONE_PATTERN } from './phone.ts';
 import { endsAfterStart, ResponseFilterFields } from './response-filter.ts';
 
@@ -56,11 +57,6 @@ export const SubmitResponseSchema = z.object({ _id: z.string() });
 
 /** Answers keyed by question id: text, a chosen option, a list of options, or an uploaded file. */
 export type Answers = Record<string, string | string[] | FileAnswer | undefined>;
-
-const isRealDate = (v: string) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-};
 
 function textSchema(type: Form['textField'][number]['type'], required: boolean) {
   const max = type === 'textarea' ? LONG_TEXT_ANSWER_MAX : TEXT_ANSWER_MAX;
