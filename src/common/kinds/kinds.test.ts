@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gridAnswerSchema, GridSettingsSchema } from './grid-kind.ts';
 import { NumberSettingsSchema, readNumber } from './number-kind.ts';
+import { summariseNumbers } from './number-summary.ts';
 import { npsOf, RatingSettingsSchema, stepAnswerSchema, stepsOf } from './scale-kinds.ts';
 import {
   consentAnswerSchema,
@@ -153,5 +154,32 @@ describe('consent, time, web address and date', () => {
     expect(bounded.safeParse('2026-12-22').success).toBe(true);
     expect(messageOf(bounded.safeParse('2026-11-30'))).toBe('Choose 2026-12-01 or later');
     expect(messageOf(bounded.safeParse('2027-01-01'))).toBe('Choose 2026-12-31 or earlier');
+  });
+});
+
+describe('number results', () => {
+  it('summarise counts as the list of numbers they stand for would be', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -50, max: 50 }), { minLength: 1, maxLength: 300 }), (given) => {
+        const counts = new Map<number, number>();
+        for (const v of given) counts.set(v, (counts.get(v) ?? 0) + 1);
+        const sorted = [...given].sort((a, b) => a - b);
+        const mid = sorted.length / 2;
+        const summary = summariseNumbers(counts)!;
+        expect(summary.count).toBe(given.length);
+        expect([summary.min, summary.max]).toEqual([sorted[0], sorted[sorted.length - 1]]);
+        expect(summary.mean).toBeCloseTo(given.reduce((a, b) => a + b, 0) / given.length, 9);
+        expect(summary.median).toBe(
+          sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1]! + sorted[mid]!) / 2,
+        );
+        expect(summary.histogram.reduce((sum, bin) => sum + bin.count, 0)).toBe(given.length);
+        for (const bin of summary.histogram)
+          expect(bin.count).toBe(
+            given.filter((v) => v >= bin.from && (v < bin.to || (v === bin.to && bin.to === summary.max)))
+              .length,
+          );
+      }),
+    );
+    expect(summariseNumbers(new Map())).toBeNull();
   });
 });
