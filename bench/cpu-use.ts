@@ -15,6 +15,11 @@ export type CpuUse = {
   database: number | null;
   /** The machine's busy share during the load, 0–1 (all cores). */
   busy: number;
+  /**
+   * How long the server's threads waited for a core, ready to run (the kernel's run-queue time), per operation: on
+   * two cores shared with the load generator, time a request waits that no code of ours can shorten.
+   */
+  serverWaiting: number;
 };
 
 const TICK_MS = (() => {
@@ -48,6 +53,21 @@ function statOf(pid: number | 'self'): Stat | null {
   };
 }
 
+/** Nanoseconds the process's threads waited on a run queue (the second field of each task's schedstat). */
+function runQueueWait(pid: number): number {
+  try {
+    return readdirSync(`/proc/${pid}/task`).reduce((sum, task) => {
+      try {
+        return sum + Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[1] ?? 0);
+      } catch {
+        return sum; // a thread that ended meanwhile
+      }
+    }, 0);
+  } catch {
+    return 0;
+  }
+}
+
 const allStats = (): Stat[] =>
   readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
@@ -66,6 +86,8 @@ function machineTicks(): { busy: number; total: number } {
 type Sample = {
   generator: number;
   server: number;
+  /** Nanoseconds. */
+  serverWaiting: number;
   database: number | null;
   machine: { busy: number; total: number };
 };
@@ -86,6 +108,7 @@ function sample(server: { pid: number; group: boolean } | null): Sample {
     // The load generator is this process's child, waited for when the load ends.
     generator: statOf('self')?.children ?? 0,
     server: serving.reduce((n, s) => n + s.own, 0),
+    serverWaiting: serving.reduce((n, s) => n + runQueueWait(s.pid), 0),
     database: pg.length > 0 ? pg.reduce((n, s) => n + s.own + s.children, 0) : null,
     machine: machineTicks(),
   };
@@ -108,6 +131,7 @@ export function startCpuProbe(server: { pid: number; group: boolean } | null): {
       return {
         generator: perOp(after.generator - before.generator),
         server: perOp(after.server - before.server),
+        serverWaiting: (after.serverWaiting - before.serverWaiting) / 1e6 / operations,
         database:
           after.database === null || before.database === null
             ? null
@@ -128,6 +152,7 @@ export function medianUse(uses: readonly (CpuUse | null)[]): CpuUse | null {
   return {
     generator: median(measured.map((u) => u.generator)),
     server: median(measured.map((u) => u.server)),
+    serverWaiting: median(measured.map((u) => u.serverWaiting)),
     database: database.every((d) => d !== null) ? median(database as number[]) : null,
     busy: median(measured.map((u) => u.busy)),
   };
@@ -139,5 +164,7 @@ export function formatUse(u: CpuUse): string {
   if (u.server > 0) parts.push(`${u.server.toFixed(2)} server`);
   if (u.database !== null) parts.push(`${u.database.toFixed(2)} PostgreSQL`);
   const total = u.generator + u.server + (u.database ?? 0);
-  return `${parts.join(' + ')} = ${total.toFixed(2)} ms, machine ${(u.busy * 100).toFixed(0)} % busy`;
+  const waited =
+    u.server > 0 ? `; the server's threads waited ${u.serverWaiting.toFixed(2)} ms for a core` : '';
+  return `${parts.join(' + ')} = ${total.toFixed(2)} ms, machine ${(u.busy * 100).toFixed(0)} % busy${waited}`;
 }
