@@ -7,6 +7,7 @@ import { ApiError } from '../api/client.ts';
 import { joiningFormQuery, saveJoiningForm } from '../api/profile.ts';
 import { Alert } from '../ui/alert.tsx';
 import { TextField } from '../ui/text-field.tsx';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { DocumentField } from './document-field.tsx';
 import './user-form.css';
 
@@ -91,6 +92,7 @@ function JoiningFormEditor({ saved }: { saved: JoiningForm }) {
  */
 export function UserFormPage() {
   const saved = useQuery(joiningFormQuery());
+  useScreenTitle('Your profile');
   return (
     <>
       <main className="container user-form-page">
