@@ -2,7 +2,7 @@
 // (WCAG 2.4.3), and each screen names itself in the tab's title (WCAG 2.4.2).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, hasChromium, launchBrowser, newPage, screenshot } from './support/browser.ts';
+import { DESKTOP, hasChromium, launchBrowser, newPage, PHONE, screenshot } from './support/browser.ts';
 import { createOwner } from './support/owner.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -52,6 +52,14 @@ describe.skipIf(!hasChromium)('the owner, with the keyboard alone', () => {
     await page.getByRole('heading', { name: 'Start a new form' }).waitFor();
     await expectSettled(page, 'Create a form — Easy Form');
     await screenshot(page, 'keyboard-create-page');
+    // The owner's bar on a phone keeps the product's name, and at 320 CSS px nothing scrolls sideways (WCAG 1.4.10).
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    expect(await page.getByRole('button', { name: 'Log Out' }).isVisible()).toBe(true);
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'owner-header-phone');
+    expect((await page.locator('.brand-name').boundingBox())?.width).toBeGreaterThan(20);
+    await page.setViewportSize(DESKTOP);
 
     await tabTo(page, 'Contact Information');
     await page.keyboard.press('Enter');

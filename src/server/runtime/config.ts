@@ -109,7 +109,6 @@ const EnvSchema = z.object({
   STARTUP_WAIT_SECONDS: seconds(3600, 120),
   AWS_REGION: z.string().trim().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // The public site's Terms and Privacy pages: a plain-text file the operator writes (read at each visit).
   TERMS_FILE: z.string().trim().optional(),
   PRIVACY_FILE: z.string().trim().optional(),
 });
@@ -159,7 +158,6 @@ export type Config = {
   logLevel: string;
   /** Where the built web app lives; absent in API-only test apps. */
   webDir: string | undefined;
-  /** Plain-text files with this instance's terms and privacy notice (unset: a default naming the operator). */
   siteTextFiles: { terms?: string; privacy?: string };
   rateLimits: RateLimits;
   /** The owner's notification window and poll (docs/decisions/021); tests make them short. */
@@ -291,10 +289,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     embeddedSync: e.EMBEDDED_SYNC,
     webDir: resolve('dist/web'),
-    siteTextFiles: {
-      terms: e.TERMS_FILE ? resolve(e.TERMS_FILE) : undefined,
-      privacy: e.PRIVACY_FILE ? resolve(e.PRIVACY_FILE) : undefined,
-    },
+    siteTextFiles: { terms: e.TERMS_FILE, privacy: e.PRIVACY_FILE },
     rateLimits: Object.fromEntries(
       Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => [
         name,
