@@ -7,6 +7,7 @@ import { createForm, formsQuery, useNewForm } from '../api/forms.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { OwnerHeaderItems } from '../ui/owner-layout.tsx';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { ImportFormButton } from './import-form-button.tsx';
 import { editorHref } from './request-tab.tsx';
 import { splitSpecDate } from './split-date.ts';
@@ -20,6 +21,7 @@ const RECENT_PAGE = 4;
  * four at a time.
  */
 export function CreatePage() {
+  useScreenTitle('Create a form');
   const navigate = useNavigate();
   const forms = useQuery(formsQuery());
   const create = useNewForm(createForm);

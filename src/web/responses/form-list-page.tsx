@@ -8,6 +8,7 @@ import { readSession } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { downloadWithToken } from './download.ts';
 import { ResponseFilterBar } from './response-filter-bar.tsx';
 import { ResponsesTable } from './responses-table.tsx';
@@ -39,6 +40,7 @@ export function FormListPage() {
     toDate: search.get('toDate') ?? undefined,
   };
   const list = useQuery({ ...submissionPageQuery(fid, page, PAGE_SIZE, filter), enabled: fid !== '' });
+  useScreenTitle(list.data ? `${list.data.formTitle || 'Untitled'} · Responses` : 'Responses');
   const remove = useDeleteResponses();
   const [selection, setSelection] = useState({ of: '', ids: new Set<string>() });
   const [isConfirming, setConfirming] = useState(false);
