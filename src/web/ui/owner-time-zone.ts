@@ -1,18 +1,9 @@
 // The one time zone the owner reads and enters times in: theirs. The browser's zone unless they chose another.
 
 import { dateTimeFormatIn } from '#common/date-time-format.ts';
+import { isTimeZone } from '#common/zoned-time.ts';
 
 const KEY = 'ownerTimeZone';
-
-/** Whether Intl knows `zone` as an IANA time zone name. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone.trim() !== '';
-  } catch {
-    return false;
-  }
-}
 
 /** The browser's own zone. */
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
