@@ -59,6 +59,12 @@ describe('the form settings', () => {
     await user.tab();
     expect(await screen.findByText('All changes saved')).toBeVisible();
     expect(bodies.at(-1)?.opensAt).toBe('2030-01-16T13:30:00.000Z');
+
+    // Another zone, chosen here, shows the same instant on its clock and is kept for next time.
+    await user.selectOptions(screen.getByLabelText('Your time zone'), 'Asia/Tokyo');
+    expect(opens).toHaveValue('2030-01-16T22:30');
+    expect(screen.getByText(/Times are in your time zone, Asia\/Tokyo/)).toBeVisible();
+    expect(localStorage.getItem('ownerTimeZone')).toBe('Asia/Tokyo');
   });
 
   it('saves a setting as the owner leaves it, with no Save button, and sends nothing when nothing changed', async () => {

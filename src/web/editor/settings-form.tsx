@@ -5,10 +5,11 @@ import { SETTINGS_MESSAGE_MAX } from '#common/form-settings.ts';
 import { fromZonedInput, toZonedInput } from '#common/zoned-time.ts';
 import { ApiError } from '../api/client.ts';
 import { useSaveFormSettings } from '../api/forms.ts';
-import { ownerTimeZone } from '../ui/owner-time-zone.ts';
+import { chooseTimeZone, ownerTimeZone } from '../ui/owner-time-zone.ts';
 import { TextField } from '../ui/text-field.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { TextAreaField } from './text-area-field.tsx';
+import { TimeZoneChoice } from './time-zone-choice.tsx';
 import type { SaveState } from './use-form-editor.ts';
 
 /** The inputs' own values: wall-clock times in the form's zone and text, turned into the API's body on save. */
@@ -37,12 +38,21 @@ const valuesOf = (saved: FormSettingsView, zone: string): Values => ({
  * editor's status; the schedule is entered and shown in the owner's own time zone.
  */
 export function SettingsForm({ fid, saved }: { fid: string; saved: FormSettingsView }) {
-  const zone = ownerTimeZone();
+  const [zone, setZone] = useState(ownerTimeZone);
   const form = useForm<Values>({ defaultValues: valuesOf(saved, zone) });
   const save = useSaveFormSettings(fid);
   const { errors } = form.formState;
   // What the server last stored, as the inputs show it: a field left unchanged sends nothing.
   const [stored, setStored] = useState(() => JSON.stringify(valuesOf(saved, zone)));
+  // Another zone shows the same stored instants on its own clock.
+  const changeZone = (chosen: string | null) => {
+    chooseTimeZone(chosen);
+    const next = ownerTimeZone();
+    const values = valuesOf(save.data ?? saved, next);
+    setZone(next);
+    setStored(JSON.stringify(values));
+    form.reset(values);
+  };
   const saveIfChanged = () => {
     if (JSON.stringify(form.getValues()) !== stored) void form.handleSubmit(submit)();
   };
@@ -118,6 +128,7 @@ export function SettingsForm({ fid, saved }: { fid: string; saved: FormSettingsV
         <p className="field-hint">
           Times are in your time zone, {zone}. Leave a time empty to have no start or end.
         </p>
+        <TimeZoneChoice zone={zone} onChange={changeZone} />
         <div className="settings-row">
           <TextField label="Open from" type="datetime-local" {...field('opensAt')} />
           <TextField label="Close at" type="datetime-local" {...field('closesAt')} />
