@@ -51,7 +51,8 @@ describe.skipIf(!hasChromium)('an owner limits a form and a customer meets the l
   });
 
   it('sets a limit of one with messages and a redirect; the first customer is thanked and sent on, the next told it is closed', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    // The owner is in New York: the schedule is in their zone, not the server's.
+    const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'America/New_York' });
     await signInBrowser(context, owner);
     const page = await context.newPage();
     const errors = watchForErrors(page);
@@ -60,12 +61,14 @@ describe.skipIf(!hasChromium)('an owner limits a form and a customer meets the l
     await page.goto(`${server.url}/makeForms?fid=${form._id}`);
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-    await page.getByText('Times are in Asia/Kolkata.').waitFor();
+    await page.getByText('Times are in your time zone, America/New_York.').waitFor();
 
     // A bad redirect is refused by the server and shown at its field.
     const redirect = page.getByLabel('Redirect to (optional)');
+    // A setting saves as the owner leaves it, with the editor's status; there is no Save button.
+    expect(await page.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
     await redirect.fill('ftp://example.com/thanks');
-    await page.getByRole('button', { name: 'Save settings' }).click();
+    await redirect.press('Tab');
     await page.getByText('Redirect URL must start with http:// or https://').waitFor();
     expect(await redirect.getAttribute('aria-invalid')).toBe('true');
     await screenshotBoth(page, 'form-settings-error');
@@ -78,8 +81,8 @@ describe.skipIf(!hasChromium)('an owner limits a form and a customer meets the l
       .getByLabel('Thank-you message')
       .fill('See you on Saturday at 9 at the north end of the beach!');
     await redirect.fill(`${server.url}/notReady`);
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByRole('status').getByText('Settings saved.').waitFor();
+    await redirect.press('Tab');
+    await page.getByRole('status').getByText('All changes saved').waitFor();
     expect(await redirect.getAttribute('aria-invalid')).toBeNull();
     await screenshotBoth(page, 'form-settings');
 

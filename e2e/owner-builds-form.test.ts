@@ -133,10 +133,23 @@ describe.skipIf(!hasChromium)('an owner builds a form, shapes it, previews and s
         'Skills you bring',
         'T-shirt size',
       ]);
+    // A deleted question can be taken back at its place; left alone, it is deleted a few seconds later.
+    const remaining = ['Your name', 'Shift', 'Photo ID', 'Skills you bring', 'T-shirt size'];
     await page.getByRole('button', { name: 'Delete question Tell us about yourself' }).click();
+    await expect.poll(() => questionNames(page)).toEqual(remaining);
+    await page.getByRole('button', { name: 'Undo' }).click();
     await expect
       .poll(() => questionNames(page))
-      .toEqual(['Your name', 'Shift', 'Photo ID', 'Skills you bring', 'T-shirt size']);
+      .toEqual(['Your name', 'Tell us about yourself', ...remaining.slice(1)]);
+    await page.getByRole('button', { name: 'Delete question Tell us about yourself' }).click();
+    await page.getByRole('button', { name: 'Undo' }).waitFor({ state: 'detached' });
+    await expect.poll(() => questionNames(page)).toEqual(remaining);
+
+    // A half-built choice question survives a reload.
+    await name.fill('Dietary needs');
+    await panel.getByRole('button', { name: 'Checkbox' }).click();
+    await panel.getByLabel('New option').fill('Vegan');
+    await panel.getByLabel('New option').press('Enter');
 
     // Colours, then a reload shows everything was saved on the server.
     await page.getByLabel('Choose Form Color').selectOption({ label: 'Peach Puff' });
@@ -144,6 +157,11 @@ describe.skipIf(!hasChromium)('an owner builds a form, shapes it, previews and s
     await page.getByRole('status').getByText('All changes saved').waitFor();
     await page.reload();
     await page.getByRole('button', { name: /^Question: Skills you bring/ }).waitFor();
+    expect(await name.inputValue()).toBe('Dietary needs');
+    await panel.getByText('Vegan').waitFor();
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Checkbox');
+    await name.fill('');
     expect(await page.getByLabel('Choose Form Color').inputValue()).toBe('#FFDAB9');
     expect(await page.getByLabel('Form Border').inputValue()).toBe('#126180');
     await screenshot(page, 'editor');

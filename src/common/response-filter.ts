@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from './zoned-time.ts';
 
 /** Longest search text the owner's responses list accepts. */
 export const RESPONSE_SEARCH_MAX = 200;
@@ -30,6 +31,17 @@ export const endsAfterStart: [(f: Days) => boolean, { path: string[]; error: str
 ];
 export const ResponseFilterSchema = z.object(ResponseFilterFields).refine(...endsAfterStart);
 export type ResponseFilter = z.infer<typeof ResponseFilterSchema>;
+
+/** The CSV export's query: the filter, and `tz`, the owner's zone its times are written in (and named). */
+export const CsvQuerySchema = z
+  .object({
+    ...ResponseFilterFields,
+    tz: z
+      .string()
+      .refine(isTimeZone, { error: 'tz must be a time zone name, such as Europe/Berlin' })
+      .optional(),
+  })
+  .refine(...endsAfterStart);
 
 export const isFiltered = (f: ResponseFilter): boolean => Boolean(f.q || f.fromDate || f.toDate);
 

@@ -46,3 +46,14 @@ export function fromZonedInput(local: string, timeZone: string): string | null {
   guess = wall - offsetAt(new Date(guess), timeZone);
   return new Date(guess).toISOString();
 }
+
+/** Whether Intl knows `zone` as a time zone name (IANA, such as Europe/Berlin). */
+export function isTimeZone(zone: string): boolean {
+  if (zone.trim() === '' || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResponseFilter } from '#common/response-filter.ts';
 import type { FormSummary, Submission, SubmissionPage } from '#common/submissions.ts';
+import { ownerTimeZone } from '../ui/owner-time-zone.ts';
 import { api } from './client.ts';
 
 const owner = { owner: true } as const;
@@ -40,9 +41,11 @@ export const submissionPageQuery = (
 export const submissionQuery = (id: string) =>
   queryOptions({ queryKey: ['submission', id], queryFn: () => api<Submission>(`/api/forms/${id}`, owner) });
 
+/** The CSV export of the responses `filter` lets through, its times in the owner's own zone. */
 export const csvUrl = (fid: string, filter: ResponseFilter = {}) => {
-  const query = filterQuery(filter).toString();
-  return `/api/formSubmissions/${fid}/csv${query ? `?${query}` : ''}`;
+  const query = filterQuery(filter);
+  query.set('tz', ownerTimeZone());
+  return `/api/formSubmissions/${fid}/csv?${query.toString()}`;
 };
 
 /** Deletes responses: one by id, or several of one form; the lists, counts and Results read afresh after. */

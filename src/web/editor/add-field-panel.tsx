@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   addOption,
   DUPLICATE_OPTION_MESSAGE,
@@ -7,36 +7,58 @@ import {
   type TextType,
 } from '#common/forms.ts';
 import { TextField } from '../ui/text-field.tsx';
+import { useAddFieldDraft, type ChoiceId } from './add-field-draft.ts';
 import { TEXT_TYPE_LABELS } from './fields-in-order.ts';
 
-const CHOICES = { 2: 'Dropdown', 3: 'Radio Button', 4: 'Checkbox' } as const;
-type ChoiceId = keyof typeof CHOICES;
+const CHOICES: Record<ChoiceId, string> = { 2: 'Dropdown', 3: 'Radio Button', 4: 'Checkbox' };
+/** The name a question gets when the owner adds it without typing one (the server needs a name). */
+export const UNTITLED = 'Untitled Question';
+
+type Props = { fid: string; onAdd: (body: AddFieldBody) => Promise<boolean> };
 
 /**
- * The Add Field panel, titled 'Untitled Question'. Choices collect their options before saving
- * (docs/product.md, Editor).
+ * The Add Field panel, titled 'Untitled Question' until the owner types a name. Choices collect their options
+ * before saving (docs/product.md, Editor); the half-built question is kept across a reload until saved or
+ * cancelled. Focus stays in the panel: on the first option as the choice builder opens, back on the choice
+ * button when it is cancelled, on the name box once a question is added.
  */
-export function AddFieldPanel({ onAdd }: { onAdd: (body: AddFieldBody) => Promise<boolean> }) {
+export function AddFieldPanel({ fid, onAdd }: Props) {
   const id = useId();
-  const [name, setName] = useState('Untitled Question');
-  const [textType, setTextType] = useState<TextType>('text');
-  const [required, setRequired] = useState(false);
-  const [choice, setChoice] = useState<ChoiceId | null>(null);
-  const [options, setOptions] = useState<string[]>([]);
+  const { draft: saved, change, clear } = useAddFieldDraft(fid);
+  const { name, textType, required, choice, options } = saved;
   const [draft, setDraft] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  const panel = useRef<HTMLElement>(null);
+  // The control to focus once the panel has drawn its new state.
+  const focusTarget = useRef<string | null>(null);
+  const setFocusTarget = (selector: string) => (focusTarget.current = selector);
+  useEffect(() => {
+    if (!focusTarget.current) return;
+    panel.current?.querySelector<HTMLElement>(focusTarget.current)?.focus();
+    focusTarget.current = null;
+  });
 
+  const title = name.trim() || UNTITLED;
   const add = async (body: AddFieldBody) => {
-    if (name.trim() === '') return setMessage('Give the question a name first.');
     setMessage(null);
     if (await onAdd(body)) {
-      setName('Untitled Question');
-      setChoice(null);
-      setOptions([]);
-      setRequired(false);
-      setTextType('text');
+      clear();
+      setDraft('');
+      setFocusTarget(`#${CSS.escape(`${id}-name`)}`);
     }
   };
+  const openChoice = (n: ChoiceId) => {
+    change({ choice: n });
+    setFocusTarget('[data-focus="new-option"]');
+  };
+  const cancelChoice = () => {
+    const opener = choice;
+    change({ choice: null, options: [] });
+    setDraft('');
+    setMessage(null);
+    setFocusTarget(`[data-choice="${opener}"]`);
+  };
+  const setOptions = (next: string[]) => change({ options: next });
   const pushOption = () => {
     const result = addOption(options, draft);
     if (result.ok) {
@@ -49,41 +71,43 @@ export function AddFieldPanel({ onAdd }: { onAdd: (body: AddFieldBody) => Promis
   };
 
   return (
-    <section className="card add-field" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{name.trim() || 'Untitled Question'}</h2>
+    <section ref={panel} className="card add-field" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
       <TextField
         id={`${id}-name`}
         label="New question"
+        placeholder={UNTITLED}
         value={name}
-        onChange={(e) => setName(e.target.value)}
-        onFocus={(e) => e.target.select()}
+        onChange={(e) => change({ name: e.target.value })}
       />
       <div className="add-field-options">
-        <label className="inline-field">
-          <span>Text type</span>
-          <select
-            className="input"
-            value={textType}
-            onChange={(e) => setTextType(e.target.value as TextType)}
-          >
-            {TEXT_TYPES.filter((t) => t !== 'textarea').map((t) => (
-              <option key={t} value={t}>
-                {TEXT_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </label>
+        {choice ? null : (
+          <label className="inline-field">
+            <span>Text type</span>
+            <select
+              className="input"
+              value={textType}
+              onChange={(e) => change({ textType: e.target.value as TextType })}
+            >
+              {TEXT_TYPES.filter((t) => t !== 'textarea').map((t) => (
+                <option key={t} value={t}>
+                  {TEXT_TYPE_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label className="checkbox switch">
           <input
             type="checkbox"
             role="switch"
             checked={required}
-            onChange={(e) => setRequired(e.target.checked)}
+            onChange={(e) => change({ required: e.target.checked })}
           />
           <span>Required</span>
         </label>
       </div>
-      {textType === 'password' ? (
+      {textType === 'password' && !choice ? (
         <p className="alert alert-info">
           Forms that ask for passwords are a common phishing pattern. Customers will be warned never to enter
           a password they use elsewhere.
@@ -111,6 +135,7 @@ export function AddFieldPanel({ onAdd }: { onAdd: (body: AddFieldBody) => Promis
             <input
               className="input"
               aria-label="New option"
+              data-focus="new-option"
               placeholder="Type an option and press Enter"
               value={draft}
               onChange={(e) => setDraft(e.target.value)}
@@ -126,7 +151,7 @@ export function AddFieldPanel({ onAdd }: { onAdd: (body: AddFieldBody) => Promis
             </button>
           </div>
           <div className="row-between">
-            <button type="button" className="link-button" onClick={() => setChoice(null)}>
+            <button type="button" className="link-button" onClick={cancelChoice}>
               Cancel
             </button>
             <button
@@ -134,7 +159,7 @@ export function AddFieldPanel({ onAdd }: { onAdd: (body: AddFieldBody) => Promis
               className="button button-primary"
               disabled={options.length === 0}
               onClick={() =>
-                void add({ id: choice, name, required, options: options.map((value) => ({ value })) })
+                void add({ id: choice, name: title, required, options: options.map((value) => ({ value })) })
               }
             >
               Save {CHOICES[choice]}
@@ -146,26 +171,32 @@ export function AddFieldPanel({ onAdd }: { onAdd: (body: AddFieldBody) => Promis
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => void add({ id: 1, name, type: textType, required })}
+            onClick={() => void add({ id: 1, name: title, type: textType, required })}
           >
             Add Text Field
           </button>
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => void add({ id: 1, name, type: 'textarea', required })}
+            onClick={() => void add({ id: 1, name: title, type: 'textarea', required })}
           >
             Paragraph
           </button>
           {([3, 4, 2] as const).map((n) => (
-            <button key={n} type="button" className="button button-secondary" onClick={() => setChoice(n)}>
+            <button
+              key={n}
+              type="button"
+              className="button button-secondary"
+              data-choice={n}
+              onClick={() => openChoice(n)}
+            >
               {CHOICES[n]}
             </button>
           ))}
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => void add({ id: 5, name, required })}
+            onClick={() => void add({ id: 5, name: title, required })}
           >
             File
           </button>

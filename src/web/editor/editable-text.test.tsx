@@ -68,4 +68,15 @@ describe('click-to-edit text', () => {
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(onSave).toHaveBeenCalledWith('First\nSecond');
   });
+
+  it('gives focus back to the edited text after Enter or Escape, never to the page body', async () => {
+    render(<EditableText value="Email" label="Question" onSave={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^Question: Email/ }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: /^Question: Email/ })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' address{Enter}');
+    expect(screen.getByRole('button', { name: /^Question: Email/ })).toHaveFocus();
+  });
 });

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 
 /** Browsers that size a textarea to its text in CSS (`field-sizing: content`, editor.css) need no script for it. */
 const sizesItself = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content') === true;
@@ -26,6 +26,8 @@ type Props = {
   onSave: (value: string) => void;
   multiline?: boolean;
   className?: string;
+  /** Marks the shown text for the code that moves focus to it (`data-control`). */
+  dataControl?: string;
 };
 
 /**
@@ -35,9 +37,17 @@ type Props = {
  * The box is a textarea that grows with its text, so a 200-character title or a long description is seen whole
  * while it is edited. A single-line value (a title, a question, an option) takes no line break: Enter saves, and
  * line breaks pasted in become spaces. In a multiline one Enter starts a new line and Ctrl/Cmd+Enter saves.
+ * Closed with the keyboard (Enter or Escape), the box gives focus back to the text it edited; closed by
+ * clicking elsewhere, focus stays where the owner clicked.
  */
-export function EditableText({ value, label, onSave, multiline = false, className }: Props) {
+export function EditableText({ value, label, onSave, multiline = false, className, dataControl }: Props) {
   const [draft, setDraft] = useState<string | null>(null);
+  const refocus = useRef(false);
+  const focusIfClosedByKey = (button: HTMLButtonElement | null) => {
+    if (!button || !refocus.current) return;
+    refocus.current = false;
+    button.focus();
+  };
 
   const finish = () => {
     if (draft === null) return;
@@ -46,9 +56,13 @@ export function EditableText({ value, label, onSave, multiline = false, classNam
     if (next !== '' && next !== value) onSave(next);
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') setDraft(null);
+    if (event.key === 'Escape') {
+      refocus.current = true;
+      setDraft(null);
+    }
     if (event.key === 'Enter' && (!multiline || event.ctrlKey || event.metaKey)) {
       event.preventDefault();
+      refocus.current = true;
       finish();
     }
   };
@@ -56,7 +70,9 @@ export function EditableText({ value, label, onSave, multiline = false, classNam
   if (draft === null) {
     return (
       <button
+        ref={focusIfClosedByKey}
         type="button"
+        data-control={dataControl}
         className={['editable', className].filter(Boolean).join(' ')}
         aria-label={`${label}: ${value}. Click to edit`}
         onClick={() => setDraft(value)}

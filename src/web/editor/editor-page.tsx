@@ -6,8 +6,8 @@ import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { AddFieldPanel } from './add-field-panel.tsx';
 import { ColorControls } from './color-controls.tsx';
 import { EditableText } from './editable-text.tsx';
-import { FieldCard } from './field-card.tsx';
 import { fieldsInOrder } from './fields-in-order.ts';
+import { QuestionList } from './question-list.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { ShareBar } from './share-bar.tsx';
 import { useFormEditor } from './use-form-editor.ts';
@@ -49,13 +49,6 @@ export function EditorPage() {
 
   const data = form.data;
   const fields = fieldsInOrder(data);
-  const move = (from: number, to: number) => {
-    if (to < 0 || to >= fields.length) return;
-    const order = fields.map((f) => f._id);
-    const [moved] = order.splice(from, 1);
-    if (moved) order.splice(to, 0, moved);
-    void edit({ type: 'reorder', order });
-  };
 
   return (
     <div className="editor" style={{ background: data.color }}>
@@ -110,27 +103,8 @@ export function EditorPage() {
               edit({ type: 'updateForm', body: { acceptingResponses } })
             }
           />
-          <section aria-labelledby="questions-title">
-            <h2 id="questions-title" className="editor-section-title">
-              Questions <span className="muted">({fields.length})</span>
-            </h2>
-            {fields.length === 0 ? (
-              <p className="card empty">No questions yet. Add the first one below.</p>
-            ) : null}
-            <ol className="field-list">
-              {fields.map((field, i) => (
-                <FieldCard
-                  key={field._id}
-                  field={field}
-                  position={i}
-                  count={fields.length}
-                  onEdit={(e) => void edit(e)}
-                  onMove={move}
-                />
-              ))}
-            </ol>
-          </section>
-          <AddFieldPanel onAdd={(body) => edit({ type: 'addField', body })} />
+          <QuestionList fields={fields} onEdit={edit} />
+          <AddFieldPanel fid={data._id} onAdd={(body) => edit({ type: 'addField', body })} />
         </div>
         <aside className="card editor-side" aria-label="Appearance">
           <h2>Appearance</h2>

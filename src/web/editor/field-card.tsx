@@ -10,16 +10,18 @@ type Props = {
   count: number;
   onEdit: (edit: FormEdit) => void;
   onMove: (from: number, to: number) => void;
+  onDelete: () => void;
 };
 
 /** One saved question: inline rename, type and required for text, options for choices, move and delete. */
-export function FieldCard({ field, position, count, onEdit, onMove }: Props) {
+export function FieldCard({ field, position, count, onEdit, onMove, onDelete }: Props) {
   const { _id: fieldId, kind } = field;
   // The name, the text type and Required are all saved through the one rename route.
   const saveField = (body: RenameFieldBody) => onEdit({ type: 'renameField', kind, fieldId, body });
   return (
     <li
       className="field-card card"
+      data-field-id={fieldId}
       draggable
       onDragStart={(e) => e.dataTransfer.setData('text/plain', String(position))}
       onDragOver={(e) => e.preventDefault()}
@@ -41,6 +43,7 @@ export function FieldCard({ field, position, count, onEdit, onMove }: Props) {
             type="button"
             className="icon-button"
             aria-label={`Move ${field.name} up`}
+            data-control="up"
             disabled={position === 0}
             onClick={() => onMove(position, position - 1)}
           >
@@ -50,6 +53,7 @@ export function FieldCard({ field, position, count, onEdit, onMove }: Props) {
             type="button"
             className="icon-button"
             aria-label={`Move ${field.name} down`}
+            data-control="down"
             disabled={position === count - 1}
             onClick={() => onMove(position, position + 1)}
           >
@@ -59,7 +63,7 @@ export function FieldCard({ field, position, count, onEdit, onMove }: Props) {
             type="button"
             className="icon-button is-danger"
             aria-label={`Delete question ${field.name}`}
-            onClick={() => onEdit({ type: 'deleteField', kind, fieldId })}
+            onClick={onDelete}
           >
             Delete
           </button>
@@ -67,6 +71,7 @@ export function FieldCard({ field, position, count, onEdit, onMove }: Props) {
       </div>
       <EditableText
         className="field-name"
+        dataControl="name"
         value={field.name}
         label="Question"
         onSave={(name) => saveField({ name })}

@@ -49,7 +49,7 @@ describe('NotificationSettings', () => {
     const user = userEvent.setup();
     copy.focus();
     await user.keyboard(' ');
-    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(await screen.findByText('All changes saved')).toBeInTheDocument();
     expect(calls).toEqual([{ method: 'PUT', body: { notifyOwner: true, respondentCopy: true } }]);
     expect(copy).toBeChecked();
   });

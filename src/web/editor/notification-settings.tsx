@@ -69,7 +69,7 @@ export function NotificationSettings({ fid }: { fid: string }) {
         </p>
       ) : (
         <p role="status" className="notification-status">
-          {save.isPending ? 'Saving…' : save.isSuccess ? 'Saved' : ''}
+          {save.isPending ? 'Saving…' : save.isSuccess ? 'All changes saved' : ''}
         </p>
       )}
     </section>

@@ -1,12 +1,16 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FormSettingsBody, FormSettingsView } from '#common/form-settings.ts';
 import { SETTINGS_MESSAGE_MAX } from '#common/form-settings.ts';
 import { fromZonedInput, toZonedInput } from '#common/zoned-time.ts';
 import { ApiError } from '../api/client.ts';
 import { useSaveFormSettings } from '../api/forms.ts';
-import { Alert } from '../ui/alert.tsx';
+import { chooseTimeZone, ownerTimeZone } from '../ui/owner-time-zone.ts';
 import { TextField } from '../ui/text-field.tsx';
+import { SaveStatus } from './save-status.tsx';
 import { TextAreaField } from './text-area-field.tsx';
+import { TimeZoneChoice } from './time-zone-choice.tsx';
+import type { SaveState } from './use-form-editor.ts';
 
 /** The inputs' own values: wall-clock times in the form's zone and text, turned into the API's body on save. */
 type Values = Record<keyof FormSettingsBody, string>;
@@ -19,23 +23,51 @@ const NAMES: (keyof FormSettingsBody)[] = [
   'redirectUrl',
 ];
 
-const valuesOf = (saved: FormSettingsView): Values => ({
-  opensAt: saved.opensAt ? toZonedInput(saved.opensAt, saved.timeZone) : '',
-  closesAt: saved.closesAt ? toZonedInput(saved.closesAt, saved.timeZone) : '',
+const valuesOf = (saved: FormSettingsView, zone: string): Values => ({
+  opensAt: saved.opensAt ? toZonedInput(saved.opensAt, zone) : '',
+  closesAt: saved.closesAt ? toZonedInput(saved.closesAt, zone) : '',
   responseLimit: saved.responseLimit === null ? '' : String(saved.responseLimit),
   closedMessage: saved.closedMessage ?? '',
   thankYouMessage: saved.thankYouMessage ?? '',
   redirectUrl: saved.redirectUrl ?? '',
 });
 
-/** Schedule, limit, messages and redirect of one form; the server checks every value and names what it refuses. */
+/**
+ * Schedule, limit, messages and redirect of one form; the server checks every value and names what it refuses.
+ * Like everything else in the editor, a setting saves as the owner leaves it (or presses Enter), with the
+ * editor's status; the schedule is entered and shown in the owner's own time zone.
+ */
 export function SettingsForm({ fid, saved }: { fid: string; saved: FormSettingsView }) {
-  const form = useForm<Values>({ defaultValues: valuesOf(saved) });
+  const [zone, setZone] = useState(ownerTimeZone);
+  const form = useForm<Values>({ defaultValues: valuesOf(saved, zone) });
   const save = useSaveFormSettings(fid);
   const { errors } = form.formState;
-  const zone = saved.timeZone;
-  /** An input's registration with the error shown at it. */
-  const field = (name: keyof Values) => ({ error: errors[name]?.message, ...form.register(name) });
+  // What the server last stored, as the inputs show it: a field left unchanged sends nothing.
+  const [stored, setStored] = useState(() => JSON.stringify(valuesOf(saved, zone)));
+  // Another zone shows the same stored instants on its own clock.
+  const changeZone = (chosen: string | null) => {
+    chooseTimeZone(chosen);
+    const next = ownerTimeZone();
+    const values = valuesOf(save.data ?? saved, next);
+    setZone(next);
+    setStored(JSON.stringify(values));
+    form.reset(values);
+  };
+  const saveIfChanged = () => {
+    if (JSON.stringify(form.getValues()) !== stored) void form.handleSubmit(submit)();
+  };
+  /** An input's registration with the error shown at it, saving as the owner leaves it. */
+  const field = (name: keyof Values) => {
+    const registered = form.register(name);
+    return {
+      error: errors[name]?.message,
+      ...registered,
+      onBlur: async (event: { target: unknown; type: unknown }) => {
+        await registered.onBlur(event);
+        saveIfChanged();
+      },
+    };
+  };
 
   const submit = (values: Values) => {
     const time = (name: 'opensAt' | 'closesAt') => {
@@ -61,26 +93,42 @@ export function SettingsForm({ fid, saved }: { fid: string; saved: FormSettingsV
       redirectUrl: values.redirectUrl,
     };
     save.mutate(body, {
-      onSuccess: (next) => form.reset(valuesOf(next)),
+      onSuccess: (next) => {
+        setStored(JSON.stringify(valuesOf(next, zone)));
+        // Keeps what the owner has typed since this save was sent.
+        form.reset(valuesOf(next, zone), { keepDirtyValues: true });
+      },
       onError: (error) => {
         const field = error instanceof ApiError ? error.field : null;
         if (field && (NAMES as string[]).includes(field)) {
-          form.setError(
-            field as keyof Values,
-            { message: (error as ApiError).detail },
-            { shouldFocus: true },
-          );
+          // Shown at its field without taking focus: the owner may already be typing in another one.
+          form.setError(field as keyof Values, { message: (error as ApiError).detail });
         }
       },
     });
   };
 
   const fieldError = save.error instanceof ApiError ? save.error.field : null;
+  const status: SaveState = save.isPending
+    ? { kind: 'saving' }
+    : save.isError
+      ? {
+          kind: 'failed',
+          message: fieldError ? 'check the highlighted setting.' : save.error.message,
+          retry: () => void form.handleSubmit(submit)(),
+          dismiss: () => save.reset(),
+        }
+      : save.isSuccess
+        ? { kind: 'saved' }
+        : { kind: 'idle' };
   return (
     <form className="settings-form" noValidate onSubmit={form.handleSubmit(submit)}>
       <fieldset className="card settings-group">
         <legend>Schedule</legend>
-        <p className="field-hint">Times are in {zone}. Leave a time empty to have no start or end.</p>
+        <p className="field-hint">
+          Times are in your time zone, {zone}. Leave a time empty to have no start or end.
+        </p>
+        <TimeZoneChoice zone={zone} onChange={changeZone} />
         <div className="settings-row">
           <TextField label="Open from" type="datetime-local" {...field('opensAt')} />
           <TextField label="Close at" type="datetime-local" {...field('closesAt')} />
@@ -123,16 +171,7 @@ export function SettingsForm({ fid, saved }: { fid: string; saved: FormSettingsV
         />
       </fieldset>
       <div className="settings-actions">
-        <button type="submit" className="button button-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save settings'}
-        </button>
-        <div className="settings-status">
-          {save.isSuccess && !form.formState.isDirty ? <Alert tone="success">Settings saved.</Alert> : null}
-          {save.isError && !fieldError ? <Alert tone="error">Not saved: {save.error.message}</Alert> : null}
-          {save.isError && fieldError ? (
-            <Alert tone="error">Not saved: check the highlighted setting.</Alert>
-          ) : null}
-        </div>
+        <SaveStatus state={status} />
       </div>
     </form>
   );

@@ -25,7 +25,8 @@ export function cellOf(answer: StoredAnswer | undefined, fileName: (uploadId: st
 }
 
 /**
- * Streams every submission of the form (those `only.filter` lets through) as CSV, newest first, reading CSV_PAGE_ROWS rows at a time so memory stays
+ * Streams every submission of the form (those `only.filter` lets through, its days in `timeZone`) as CSV, the
+ * times written in `only.shownIn` (the owner's zone, named in the header; `timeZone` when not given), newest first, reading CSV_PAGE_ROWS rows at a time so memory stays
  * flat whatever the count. One column per question of the form as it is now, then one per question deleted after
  * it had answers (`retired`), so no answer a customer gave is left out.
  */
@@ -35,8 +36,9 @@ export function streamFormCsv(
   retired: readonly { id: string; name: string }[],
   timeZone: string,
   fileNames: (uploadIds: string[]) => Promise<Map<string, string>>,
-  only: { filter?: ResponseFilter } = {},
+  only: { filter?: ResponseFilter; shownIn?: string } = {},
 ): Readable {
+  const shownIn = only.shownIn ?? timeZone;
   const fields = fieldsOf(form);
   const questions = form.fieldOrder.map(({ _id }) => ({
     id: _id,
@@ -45,7 +47,7 @@ export function streamFormCsv(
   for (const field of retired) questions.push({ id: field.id, name: `${field.name} (deleted question)` });
   const csv = stringify({
     header: true,
-    columns: ['Submitted', ...questions.map((q) => q.name)].map(escapeCell),
+    columns: [`Submitted (${shownIn})`, ...questions.map((q) => q.name)].map(escapeCell),
     bom: true,
   });
   void (async () => {
@@ -65,7 +67,7 @@ export function streamFormCsv(
       for (const s of page.items) {
         const byField = new Map(s.answers.map((a) => [a.fieldId, a]));
         const row = [
-          formatSpecDate(s.createdAt, timeZone),
+          formatSpecDate(s.createdAt, shownIn),
           ...questions.map((q) => cellOf(byField.get(q.id), (id) => names.get(id) ?? '')),
         ];
         // Respect back-pressure: wait for the consumer when the buffer is full.

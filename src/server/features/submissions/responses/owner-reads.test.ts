@@ -86,7 +86,9 @@ describe(`the owner's view of submissions on ${TEST_ENGINE}`, () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\n');
-      expect(lines[0]).toBe('Submitted,Name,Email,Phone,Arrival,Room,Meal,Extras,ID proof,Photo');
+      expect(lines[0]).toBe(
+        'Submitted (Asia/Kolkata),Name,Email,Phone,Arrival,Room,Meal,Extras,ID proof,Photo',
+      );
       expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
       expect(lines[1]).toContain("'+91 98765 43210");
       expect(lines[1]).toContain('id.pdf');
@@ -107,8 +109,42 @@ describe(`the owner's view of submissions on ${TEST_ENGINE}`, () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\n');
-      expect(header).toBe('Submitted,Name,Email,Room,Meal,Extras,ID proof,Photo,Phone (deleted question)');
+      expect(header).toBe(
+        'Submitted (Asia/Kolkata),Name,Email,Room,Meal,Extras,ID proof,Photo,Phone (deleted question)',
+      );
       expect(row?.endsWith(",'+91 98765 43210")).toBe(true);
+    });
+
+    it('writes the CSV times in the zone asked for and names it in the header; refuses an unknown zone', async () => {
+      const f = await buildForm(owner.token);
+      expect((await submit(await validBody(f))).statusCode).toBe(200);
+      // 9:00 in the morning of 22 December in Kolkata is still the evening before in New York.
+      await t.app.db.query(`update submissions set created_at = '2026-12-22T03:30:00Z' where form_id = $1`, [
+        f._id,
+      ]);
+      const csv = async (query: string) => {
+        const res = await asOwner(owner.token, `/api/formSubmissions/${f._id}/csv${query}`);
+        return {
+          res,
+          lines: res.body
+            .replace(/^\uFEFF/, '')
+            .trim()
+            .split('\n'),
+        };
+      };
+      const { lines } = await csv('?tz=America/New_York');
+      expect(lines[0]?.startsWith('Submitted (America/New_York),Name,')).toBe(true);
+      expect(lines[1]?.startsWith('"12/21/2026, 10:30:00 PM",')).toBe(true);
+      // Without a zone, the server's.
+      expect((await csv('')).lines[1]?.startsWith('"12/22/2026, 9:00:00 AM",')).toBe(true);
+      for (const tz of ['Mars/Olympus_Mons', '', 'x'.repeat(300)]) {
+        const { res } = await csv(`?tz=${encodeURIComponent(tz)}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(res.json()).toMatchObject({
+          error: { code: 'VALIDATION_FAILED', message: expect.stringMatching(/tz must be a time zone name/) },
+        });
+      }
     });
 
     it('exports every submission exactly once, newest first, across many pages', async () => {

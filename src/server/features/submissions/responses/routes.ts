@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { responsesCsvFileName } from '#common/download-names.ts';
 import { formatSpecDate, FormParamsSchema } from '#common/forms.ts';
 import {
+  CsvQuerySchema,
   DeletedResponsesSchema,
   DeleteResponsesBodySchema,
   isFiltered,
-  ResponseFilterSchema,
   type ResponseFilter,
 } from '#common/response-filter.ts';
 import {
@@ -173,7 +173,7 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
 
   api.get(
     '/api/formSubmissions/:fid/csv',
-    { schema: { params: FormParamsSchema, querystring: ResponseFilterSchema } },
+    { schema: { params: FormParamsSchema, querystring: CsvQuerySchema } },
     async (request, reply) => {
       const form = await ownFormOf(ownerOf(request).id, request.params.fid);
       const fileNames = async (ids: string[]) =>
@@ -184,6 +184,7 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
         .send(
           streamFormCsv(deps.db, form, await deps.forms.retiredFields(form._id), timeZone, fileNames, {
             filter: filterOf(request.query),
+            shownIn: request.query.tz,
           }),
         );
     },

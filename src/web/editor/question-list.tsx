@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FormEdit } from '../api/forms.ts';
+import { FieldCard } from './field-card.tsx';
+import type { EditorField } from './fields-in-order.ts';
+import './question-list.css';
+
+/** How long a deleted question can be brought back before the deletion is sent. */
+export const UNDO_MS = 8000;
+
+type Props = { fields: EditorField[]; onEdit: (edit: FormEdit) => Promise<boolean> };
+/** Which control gets focus once the list has drawn: a card's name, or one of its move buttons. */
+type FocusRequest =
+  { id: string; control: 'name' | 'up' | 'down'; at?: number } | { id: null; control: 'undo' };
+
+/**
+ * The saved questions. A deleted question leaves the list at once but is only deleted on the server after a few
+ * seconds (or when the owner leaves the page), so Undo can put it back at its place. Adds, moves, deletes and
+ * undos are announced in a polite live region, and focus moves to the item the owner acted on, or the next one.
+ */
+export function QuestionList({ fields, onEdit }: Props) {
+  const [pending, setPending] = useState<EditorField | null>(null);
+  const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
+  const [announcement, setAnnouncement] = useState('');
+  const focusRequest = useRef<FocusRequest | null>(null);
+  const setFocus = (request: FocusRequest) => (focusRequest.current = request);
+  const list = useRef<HTMLDivElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const shown = fields.filter((f) => f._id !== pending?._id && !gone.has(f._id));
+
+  const commit = (field: EditorField) => {
+    clearTimeout(timer.current);
+    setPending((p) => (p?._id === field._id ? null : p));
+    setGone((g) => new Set(g).add(field._id));
+    void onEdit({ type: 'deleteField', kind: field.kind, fieldId: field._id }).then((ok) => {
+      if (ok) return;
+      // Refused: the question is still there, and the save status says why.
+      setGone((g) => new Set([...g].filter((id) => id !== field._id)));
+    });
+  };
+  // The latest pending deletion and commit, for the timer and for leaving the page.
+  const latest = useRef({ pending, commit });
+  useEffect(() => {
+    latest.current = { pending, commit };
+  });
+  useEffect(() => {
+    const flush = () => {
+      const { pending: p, commit: c } = latest.current;
+      if (p) c(p);
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, []);
+
+  // A question that appears in the server's answer was just added.
+  const seen = useRef<ReadonlySet<string> | null>(null);
+  useEffect(() => {
+    const before = seen.current;
+    const added = before ? fields.filter((f) => !before.has(f._id)) : [];
+    if (added.length === 1 && added[0]) setAnnouncement(`Question '${added[0].name}' added`);
+    seen.current = new Set(fields.map((f) => f._id));
+  }, [fields]);
+
+  useEffect(() => {
+    const focus = focusRequest.current;
+    if (!focus) return;
+    // A moved question is focused once it is drawn at its new place (the move shows before the server answers).
+    if (focus.id !== null && focus.at !== undefined && shown[focus.at]?._id !== focus.id) return;
+    const selector =
+      focus.id === null
+        ? '[data-control="undo"]'
+        : `[data-field-id="${CSS.escape(focus.id)}"] [data-control="${focus.control}"]`;
+    list.current?.querySelector<HTMLElement>(selector)?.focus();
+    focusRequest.current = null;
+  });
+
+  const remove = (field: EditorField, position: number) => {
+    if (pending) commit(pending);
+    setPending(field);
+    setAnnouncement(`Question '${field.name}' deleted. Undo is available for a few seconds.`);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => latest.current.commit(field), UNDO_MS);
+    const next = shown[position + 1] ?? shown[position - 1];
+    setFocus(next ? { id: next._id, control: 'name' } : { id: null, control: 'undo' });
+  };
+  const undo = () => {
+    if (!pending) return;
+    clearTimeout(timer.current);
+    setPending(null);
+    setAnnouncement(`Question '${pending.name}' restored`);
+    setFocus({ id: pending._id, control: 'name' });
+  };
+  const move = (from: number, to: number) => {
+    const moved = shown[from];
+    if (!moved || to < 0 || to >= shown.length || to === from) return;
+    if (pending) commit(pending);
+    const order = shown.map((f) => f._id);
+    order.splice(from, 1);
+    order.splice(to, 0, moved._id);
+    void onEdit({ type: 'reorder', order });
+    const where =
+      to === from - 1 ? 'up' : to === from + 1 ? 'down' : `to position ${to + 1} of ${shown.length}`;
+    setAnnouncement(`Question '${moved.name}' moved ${where}`);
+    // The button pressed stays focused unless the move disabled it (top or bottom); then its twin takes it.
+    const control = to < from ? (to === 0 ? 'down' : 'up') : to === shown.length - 1 ? 'up' : 'down';
+    setFocus({ id: moved._id, control, at: to });
+  };
+
+  return (
+    <section aria-labelledby="questions-title" ref={list}>
+      <h2 id="questions-title" className="editor-section-title">
+        Questions <span className="muted">({shown.length})</span>
+      </h2>
+      {shown.length === 0 ? <p className="card empty">No questions yet. Add the first one below.</p> : null}
+      <ol className="field-list">
+        {shown.map((field, i) => (
+          <FieldCard
+            key={field._id}
+            field={field}
+            position={i}
+            count={shown.length}
+            onEdit={(e) => void onEdit(e)}
+            onMove={move}
+            onDelete={() => remove(field, i)}
+          />
+        ))}
+      </ol>
+      {pending ? (
+        <div className="undo-toast">
+          <span>Question &lsquo;{pending.name}&rsquo; deleted</span>
+          <button type="button" className="button button-small" data-control="undo" onClick={undo}>
+            Undo
+          </button>
+        </div>
+      ) : null}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+    </section>
+  );
+}

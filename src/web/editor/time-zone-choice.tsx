@@ -1,0 +1,43 @@
+import { useId } from 'react';
+import { LabelledControl } from '../ui/labelled-control.tsx';
+import { browserTimeZone } from '../ui/owner-time-zone.ts';
+
+/** Every zone this browser knows, for the list (a short one where Intl cannot list them). */
+const zones = (): string[] =>
+  typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [browserTimeZone()];
+
+/**
+ * The owner's time zone for every time they read or enter: the browser's unless they pick another here. The
+ * choice is kept on this browser.
+ */
+export function TimeZoneChoice({
+  zone,
+  onChange,
+}: {
+  zone: string;
+  onChange: (zone: string | null) => void;
+}) {
+  const id = useId();
+  const browser = browserTimeZone();
+  const all = zones();
+  const options = all.includes(zone) ? all : [zone, ...all];
+  return (
+    <LabelledControl id={id} label="Your time zone">
+      <select
+        id={id}
+        className="input"
+        value={zone === browser ? '' : zone}
+        onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
+      >
+        <option value="">This browser’s ({browser})</option>
+        {options
+          .filter((z) => z !== browser)
+          .map((z) => (
+            <option key={z} value={z}>
+              {z}
+            </option>
+          ))}
+      </select>
+    </LabelledControl>
+  );
+}
