@@ -29,7 +29,7 @@ import {
   SUBMISSIONS,
   WITH_FILES,
   work,
-} from './test-helpers.ts';
+} from './test-fixture.ts';
 
 async function fileDigests(db: Database, storage: Storage): Promise<Record<string, string>> {
   const out: Record<string, string> = {};

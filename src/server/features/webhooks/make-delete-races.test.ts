@@ -14,7 +14,7 @@ import {
   listHooks,
   respond,
   startHoldingReceiver,
-} from './test-helpers.ts';
+} from './test-fixture.ts';
 
 describe.skipIf(TEST_ENGINE === 'pglite')(
   `race: deleting responses while their deliveries are made, on ${TEST_ENGINE}`,

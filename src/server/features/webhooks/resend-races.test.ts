@@ -2,7 +2,7 @@
 // its own answer (the resend 201 or 404), never a 500, and what was deleted stays deleted.
 import { describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../../testing/test-app.ts';
-import { auth, eventually, hooked, post, respond, setUpWebhookRoutes } from './test-helpers.ts';
+import { auth, eventually, hooked, post, respond, setUpWebhookRoutes } from './test-fixture.ts';
 
 describe(`race: resending a delivery while its response or form is deleted, on ${TEST_ENGINE}`, () => {
   const { t } = setUpWebhookRoutes();

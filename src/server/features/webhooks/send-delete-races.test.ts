@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookDelivery } from '#common/webhooks.ts';
 import { setUpTestApp, TEST_ENGINE } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
-import { auth, eventually, hooked, listHooks, respond, startHoldingReceiver } from './test-helpers.ts';
+import { auth, eventually, hooked, listHooks, respond, startHoldingReceiver } from './test-fixture.ts';
 
 describe(`race: deleting a response while its webhook is being sent, on ${TEST_ENGINE}`, () => {
   // The sender retries at once (backoff 0) so that a failed first attempt is due again in the very next pass.

@@ -13,7 +13,7 @@ import {
   post,
   respond,
   setUpWebhookRoutes,
-} from './test-helpers.ts';
+} from './test-fixture.ts';
 
 async function attemptsOf(t: TestApp, token: string, base: string, id: string): Promise<DeliveryAttempts> {
   const res = await t.app.inject({ method: 'GET', url: `${base}/deliveries/${id}`, headers: auth(token) });

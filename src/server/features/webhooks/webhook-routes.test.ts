@@ -16,7 +16,7 @@ import {
   setUpWebhookRoutes,
   startReceiver,
   verify,
-} from './test-helpers.ts';
+} from './test-fixture.ts';
 
 async function sendTest(t: TestApp, token: string, base: string): Promise<WebhookAttempt> {
   const res = await post(t, token, `${base}/test`);

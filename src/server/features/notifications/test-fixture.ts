@@ -8,6 +8,8 @@ import { bearer } from '../../testing/owner-requests.ts';
 import { createForm, type TestApp } from '../../testing/test-app.ts';
 import { multipart, PDF } from '../../testing/test-files.ts';
 
+export { eventually } from '../../testing/eventually.ts';
+
 export async function notifyingForm(
   t: TestApp,
   token: string,
@@ -79,12 +81,3 @@ export async function respond(
 
 export const mailsTo = (t: TestApp, to: string): CapturedMail[] =>
   t.mail.mails.filter((m) => m.to.includes(to.toLowerCase()));
-
-/** Waits until `check` holds (mail arrives on its own schedule), or fails after `timeoutMs`. */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

@@ -3,11 +3,11 @@
 // and its log kept for the lines an operator would read.
 import type { Form } from '#common/forms.ts';
 import type { Config } from '../runtime/config.ts';
-import { bearer } from '../testing/owner-requests.ts';
-import { createForm, createTestApp, signUpOwner, type TestApp } from '../testing/test-app.ts';
+import { parseStorageUrl, type S3Location } from '../storage/storage-url.ts';
+import { bearer } from './owner-requests.ts';
 import { startS3TestFront, type S3TestFront } from './s3-test-front.ts';
 import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
-import { parseStorageUrl, type S3Location } from './storage-url.ts';
+import { createForm, createTestApp, signUpOwner, type TestApp } from './test-app.ts';
 
 export type S3Outage = {
   s3: S3TestServer;
