@@ -5,7 +5,7 @@ import { AddFieldPanel } from './add-field-panel.tsx';
 import { OptionList } from './option-list.tsx';
 
 describe('adding options', () => {
-  it('ignores blank options and refuses a duplicate with the spec message', async () => {
+  it('ignores blank options and refuses a duplicate with the duplicate-option message', async () => {
     const onAdd = vi.fn(async () => true);
     render(<AddFieldPanel onAdd={onAdd} />);
     const user = userEvent.setup();

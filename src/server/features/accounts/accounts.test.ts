@@ -170,7 +170,7 @@ describe(`accounts API on ${TEST_ENGINE}`, () => {
       expect(res.json()).toEqual({ token: expect.stringMatching(/^[\w-]{43}$/), id: owner.id });
     });
 
-    it("answers the spec's 404, 405 and 406 with their messages", async () => {
+    it('answers 404, 405 and 406 with the login failure messages', async () => {
       const unknown = await post('/api/v1/login', { email: uniqueEmail('ghost'), password: 'whatever123' });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().error.message).toBe(ACCOUNT_MESSAGES.emailNotFound);
