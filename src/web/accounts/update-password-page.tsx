@@ -9,9 +9,8 @@ import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Field } from '../ui/field.tsx';
 import { Form } from '../ui/form.tsx';
-import { NewPasswordFields } from './new-password-fields.tsx';
+import { BackToLogin, NewPasswordSubmit } from './new-password-fields.tsx';
 import { PASSWORD_UPDATED_NOTICE, showResetFailure } from './reset-failure.ts';
-import { SubmitButton } from './submit-button.tsx';
 
 const FIELDS = ['otp', 'password', 'confirmPassword'] as const;
 const CODE_INVALID = 'That code is wrong, expired or already used. Request a new one.';
@@ -79,12 +78,9 @@ export function UpdatePasswordPage() {
             </>
           }
         />
-        <NewPasswordFields label="New Password" />
-        <SubmitButton busyLabel="Updating…">Update Password</SubmitButton>
+        <NewPasswordSubmit />
       </Form>
-      <p className="auth-footer">
-        <Link to={paths.login.href()}>Back to Login</Link>
-      </p>
+      <BackToLogin />
     </AuthLayout>
   );
 }
