@@ -4,7 +4,7 @@
 import type { Form } from '#common/forms.ts';
 import type { Config } from '../runtime/config.ts';
 import { parseStorageUrl, type S3Location } from '../storage/storage-url.ts';
-import { bearer } from './owner-requests.ts';
+import { ownerRequests } from './owner-requests.ts';
 import { startS3TestFront, type S3TestFront } from './s3-test-front.ts';
 import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
 import { createForm, createTestApp, signUpOwner, type TestApp } from './test-app.ts';
@@ -34,12 +34,7 @@ export async function startS3Outage(prefix: string, overrides: Partial<Config> =
   });
   const { token } = await signUpOwner(t);
   const form = await createForm(t, token);
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/text/${form._id}`,
-    headers: bearer(token),
-    payload: { id: 5, name: 'Scan' },
-  });
+  await ownerRequests(t)(token).post(`/api/text/${form._id}`, { id: 5, name: 'Scan' });
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     s3,

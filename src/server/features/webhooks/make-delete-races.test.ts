@@ -4,17 +4,10 @@
 // owner's delete answers 200, and the sender logs no error. Likewise a webhook deleted under the sender's statement.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import { setUpTestApp, TEST_ENGINE } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
-import {
-  addHook,
-  auth,
-  eventually,
-  hooked,
-  listHooks,
-  respond,
-  startHoldingReceiver,
-} from './test-fixture.ts';
+import { addHook, eventually, hooked, listHooks, respond, startHoldingReceiver } from './test-fixture.ts';
 
 describe.skipIf(TEST_ENGINE === 'pglite')(
   `race: deleting responses while their deliveries are made, on ${TEST_ENGINE}`,
@@ -29,6 +22,7 @@ describe.skipIf(TEST_ENGINE === 'pglite')(
       logLevel: 'warn',
       logStream: { write: (line) => void log.push(line) },
     });
+    const as = ownerRequests(t);
     let receiver: Awaited<ReturnType<typeof startHoldingReceiver>>;
     beforeAll(async () => {
       receiver = await startHoldingReceiver();
@@ -137,7 +131,7 @@ describe.skipIf(TEST_ENGINE === 'pglite')(
       const { hook, ids, id, received, senderTrouble } = await waitingBatch(['Ana', 'Gone', 'Ben']);
       const { deleting, end } = await heldDeletion(
         ['select 1 from form_daily_counts where form_id = $1 for update', [hook.form._id]],
-        () => t.app.inject({ method: 'DELETE', url: `/api/forms/${id('Gone')}`, headers: auth(hook.token) }),
+        () => as(hook.token).delete(`/api/forms/${id('Gone')}`),
       );
       try {
         receiver.release(); // 'First' is answered: the sender's next pass makes the batch's deliveries
@@ -158,7 +152,7 @@ describe.skipIf(TEST_ENGINE === 'pglite')(
       const { hook, ids, id, received, senderTrouble } = await waitingBatch(['Ana', 'Kept', 'Ben']);
       const { deleting, end } = await heldDeletion(
         ['select 1 from form_daily_counts where form_id = $1 for update', [hook.form._id]],
-        () => t.app.inject({ method: 'DELETE', url: `/api/forms/${id('Kept')}`, headers: auth(hook.token) }),
+        () => as(hook.token).delete(`/api/forms/${id('Kept')}`),
       );
       try {
         receiver.release();
@@ -187,12 +181,7 @@ describe.skipIf(TEST_ENGINE === 'pglite')(
       const secondId = second.json<{ id: string }>().id;
       const { deleting, end } = await heldDeletion(
         ['select 1 from webhooks where id = $1 for update', [secondId]],
-        () =>
-          t.app.inject({
-            method: 'DELETE',
-            url: `/api/formWebhooks/${hook.form._id}/${secondId}`,
-            headers: auth(hook.token),
-          }),
+        () => as(hook.token).delete(`/api/formWebhooks/${hook.form._id}/${secondId}`),
       );
       try {
         receiver.release(); // 'First' is answered: the sender's next pass makes the batch's deliveries
@@ -227,13 +216,7 @@ describe.skipIf(TEST_ENGINE === 'pglite')(
       if (!x || !y) throw new Error('six random ids in increasing order: run the test again');
       const { deleting, end } = await heldDeletion(
         ['select 1 from submissions where id = $1 for update', [id(y)]],
-        () =>
-          t.app.inject({
-            method: 'POST',
-            url: `/api/formSubmissions/${hook.form._id}/delete`,
-            headers: auth(hook.token),
-            payload: { ids: [id(x), id(y)] },
-          }),
+        () => as(hook.token).post(`/api/formSubmissions/${hook.form._id}/delete`, { ids: [id(x), id(y)] }),
       );
       try {
         // The sender's pass runs (its POSTs answered as they come) until it waits for the deletion too.

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
 import type { WebhookDelivery, WebhookView } from '#common/webhooks.ts';
-import { bearer, ownerRequests } from '../../testing/owner-requests.ts';
+import { ownerRequests, type Bearer, type OwnerRequests } from '../../testing/owner-requests.ts';
 import { createForm, setUpTestApp, signUpOwner, type TestApp } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
 import { startReceiver } from '../../testing/webhook-receiver.ts';
@@ -16,11 +16,11 @@ export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 export async function formWithName(t: TestApp, token: string, title: string): Promise<Form> {
   const form = await createForm(t, token, { formTitle: title });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/text/${form._id}`,
-    headers: bearer(token),
-    payload: { id: 1, name: 'Name', type: 'text', required: true },
+  const res = await ownerRequests(t)(token).post(`/api/text/${form._id}`, {
+    id: 1,
+    name: 'Name',
+    type: 'text',
+    required: true,
   });
   return res.json<Form>();
 }
@@ -51,8 +51,6 @@ export async function listHooks(t: TestApp, token: string, formId: string): Prom
   return res.json<{ webhooks: WebhookView[] }>().webhooks;
 }
 
-export const auth = (token: string) => bearer(token);
-
 /** A form with a Name question and a webhook to the receiver: the owner's token, the form, the webhook and secret. */
 export async function hooked(t: TestApp, url: string, title = 'Hooked') {
   const owner = await signUpOwner(t);
@@ -74,7 +72,7 @@ export async function latestDelivery(
 }
 
 /** The app and the receiver, started before the file's tests (use them in a test or a later hook) and closed after. */
-export function setUpWebhookRoutes(): { t: TestApp; receiver: Receiver } {
+export function setUpWebhookRoutes(): { t: TestApp; receiver: Receiver; as: (who: Bearer) => OwnerRequests } {
   const t = setUpTestApp({
     webhookAllowPrivate: true,
     webhookPollMs: 50,
@@ -94,6 +92,7 @@ export function setUpWebhookRoutes(): { t: TestApp; receiver: Receiver } {
   };
   return {
     t,
+    as: ownerRequests(t),
     receiver: {
       get url() {
         return running().url;
