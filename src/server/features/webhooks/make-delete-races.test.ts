@@ -3,11 +3,11 @@
 // others at once; a response whose deletion commits gets no delivery, one whose deletion rolls back gets its own; the
 // owner's delete answers 200, and the sender logs no error. Likewise a webhook deleted under the sender's statement.
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ownerRequests } from '../../testing/owner-requests.ts';
 import { setUpTestApp, TEST_ENGINE } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
-import { addHook, eventually, hooked, listHooks, respond, startHoldingReceiver } from './test-fixture.ts';
+import { addHook, eventually, hooked, listHooks, respond, setUpHoldingReceiver } from './test-fixture.ts';
 
 describe.skipIf(TEST_ENGINE === 'pglite')(
   `race: deleting responses while their deliveries are made, on ${TEST_ENGINE}`,
@@ -23,14 +23,7 @@ describe.skipIf(TEST_ENGINE === 'pglite')(
       logStream: { write: (line) => void log.push(line) },
     });
     const as = ownerRequests(t);
-    let receiver: Awaited<ReturnType<typeof startHoldingReceiver>>;
-    beforeAll(async () => {
-      receiver = await startHoldingReceiver();
-    });
-    afterAll(async () => {
-      receiver.release();
-      await receiver.close();
-    });
+    const receiver = setUpHoldingReceiver();
 
     /**
      * A hooked form whose first response ('First') is being posted, held by the receiver, while `names` are submitted:

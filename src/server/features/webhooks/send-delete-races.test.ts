@@ -1,12 +1,12 @@
 // The owner deleting a response while the sender is posting its delivery with others of the same pass: the deleted
 // response's delivery leaves no trace, every other one is recorded once and never sent again, and neither the owner's
 // delete nor the sender fails.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WebhookDelivery } from '#common/webhooks.ts';
 import { ownerRequests } from '../../testing/owner-requests.ts';
 import { setUpTestApp, TEST_ENGINE } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
-import { eventually, hooked, listHooks, respond, startHoldingReceiver } from './test-fixture.ts';
+import { eventually, hooked, listHooks, respond, setUpHoldingReceiver } from './test-fixture.ts';
 
 describe(`race: deleting a response while its webhook is being sent, on ${TEST_ENGINE}`, () => {
   // The sender retries at once (backoff 0) so that a failed first attempt is due again in the very next pass.
@@ -17,14 +17,7 @@ describe(`race: deleting a response while its webhook is being sent, on ${TEST_E
     rateLimits: NO_RATE_LIMITS,
   });
   const as = ownerRequests(t);
-  let receiver: Awaited<ReturnType<typeof startHoldingReceiver>>;
-  beforeAll(async () => {
-    receiver = await startHoldingReceiver();
-  });
-  afterAll(async () => {
-    receiver.release();
-    await receiver.close();
-  });
+  const receiver = setUpHoldingReceiver();
 
   /**
    * A hooked form whose first response ('First') is being posted, held by the receiver, while `names` are submitted;

@@ -7,7 +7,7 @@ import type { WebhookDelivery, WebhookView } from '#common/webhooks.ts';
 import { ownerRequests, type Bearer, type OwnerRequests } from '../../testing/owner-requests.ts';
 import { createForm, setUpTestApp, signUpOwner, type TestApp } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
-import { startReceiver } from '../../testing/webhook-receiver.ts';
+import { startHoldingReceiver, startReceiver } from '../../testing/webhook-receiver.ts';
 
 export { eventually } from '../../testing/eventually.ts';
 export { startHoldingReceiver, startReceiver, verify } from '../../testing/webhook-receiver.ts';
@@ -105,5 +105,39 @@ export function setUpWebhookRoutes(): { t: TestApp; receiver: Receiver; as: (who
       },
       close: () => running().close(),
     },
+  };
+}
+
+export type HoldingReceiver = Awaited<ReturnType<typeof startHoldingReceiver>>;
+
+/**
+ * A holding receiver (testing/webhook-receiver.ts) started before the enclosing tests and closed after them, with
+ * whatever it still holds answered first. Use it in a test or a later hook.
+ */
+export function setUpHoldingReceiver(): HoldingReceiver {
+  let started: HoldingReceiver | undefined;
+  beforeAll(async () => {
+    started = await startHoldingReceiver();
+  });
+  afterAll(async () => {
+    started?.release();
+    await started?.close();
+  });
+  const running = () => {
+    if (!started) throw new Error('the receiver starts in beforeAll: use it in a test or a later hook');
+    return started;
+  };
+  return {
+    get url() {
+      return running().url;
+    },
+    get names() {
+      return running().names;
+    },
+    get plan() {
+      return running().plan;
+    },
+    release: () => running().release(),
+    close: () => running().close(),
   };
 }
