@@ -38,7 +38,7 @@ const SIDES = {
 };
 
 /** A file that is neither a test nor test support (test-*.ts, *-test-*.ts, *-fixture.ts, a test's helpers). */
-const PRODUCTION_FILE = '!(*.test|test-*|*-test-*|*-fixture|*test-helpers|*test-stores).ts';
+const PRODUCTION_FILE = '!(*.test|test-*|*-test-*|*-fixture).ts';
 
 /** Names every folder in `dir` that is not in `known`, or throws. */
 function checkFolders(dir, known, what) {
@@ -168,7 +168,7 @@ export default tseslint.config(
       '*.config.ts',
       'src/server/testing/test-app.ts',
       'src/server/testing/test-database-image.ts',
-      'src/server/storage/s3-test-server.ts',
+      'src/server/testing/s3-test-server.ts',
       // Starts `npm start` as an operator does, with an environment of its own.
       'src/server/runtime/logs.test.ts',
     ],

@@ -5,7 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Form } from '#common/forms.ts';
 import type { Queryable } from '../src/server/db/database.ts';
-import { insertSubmissions, type NewSubmission } from '../src/server/features/submissions/repository.ts';
+import {
+  ADD_BATCH,
+  batchParameter,
+  insertSubmissions,
+  type NewSubmission,
+} from '../src/server/features/submissions/repository.ts';
 import { createTestApp, signUpOwner } from '../src/server/testing/test-app.ts';
 import { storedAnswers, TEN_QUESTIONS } from './owner.ts';
 
@@ -13,40 +18,8 @@ const BATCH = 64;
 const ROUNDS = Number(process.argv[2] ?? 150);
 
 /** The insert as it was before migration 010: the batch and the forms' response counts only. */
-async function insertWithoutCounters(db: Queryable, rows: readonly NewSubmission[]) {
-  const records = rows.map((s) => ({
-    id: s.id,
-    form_id: s.formId,
-    owner_id: s.ownerId,
-    form_title: s.formTitle,
-    description: s.description,
-    color: s.color,
-    border: s.border,
-    answers: s.answers,
-    contact: s.contact,
-    idempotency_key: s.idempotencyKey,
-    form_version: s.formVersion,
-  }));
-  await db.query(
-    `with added as (
-       insert into submissions (id, form_id, owner_id, form_title, description, color, border, answers, contact, idempotency_key)
-       select id, form_id, owner_id, form_title, description, color, border, answers, contact, idempotency_key
-         from jsonb_to_recordset($1::jsonb) as r(id uuid, form_id uuid, owner_id uuid, form_title text,
-              description text, color text, border text, answers jsonb, contact text, idempotency_key text,
-              form_version integer)
-        where r.form_version is null
-           or exists (select 1 from forms f where f.id = r.form_id and f.version = r.form_version)
-       on conflict (form_id, idempotency_key) where idempotency_key is not null do nothing
-       returning id, form_id
-     ), counted as (
-       update forms f set response_count = f.response_count + c.n, latest_response_at = now()
-         from (select form_id, count(*)::int as n from added group by form_id) c
-        where f.id = c.form_id
-     )
-     select id from added`,
-    [JSON.stringify(records)],
-  );
-}
+const insertWithoutCounters = (db: Queryable, rows: readonly NewSubmission[]) =>
+  db.query(`with ${ADD_BATCH} select id from added`, [batchParameter(rows)]);
 
 const t = await createTestApp();
 try {

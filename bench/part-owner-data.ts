@@ -1,6 +1,6 @@
 // The rows of what an owner's data costs as it grows: owner views and CSV (parts 3 and 5), webhook deliveries
 // (part 6), backup and restore (part 7).
-import { throwawayDatabase } from '../src/server/db/throwaway-database.ts';
+import { throwawayDatabase } from '../src/server/testing/throwaway-database.ts';
 import { benchBackup } from './backup.ts';
 import type { BenchEngine, BenchRun } from './bench-run.ts';
 import { benchScale } from './owner-views.ts';

@@ -110,7 +110,7 @@ export async function benchUpload(options: {
     env,
   });
   try {
-    // As the spec's customer page sends it: no form id, no token.
+    // As the original customer page sends it: no form id, no token.
     const target = `${server.url}/api/profile`;
     // A small upload first, so that the route's code is loaded before the measured ones.
     const warm = await uploadGenerated(target, PDF.length, 'small.pdf');

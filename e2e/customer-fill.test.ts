@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
-import type { Submission } from '../src/common/submissions.ts';
 import { PDF, PNG } from '../src/server/testing/test-files.ts';
 import {
   DESKTOP,
@@ -22,6 +21,8 @@ import {
   browser,
   call,
   customerLink,
+  formWith,
+  newestResponse,
   owner,
   screenshotAt,
   server,
@@ -240,18 +241,12 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
   });
 
   it('can be filled in and submitted with the keyboard alone, with focus always visible', async () => {
-    const form = await call<Form>('/api/v1/length', {
-      body: { formTitle: 'Workshop sign-up' },
-      token: owner.token,
-    });
-    for (const body of [
+    const form = await formWith('Workshop sign-up', [
       { id: 1, name: 'Your name', type: 'text', required: true },
       { id: 2, name: 'Session', options: [{ value: 'Morning' }, { value: 'Evening' }], required: true },
       { id: 3, name: 'Level', options: [{ value: 'Beginner' }, { value: 'Advanced' }], required: true },
       { id: 4, name: 'Bring', options: [{ value: 'Laptop' }, { value: 'Notebook' }] },
-    ]) {
-      await call(`/api/text/${form._id}`, { token: owner.token, body });
-    }
+    ]);
     const page = await newPage(browser, PHONE);
     const errors = watchForErrors(page);
     await openForm(page, customerLink(form));
@@ -306,10 +301,7 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
 
-    const [listed] = (
-      await call<{ items: { _id: string }[] }>(`/api/formSubmissions/${form._id}`, { token: owner.token })
-    ).items;
-    const stored = await call<Submission>(`/api/forms/${listed?._id}`, { token: owner.token });
+    const stored = await newestResponse(form);
     expect(stored.textObject).toEqual({ 'Your name': 'Meera Iyer' });
     expect(stored.selectedValues).toEqual({ Session: 'Morning' });
     expect(stored.selectedRadio).toEqual({ Level: 'Beginner' });

@@ -2,14 +2,15 @@
 // page for a form that is not there, and a form without files sent from /preview. (customer-fill.test.ts has a
 // form with files, and the keyboard alone.)
 import { describe, expect, it } from 'vitest';
-import type { Form } from '../src/common/forms.ts';
-import type { Submission } from '../src/common/submissions.ts';
 import { hasChromium, newPage, openForm, PHONE, screenshot, watchForErrors } from './support/browser.ts';
 import {
   browser,
   call,
   customerLink,
+  formWith,
+  newestResponse,
   owner,
+  responseIds,
   screenshotAt,
   server,
   setUpCustomerJourneys,
@@ -20,17 +21,12 @@ describe.skipIf(!hasChromium)('a customer opens a form on a phone', () => {
   setUpCustomerJourneys();
 
   it("keeps what the customer typed in the server's form, and the focus, when the script takes over", async () => {
-    const form = await call<Form>('/api/v1/length', {
-      body: { formTitle: 'Bike repair' },
-      token: owner.token,
-    });
-    for (const body of [
+    const form = await formWith('Bike repair', [
       { id: 1, name: 'Your name', type: 'text', required: true },
       { id: 3, name: 'Bike type', options: [{ value: 'Road' }, { value: 'City' }] },
       { id: 4, name: 'Also check', options: [{ value: 'Brakes' }, { value: 'Lights' }] },
       { id: 1, name: 'What is wrong?', type: 'textarea' },
-    ])
-      await call(`/api/text/${form._id}`, { token: owner.token, body });
+    ]);
     const page = await newPage(browser, PHONE);
     const errors = watchForErrors(page);
     // A slow phone network: the page's script arrives only when this test lets it.
@@ -62,11 +58,8 @@ describe.skipIf(!hasChromium)('a customer opens a form on a phone', () => {
     expect(await page.getByLabel('Your name').inputValue()).toBe('Ravi Kumar');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
-    const { items } = await call<{ items: { _id: string }[] }>(`/api/formSubmissions/${form._id}`, {
-      token: owner.token,
-    });
-    expect(items).toHaveLength(1);
-    const stored = await call<Submission>(`/api/forms/${items[0]?._id}`, { token: owner.token });
+    expect(await responseIds(form)).toHaveLength(1);
+    const stored = await newestResponse(form);
     expect(stored.textObject).toEqual({ 'Your name': 'Ravi Kumar', 'What is wrong?': 'The chain slips' });
     expect(stored.selectedRadio).toEqual({ 'Bike type': 'City' });
     expect(stored.selectedCheckboxes).toEqual([{ name: 'Also check', values: ['Lights'] }]);
@@ -75,16 +68,11 @@ describe.skipIf(!hasChromium)('a customer opens a form on a phone', () => {
   });
 
   it('loads no React until the customer touches the form, and then takes over where they tapped', async () => {
-    const form = await call<Form>('/api/v1/length', {
-      body: { formTitle: 'Read first' },
-      token: owner.token,
-    });
     // A dropdown too: untouched, it shows its first option, which is not an answer and must not start React.
-    for (const body of [
+    const form = await formWith('Read first', [
       { id: 1, name: 'Your name', type: 'text', required: true },
       { id: 2, name: 'Room', options: [{ value: 'Shared' }, { value: 'Single' }] },
-    ])
-      await call(`/api/text/${form._id}`, { token: owner.token, body });
+    ]);
     const page = await newPage(browser, PHONE);
     const errors = watchForErrors(page);
     /** What the page has fetched, by the extension of its path. */
@@ -139,14 +127,9 @@ describe.skipIf(!hasChromium)('a customer opens a form on a phone', () => {
   });
 
   it('submits a form without files from /preview and warns about password questions', async () => {
-    const form = await call<Form>('/api/v1/length', {
-      body: { formTitle: 'Wi-Fi access' },
-      token: owner.token,
-    });
-    await call(`/api/text/${form._id}`, {
-      token: owner.token,
-      body: { id: 1, name: 'Guest password', type: 'password', required: true },
-    });
+    const form = await formWith('Wi-Fi access', [
+      { id: 1, name: 'Guest password', type: 'password', required: true },
+    ]);
     const page = await newPage(browser, PHONE);
     const errors = watchForErrors(page);
     await openForm(page, customerLink(form));

@@ -89,7 +89,7 @@ describe.skipIf(!hasChromium)('an owner builds a form, shapes it, previews and s
         await panel.getByLabel('New option').fill(option);
         await panel.getByLabel('New option').press('Enter');
       }
-      // Blank options are ignored and a duplicate is refused with the spec's alert.
+      // Blank options are ignored and a duplicate is refused with the duplicate-option alert.
       await panel.getByLabel('New option').fill('   ');
       await panel.getByRole('button', { name: 'Add option' }).click();
       await panel.getByLabel('New option').fill(options[0]);

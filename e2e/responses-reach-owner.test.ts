@@ -2,7 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
-import { eventually, startReceiver, verify } from '../src/server/features/webhooks/test-helpers.ts';
+import { eventually } from '../src/server/testing/eventually.ts';
+import { startReceiver, verify } from '../src/server/testing/webhook-receiver.ts';
 import { apiCall } from './support/api.ts';
 import {
   DESKTOP,

@@ -3,6 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { Form } from '../../src/common/forms.ts';
+import type { Submission } from '../../src/common/submissions.ts';
 import { apiCall, type CallInit } from './api.ts';
 import { launchBrowser, PHONE, screenshot } from './browser.ts';
 import { createOwner, type TestOwner } from './owner.ts';
@@ -13,6 +14,25 @@ export let browser: Browser;
 export let owner: TestOwner;
 
 export const call = <T>(path: string, init: CallInit = {}) => apiCall<T>(server, path, init);
+
+/** A form of the owner's titled `formTitle`, with `questions` added in order (each a body of POST /api/text/:fid). */
+export async function formWith(formTitle: string, questions: object[]): Promise<Form> {
+  let form = await call<Form>('/api/v1/length', { body: { formTitle }, token: owner.token });
+  for (const body of questions)
+    form = await call<Form>(`/api/text/${form._id}`, { token: owner.token, body });
+  return form;
+}
+
+/** The form's responses as its owner lists them, newest first. */
+export const responseIds = async (form: Form) =>
+  (await call<{ items: { _id: string }[] }>(`/api/formSubmissions/${form._id}`, { token: owner.token }))
+    .items;
+
+/** The newest response to the form, as its owner reads it in full. */
+export async function newestResponse(form: Form): Promise<Submission> {
+  const [newest] = await responseIds(form);
+  return call<Submission>(`/api/forms/${newest?._id}`, { token: owner.token });
+}
 
 export const customerLink = (form: Form) => `${server.url}/customer/${form._id}/${owner.id}`;
 

@@ -193,7 +193,7 @@ export const FormSummarySchema = z.object({
   _id: z.string(),
   formTitle: z.string(),
   count: z.number(),
-  /** Spec 'Date' of the newest response; null when there is none. */
+  /** The 'Date' of the newest response; null when there is none. */
   Date: z.string().nullable(),
   latestAt: z.string().nullable(),
 });

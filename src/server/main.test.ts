@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, type TestCon
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { loadConfig } from './runtime/config.ts';
-import { startS3TestServer, TEST_BUCKET, type S3TestServer } from './storage/s3-test-server.ts';
+import { startS3TestServer, TEST_BUCKET, type S3TestServer } from './testing/s3-test-server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /**

@@ -2,7 +2,11 @@ import { customerPaths } from './customer-paths.ts';
 
 /** Every route of the app, with a builder for its URL (docs/product.md, Owner screens and Customer pages). */
 export const paths = {
-  login: { path: '/login', href: () => '/login' },
+  /** The login page; with `next`, the page it returns to once the owner has signed in. */
+  login: {
+    path: '/login',
+    href: (next?: string) => (next === undefined ? '/login' : `/login?next=${encodeURIComponent(next)}`),
+  },
   signUp: { path: '/signUp', href: () => '/signUp' },
   forgetPassword: { path: '/forgetPassword', href: () => '/forgetPassword' },
   updatePassword: {

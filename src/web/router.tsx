@@ -99,7 +99,7 @@ export const routes: RouteObject[] = [
             path: paths.dashboard.path,
             lazy: async () => ({ Component: (await import('./dashboard/dashboard-page.tsx')).DashboardPage }),
           },
-          // Route paths match case-insensitively, so the spec's lower-case /makeforms lands here too.
+          // Route paths match case-insensitively, so the original client's lower-case /makeforms lands here too.
           {
             path: paths.makeForms.path,
             lazy: async () => ({ Component: (await import('./editor/editor-page.tsx')).EditorPage }),

@@ -8,7 +8,13 @@ import type { z } from 'zod';
 import { jsonSchemaOf, valueFor, type Hints } from '../testing/fuzz-values.ts';
 import { bearer, ownerRequests } from '../testing/owner-requests.ts';
 import { createTestApp, FUZZ_SETTINGS, signUpOwner, type TestApp } from '../testing/test-app.ts';
-import { fingerprint, NO_RATE_LIMITS, populateOwner, type Population } from '../testing/test-population.ts';
+import {
+  fingerprint,
+  NO_RATE_LIMITS,
+  paramSetsOf,
+  populateOwner,
+  type Population,
+} from '../testing/test-population.ts';
 import { digest } from './crypto.ts';
 import { routesOf, type RouteEntry } from './route-table.ts';
 
@@ -90,25 +96,11 @@ afterAll(() => t?.close());
 
 /** The first owner's objects, by the param names routes use. A route with another name fails until it is added. */
 function paramSets(): Record<string, string>[] {
-  return [
-    ...population.fields.flatMap((f) =>
-      [undefined, ...f.optionIds].map((optionId) => ({
-        fid: f.formId,
-        fieldId: f.fieldId,
-        ...(optionId ? { optionId } : {}),
-      })),
-    ),
-    ...population.forms.map((f) => ({ fid: f._id })),
-    ...population.submissionIds.map((userFormId) => ({ userFormId })),
-    { id: owner.id, ownerId: owner.id, uploadId: population.profileUpload.id },
-    { deleteId: population.profileUpload.secret },
-    { fid: population.webhook.formId, webhookId: population.webhook.id },
-    {
-      fid: population.webhook.formId,
-      webhookId: population.webhook.id,
-      deliveryId: population.webhook.deliveryId,
-    },
-  ];
+  return paramSetsOf(
+    owner.id,
+    population,
+    population.forms.map((f) => ({ fid: f._id })),
+  );
 }
 
 const paramNames = (r: RouteEntry) => [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '');

@@ -14,7 +14,7 @@ import { describeRequest, requestArb, type FuzzRequest } from '../testing/fuzz-r
 import type { Hints } from '../testing/fuzz-values.ts';
 import { ownerRequests } from '../testing/owner-requests.ts';
 import { createTestApp, FUZZ_SETTINGS, signUpOwner, type TestApp } from '../testing/test-app.ts';
-import { fingerprint, populateOwner, writeMark } from '../testing/test-population.ts';
+import { fingerprint, paramSetsOf, populateOwner, writeMark } from '../testing/test-population.ts';
 import { routesOf, type RouteEntry } from './route-table.ts';
 
 const DEFAULT_RUNS = 50;
@@ -56,24 +56,7 @@ beforeAll(async () => {
       population.profileUpload.secret,
     ],
     emails: [owner.email, other.email, owner.email.toUpperCase(), ` ${other.email} `],
-    paramSets: [
-      ...population.fields.flatMap((f) =>
-        [undefined, ...f.optionIds].map((optionId) => ({
-          fid: f.formId,
-          fieldId: f.fieldId,
-          ...(optionId ? { optionId } : {}),
-        })),
-      ),
-      ...population.submissionIds.map((userFormId) => ({ userFormId })),
-      { ownerId: owner.id, id: owner.id, uploadId: population.profileUpload.id },
-      { deleteId: population.profileUpload.secret },
-      { fid: population.webhook.formId, webhookId: population.webhook.id },
-      {
-        fid: population.webhook.formId,
-        webhookId: population.webhook.id,
-        deliveryId: population.webhook.deliveryId,
-      },
-    ],
+    paramSets: paramSetsOf(owner.id, population),
   };
 }, 120_000);
 afterAll(() => t?.close());

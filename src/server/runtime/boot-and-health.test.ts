@@ -9,13 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../e2e/support/server.ts';
+import { freePort } from '../testing/free-port.ts';
+import { startS3TestServer, type S3TestServer } from '../testing/s3-test-server.ts';
 import {
   createTestPostgresServer,
   hasPostgresBinaries,
   type TestPostgresServer,
-} from '../db/test-postgres-server.ts';
-import { startS3TestServer, type S3TestServer } from '../storage/s3-test-server.ts';
-import { freePort } from '../testing/free-port.ts';
+} from '../testing/test-postgres-server.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { throwawayDatabase } from '../db/throwaway-database.ts';
-import { startS3TestServer, TEST_BUCKET, type S3TestServer } from '../storage/s3-test-server.ts';
 import { freePort } from '../testing/free-port.ts';
+import { startS3TestServer, TEST_BUCKET, type S3TestServer } from '../testing/s3-test-server.ts';
+import { throwawayDatabase } from '../testing/throwaway-database.ts';
 
 const postgres = process.env.TEST_DATABASE_URL;
 if (!postgres)

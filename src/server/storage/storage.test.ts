@@ -6,8 +6,8 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../runtime/config.ts';
+import { startS3TestServer, type S3TestServer } from '../testing/s3-test-server.ts';
 import { createS3Storage } from './s3-storage.ts';
-import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
 import { parseStorageUrl, type S3Location } from './storage-url.ts';
 import { createDiskStorage, type Storage } from './storage.ts';
 

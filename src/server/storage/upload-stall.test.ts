@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
+import { startS3Outage, type S3Outage } from '../testing/s3-outage-fixture.ts';
+import type { S3TestFront } from '../testing/s3-test-front.ts';
 import { storedKeys, type TestApp } from '../testing/test-app.ts';
 import { multipart, PDF } from '../testing/test-files.ts';
-import { startS3Outage, type S3Outage } from './s3-outage-fixture.ts';
-import type { S3TestFront } from './s3-test-front.ts';
 
 const pdf = (bytes: number) => Buffer.concat([PDF, randomBytes(bytes)]);
 const LARGE = 7 * 1024 * 1024; // over one 5 MiB part: a multipart upload

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import { buildApp } from '../app.ts';
 import { MEMORY_DATABASE, openDatabase } from '../db/database.ts';
-import { throwawayDatabase } from '../db/throwaway-database.ts';
 import { startMailCapture, type MailCapture } from '../mail/mail-capture.ts';
 import { loadConfig, type Config } from '../runtime/config.ts';
-import { startS3TestServer } from '../storage/s3-test-server.ts';
+import { startS3TestServer } from './s3-test-server.ts';
 import { runImage } from './test-database-image.ts';
+import { throwawayDatabase } from './throwaway-database.ts';
 
 /** The engine the integration suite runs on: in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';

@@ -126,6 +126,36 @@ const withAuth = (body: ReturnType<typeof multipart>, auth: Record<string, strin
   headers: { ...body.headers, ...auth },
 });
 
+/**
+ * The owner's objects by the param names routes use: each question with each of its options, then `more`, then each
+ * response, the owner and the profile upload, and the webhook with its delivery.
+ */
+export function paramSetsOf(
+  ownerId: string,
+  population: Population,
+  more: Record<string, string>[] = [],
+): Record<string, string>[] {
+  return [
+    ...population.fields.flatMap((f) =>
+      [undefined, ...f.optionIds].map((optionId) => ({
+        fid: f.formId,
+        fieldId: f.fieldId,
+        ...(optionId ? { optionId } : {}),
+      })),
+    ),
+    ...more,
+    ...population.submissionIds.map((userFormId) => ({ userFormId })),
+    { id: ownerId, ownerId, uploadId: population.profileUpload.id },
+    { deleteId: population.profileUpload.secret },
+    { fid: population.webhook.formId, webhookId: population.webhook.id },
+    {
+      fid: population.webhook.formId,
+      webhookId: population.webhook.id,
+      deliveryId: population.webhook.deliveryId,
+    },
+  ];
+}
+
 export const JOINING_FORM = {
   fullName: 'Asha Rao',
   email: 'asha@example.com',

@@ -5,7 +5,7 @@ import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 
 /**
- * Why the login failed, in the spec's words (404, 405, 406), with the way on: sign up for an unknown email,
+ * Why the login failed, in the product's words (404, 405, 406, docs/product.md), with the way on: sign up for an unknown email,
  * a fresh verification link for an unverified one.
  */
 export function LoginFailure({ error, email }: { error: ApiError; email: string }) {

@@ -18,7 +18,7 @@ describe('/login', () => {
     [404, 'EMAIL_NOT_FOUND', ACCOUNT_MESSAGES.emailNotFound],
     [405, 'PASSWORD_INVALID', ACCOUNT_MESSAGES.passwordInvalid],
     [406, 'EMAIL_NOT_VERIFIED', ACCOUNT_MESSAGES.emailNotVerified],
-  ])('shows the spec message for a %i', async (status, code, message) => {
+  ])('shows the login failure message for a %i', async (status, code, message) => {
     answer(status, { error: { code, message } });
     renderAt('/login');
     await logIn();

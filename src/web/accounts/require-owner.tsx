@@ -7,7 +7,7 @@ import { paths } from '../paths.ts';
 export function RequireOwner({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!readSession()) {
-    return <Navigate to={`${paths.login.href()}?next=${encodeURIComponent(location.pathname)}`} replace />;
+    return <Navigate to={paths.login.href(location.pathname)} replace />;
   }
   return children;
 }

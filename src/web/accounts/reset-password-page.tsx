@@ -9,9 +9,8 @@ import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Form } from '../ui/form.tsx';
 import { useScreenTitle } from '../ui/use-screen-title.ts';
-import { NewPasswordFields } from './new-password-fields.tsx';
+import { BackToLogin, NewPasswordSubmit } from './new-password-fields.tsx';
 import { PASSWORD_UPDATED_NOTICE, showResetFailure } from './reset-failure.ts';
-import { SubmitButton } from './submit-button.tsx';
 
 const FIELDS = ['key', 'password', 'confirmPassword'] as const;
 
@@ -58,9 +57,7 @@ export function ResetPasswordPage() {
         <Link className="button button-primary button-block" to={paths.forgetPassword.href()}>
           Request a new one
         </Link>
-        <p className="auth-footer">
-          <Link to={paths.login.href()}>Back to Login</Link>
-        </p>
+        <BackToLogin />
       </AuthLayout>
     );
 
@@ -70,12 +67,9 @@ export function ResetPasswordPage() {
       <p className="muted">Choose a new password for your Easy Form account.</p>
       <Form form={form} onSubmit={onSubmit}>
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <NewPasswordFields label="New Password" />
-        <SubmitButton busyLabel="Updating…">Update Password</SubmitButton>
+        <NewPasswordSubmit />
       </Form>
-      <p className="auth-footer">
-        <Link to={paths.login.href()}>Back to Login</Link>
-      </p>
+      <BackToLogin />
     </AuthLayout>
   );
 }

@@ -82,7 +82,7 @@ function SignUpFailure({ failure }: { failure: ApiError }) {
       </Alert>
     );
   }
-  // 429, offline and server faults carry a sentence worth reading; anything else gets the spec's message.
+  // 429, offline and server faults carry a sentence worth reading; anything else gets the product's message (docs/product.md).
   const isExplained = failure.status === 429 || failure.status === 0 || failure.status >= 500;
   return (
     <Alert tone="error">

@@ -10,9 +10,8 @@ import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Field } from '../ui/field.tsx';
 import { Form } from '../ui/form.tsx';
 import { useScreenTitle } from '../ui/use-screen-title.ts';
-import { NewPasswordFields } from './new-password-fields.tsx';
+import { BackToLogin, NewPasswordSubmit } from './new-password-fields.tsx';
 import { PASSWORD_UPDATED_NOTICE, showResetFailure } from './reset-failure.ts';
-import { SubmitButton } from './submit-button.tsx';
 
 const FIELDS = ['otp', 'password', 'confirmPassword'] as const;
 const CODE_INVALID = 'That code is wrong, expired or already used. Request a new one.';
@@ -81,12 +80,9 @@ export function UpdatePasswordPage() {
             </>
           }
         />
-        <NewPasswordFields label="New Password" />
-        <SubmitButton busyLabel="Updating…">Update Password</SubmitButton>
+        <NewPasswordSubmit />
       </Form>
-      <p className="auth-footer">
-        <Link to={paths.login.href()}>Back to Login</Link>
-      </p>
+      <BackToLogin />
     </AuthLayout>
   );
 }

@@ -96,8 +96,7 @@ export async function api<T>(
   const { failure } = answer;
   const error = toApiError(failure);
   if (sessions && failure.status === 401) {
-    sessions.endSession();
-    window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname)}`);
+    sessions.endSessionAndSignIn();
   }
   throw error;
 }

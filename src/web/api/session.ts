@@ -1,4 +1,5 @@
 import type { Profile } from '#common/accounts.ts';
+import { paths } from '../paths.ts';
 
 /** The owner's local storage keys (docs/product.md, Browser storage). `easyId` marks a signed-in browser. */
 const KEYS = {
@@ -45,6 +46,12 @@ export const saveProfile = (profile: Profile): void =>
 export function endSession(): void {
   localStorage.clear();
   sessionStorage.clear();
+}
+
+/** A token the server no longer accepts: the session ends, and the login page brings the owner back to this page. */
+export function endSessionAndSignIn(): void {
+  endSession();
+  window.location.assign(paths.login.href(window.location.pathname));
 }
 
 export const rememberSignUpEmail = (email: string): void => sessionStorage.setItem(KEYS.signUpEmail, email);

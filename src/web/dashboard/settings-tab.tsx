@@ -17,7 +17,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Field } from '../ui/field.tsx';
 import { Form } from '../ui/form.tsx';
 
-/** Settings (the spec's tab is empty): change the account's name and password. */
+/** Settings (empty in the original client): change the account's name and password. */
 export function SettingsTab({ ownerId, fullName }: { ownerId: string; fullName: string }) {
   return (
     <div className="settings">

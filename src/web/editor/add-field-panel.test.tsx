@@ -7,7 +7,7 @@ import { OptionList } from './option-list.tsx';
 afterEach(() => localStorage.clear());
 
 describe('adding options', () => {
-  it('ignores blank options and refuses a duplicate with the spec message', async () => {
+  it('ignores blank options and refuses a duplicate with the duplicate-option message', async () => {
     const onAdd = vi.fn(async () => true);
     render(<AddFieldPanel fid="f1" onAdd={onAdd} />);
     const user = userEvent.setup();

@@ -12,7 +12,7 @@ type PickerProps = {
   onPick: (hex: string) => void;
 };
 
-/** One colour: the spec's named colours in a menu (plus the current one if it is custom) and a free picker. */
+/** One colour: the product's named colours in a menu (plus the current one if it is custom) and a free picker. */
 function ColorPicker({ label, customLabel, value, named, onPick }: PickerProps) {
   const id = useId();
   // The native picker reports every step of a drag; save once the owner leaves it, not on each step.
@@ -61,7 +61,7 @@ type Props = {
   onChange: (patch: { color?: string; border?: string }) => void;
 };
 
-/** The form's two colours, each with its labels and the spec's named choices. */
+/** The form's two colours, each with its labels and the product's named choices (docs/product.md). */
 const PICKERS = [
   { key: 'color', label: 'Choose Form Color', customLabel: 'Custom form colour', named: FORM_COLORS },
   { key: 'border', label: 'Form Border', customLabel: 'Custom border colour', named: BORDER_COLORS },

@@ -13,7 +13,7 @@ import { ShareBar } from './share-bar.tsx';
 import { useFormEditor } from './use-form-editor.ts';
 import './editor.css';
 
-/** The form id from the URL, else the one the spec keeps in local storage (`fid`). */
+/** The form id from the URL, else the one the editor keeps in local storage (`fid`, docs/product.md). */
 export function useEditedFormId(): string {
   const [search] = useSearchParams();
   const fid = search.get('fid') ?? localStorage.getItem('fid') ?? '';

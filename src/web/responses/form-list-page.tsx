@@ -6,8 +6,8 @@ import { isFiltered, type ResponseFilter } from '#common/response-filter.ts';
 import { csvUrl, submissionPageQuery, useDeleteResponses, type PageRequest } from '../api/responses.ts';
 import { readSession } from '../api/session.ts';
 import { paths } from '../paths.ts';
-import { Alert } from '../ui/alert.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { QueryStatus } from '../ui/query-table.tsx';
 import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { downloadWithToken } from './download.ts';
 import { ResponseFilterBar } from './response-filter-bar.tsx';
@@ -68,10 +68,11 @@ export function FormListPage() {
     <>
       <main className="container responses">
         <Link to={paths.dashboard.href('received')}>← All forms</Link>
-        {list.isPending ? <p className="muted">Loading responses…</p> : null}
-        {list.isError ? (
-          <Alert tone="error">These responses could not be loaded. {list.error.message}</Alert>
-        ) : null}
+        <QueryStatus
+          query={list}
+          loading="Loading responses…"
+          failed="These responses could not be loaded."
+        />
         {list.isSuccess ? (
           <>
             <div className="row-between responses-head">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { resultsQuery } from '../api/results.ts';
 import { paths } from '../paths.ts';
-import { Alert } from '../ui/alert.tsx';
+import { QueryStatus } from '../ui/query-table.tsx';
 import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { ResultsView } from './results-view.tsx';
 import './results.css';
@@ -18,10 +18,7 @@ export function ResultsPage() {
     <>
       <main className="container results">
         <Link to={paths.dashboard.href('received')}>← All forms</Link>
-        {results.isPending ? <p className="muted">Loading results…</p> : null}
-        {results.isError ? (
-          <Alert tone="error">These results could not be loaded. {results.error.message}</Alert>
-        ) : null}
+        <QueryStatus query={results} loading="Loading results…" failed="These results could not be loaded." />
         {results.isSuccess ? <ResultsView results={results.data} /> : null}
       </main>
     </>

@@ -18,6 +18,21 @@ type Props<T> = {
 
 /** A table of what a query loads, with its loading, error and empty states. */
 export function QueryTable<T>({ query, loading, failed, empty, head, row }: Props<T>) {
+  if (!query.isSuccess) return <QueryStatus query={query} loading={loading} failed={failed} />;
+  if (query.data.length === 0) return empty;
+  return <Table head={head}>{query.data.map(row)}</Table>;
+}
+
+/** A query's loading and error states; nothing once it has loaded (the caller draws what it loaded). */
+export function QueryStatus({
+  query,
+  loading,
+  failed,
+}: {
+  query: UseQueryResult<unknown>;
+  loading: string;
+  failed: string;
+}) {
   if (query.isPending) return <p className="muted">{loading}</p>;
   if (query.isError) {
     return (
@@ -26,8 +41,7 @@ export function QueryTable<T>({ query, loading, failed, empty, head, row }: Prop
       </Alert>
     );
   }
-  if (query.data.length === 0) return empty;
-  return <Table head={head}>{query.data.map(row)}</Table>;
+  return null;
 }
 
 /** The owner's tables: a header row of `head` cells over the rows, scrolling sideways within the page if wide. */

@@ -8,7 +8,7 @@ function Broken(): never {
 }
 
 describe('root error element', () => {
-  it('shows the spec heading, the error text and a Reload button when a screen throws', async () => {
+  it("shows the 'Unexpected Application Error!' heading, the error text and a Reload button when a screen throws", async () => {
     // React reports the thrown error on the console; here that is the point of the test.
     vi.mocked(console.error).mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '../paths.ts';
 import { SiteHeader } from './site-header.tsx';
 
-/** The screen for an uncaught render error (spec: 'Unexpected Application Error!' and the error text). */
+/** The screen for an uncaught render error ('Unexpected Application Error!' and the error text, docs/product.md). */
 export function RootError() {
   const error = useRouteError();
   const text = isRouteErrorResponse(error)

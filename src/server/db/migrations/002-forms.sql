@@ -1,4 +1,4 @@
--- Forms and their fields. One ordered list of fields across kinds (position), which the spec's per-kind arrays lose.
+-- Forms and their fields. One ordered list of fields across kinds (position), which the original client's per-kind arrays lose.
 create table forms (
   id uuid primary key default gen_random_uuid(),
   owner_id uuid not null references accounts (id) on delete cascade,

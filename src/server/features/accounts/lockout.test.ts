@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../runtime/config.ts';
-import { bearer } from '../../testing/owner-requests.ts';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE } from '../../testing/test-app.ts';
 import { deviceCookie } from './devices.ts';
 
@@ -15,6 +15,7 @@ const t = setUpTestApp({
   },
   trustProxy: 1,
 });
+const as = ownerRequests(t);
 
 const OWNER_IP = '198.51.100.20';
 const STRANGER_IP = '203.0.113.66';
@@ -67,11 +68,7 @@ describe(`POST /api/v1/login with a device cookie, on ${TEST_ENGINE}`, () => {
     expect((await login(owner.email, owner.password)).statusCode).toBe(429);
     const res = await login(owner.email, owner.password, { cookie: browser });
     expect(res.statusCode).toBe(201);
-    const me = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/${owner.id}`,
-      headers: bearer(res.json().token),
-    });
+    const me = await as(res.json().token).get(`/api/v1/${owner.id}`);
     expect(me.statusCode).toBe(200);
   });
 

@@ -38,6 +38,19 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     reply.header('set-cookie', deviceCookie(secret, isSecure));
   };
   const ok = (message: string) => ({ ok: true as const, message });
+  /** A rate-limited POST of a body that answers 200 with the message `run` returns. */
+  const statusPost = <Body extends z.ZodType>(
+    url: string,
+    body: Body,
+    preHandler: (request: FastifyRequest) => Promise<void>,
+    run: (body: z.infer<Body>, request: FastifyRequest, reply: FastifyReply) => Promise<string>,
+  ) =>
+    api.post(
+      url,
+      { schema: { body, response: { 200: StatusResponseSchema } }, preHandler },
+      // The schema has parsed the body: the type provider cannot follow a generic schema.
+      async (request, reply) => ok(await run(request.body as z.infer<Body>, request, reply)),
+    );
 
   api.post(
     '/signUp',
@@ -57,17 +70,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirect(outcome === 'verified' ? '/emailVerified' : `/emailVerify?reason=${outcome}`, 303);
   });
 
-  api.post(
-    '/resendVerification',
-    {
-      schema: { body: EmailBodySchema, response: { 200: StatusResponseSchema } },
-      preHandler: limit.resendVerification,
-    },
-    async (request) => {
-      await accounts.resendVerification(deps, request.body.email);
-      return ok('If that address has an unverified account, a new link is on its way.');
-    },
-  );
+  statusPost('/resendVerification', EmailBodySchema, limit.resendVerification, async ({ email }) => {
+    await accounts.resendVerification(deps, email);
+    return 'If that address has an unverified account, a new link is on its way.';
+  });
 
   api.post(
     '/login',
@@ -82,42 +88,26 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.post(
-    '/sendOtp',
-    {
-      schema: { body: EmailBodySchema, response: { 200: StatusResponseSchema } },
-      preHandler: limit.sendOtp,
-    },
-    async (request) => {
-      await accounts.sendResetCode(deps, request.body.email, await limit.mayMailCode(request));
-      return ok(ACCOUNT_MESSAGES.otpSent);
-    },
-  );
+  statusPost('/sendOtp', EmailBodySchema, limit.sendOtp, async ({ email }, request) => {
+    await accounts.sendResetCode(deps, email, await limit.mayMailCode(request));
+    return ACCOUNT_MESSAGES.otpSent;
+  });
 
-  api.post(
+  statusPost(
     '/updatePassword',
-    {
-      schema: { body: UpdatePasswordBodySchema, response: { 200: StatusResponseSchema } },
-      preHandler: limit.updatePassword,
-    },
-    async (request, reply) => {
-      await trustBrowser(request, reply, await accounts.resetPassword(deps, request.body));
-      return ok(ACCOUNT_MESSAGES.passwordUpdated);
+    UpdatePasswordBodySchema,
+    limit.updatePassword,
+    async (body, request, reply) => {
+      await trustBrowser(request, reply, await accounts.resetPassword(deps, body));
+      return ACCOUNT_MESSAGES.passwordUpdated;
     },
   );
 
   // The reset mail's link: its secret alone names the account, and no one else's wrong codes or requests end it.
-  api.post(
-    '/resetPassword',
-    {
-      schema: { body: ResetPasswordBodySchema, response: { 200: StatusResponseSchema } },
-      preHandler: limit.resetPassword,
-    },
-    async (request, reply) => {
-      await trustBrowser(request, reply, await accounts.resetPasswordWithLink(deps, request.body));
-      return ok(ACCOUNT_MESSAGES.passwordUpdated);
-    },
-  );
+  statusPost('/resetPassword', ResetPasswordBodySchema, limit.resetPassword, async (body, request, reply) => {
+    await trustBrowser(request, reply, await accounts.resetPasswordWithLink(deps, body));
+    return ACCOUNT_MESSAGES.passwordUpdated;
+  });
 
   // The signed-in owner's own account. One hook checks the token for all of them, so no route can miss it.
   await app.register(async (scope) => {

@@ -12,7 +12,7 @@ import type { Database } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
 import { INSTANCE_SETTING, readDatabaseMarker } from '../../storage/instance-marker.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { bearer } from '../../testing/owner-requests.ts';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import { createTestApp, TEST_ENGINE, TEST_STORAGE } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
 import { writeBackup } from './backup.ts';
@@ -29,7 +29,7 @@ import {
   SUBMISSIONS,
   WITH_FILES,
   work,
-} from './test-helpers.ts';
+} from './test-fixture.ts';
 
 async function fileDigests(db: Database, storage: Storage): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -102,24 +102,14 @@ describe(`backup and restore (${TEST_ENGINE}, files on ${TEST_STORAGE})`, () => 
           payload: { email: owner.email, password: owner.password },
         });
         expect(login.statusCode).toBe(201);
-        const auth = bearer(login.json<{ token: string }>().token);
-        const list = await restoredApp.app.inject({
-          method: 'GET',
-          url: `/api/formSubmissions/${formId}`,
-          headers: auth,
-        });
+        const restoredOwner = ownerRequests(restoredApp)(login.json<{ token: string }>().token);
+        const list = await restoredOwner.get(`/api/formSubmissions/${formId}`);
         expect(list.json<{ total: number }>().total).toBe(SUBMISSIONS + 3);
-        const found = await restoredApp.app.inject({
-          method: 'GET',
-          url: `/api/formSubmissions/${formId}?q=${encodeURIComponent('Customer 999 ')}`,
-          headers: auth,
-        });
+        const found = await restoredOwner.get(
+          `/api/formSubmissions/${formId}?q=${encodeURIComponent('Customer 999 ')}`,
+        );
         expect(found.json<{ total: number }>().total).toBe(1);
-        const form = await restoredApp.app.inject({
-          method: 'GET',
-          url: `/api/singleFormForEdit/${formId}`,
-          headers: auth,
-        });
+        const form = await restoredOwner.get(`/api/singleFormForEdit/${formId}`);
         const name = fieldsOf(form.json<Form>()).find((f) => f.name === 'Name')?._id ?? '';
         const submitted = await restoredApp.app.inject({
           method: 'POST',
@@ -136,7 +126,6 @@ describe(`backup and restore (${TEST_ENGINE}, files on ${TEST_STORAGE})`, () => 
   }, 240_000);
 
   it('keeps the file of a response deleted while the backup runs, so the archive holds both', async () => {
-    const auth = bearer(owner);
     const [row] = await source.app.db.query<{ submission_id: string; key: string }>(
       `select submission_id::text, storage_key as key from uploads
         where submission_id is not null and form_id = $1 limit 1`,
@@ -150,8 +139,8 @@ describe(`backup and restore (${TEST_ENGINE}, files on ${TEST_STORAGE})`, () => 
       write(chunk: Buffer, _encoding, done) {
         if (deleted) return done();
         deleted = true;
-        source.app
-          .inject({ method: 'DELETE', url: `/api/forms/${row.submission_id}`, headers: auth })
+        ownerRequests(source)(owner)
+          .delete(`/api/forms/${row.submission_id}`)
           .then((res) => done(res.statusCode === 200 ? null : new Error(`delete: ${res.statusCode}`)), done);
       },
     });

@@ -24,7 +24,7 @@ import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
 import { DATABASE_ENTRY, END_ENTRY, FILES_PREFIX, OperatorError, type Ending } from './archive.ts';
 import { writeBackup } from './backup.ts';
 import { restoreBackup } from './restore.ts';
-import { bytesOf, contents, emptyTarget } from './test-helpers.ts';
+import { bytesOf, contents, emptyTarget } from './test-fixture.ts';
 
 type Entry = { name: string; data: Buffer };
 type Variant = (entries: Entry[]) => Entry[];

@@ -23,7 +23,7 @@ import { multipart, PDF, PNG } from '../../testing/test-files.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
 import { writeBackup } from './backup.ts';
 import { restoreBackup } from './restore.ts';
-import { bytesOf, contents, emptyTarget } from './test-helpers.ts';
+import { bytesOf, contents, emptyTarget } from './test-fixture.ts';
 
 let t: TestApp;
 let work: string;

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE, TEST_STORAGE } from '../../testing/test-app.ts';
 import { writeBackup } from './backup.ts';
 import { restoreBackup } from './restore.ts';
-import { archive, bytesOf, contents, emptyTarget, setUpSource, source, work } from './test-helpers.ts';
+import { archive, bytesOf, contents, emptyTarget, setUpSource, source, work } from './test-fixture.ts';
 
 describe(`backup and restore (${TEST_ENGINE}, files on ${TEST_STORAGE})`, () => {
   setUpSource();

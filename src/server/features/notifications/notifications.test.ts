@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ownerRequests } from '../../testing/owner-requests.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
-import { eventually, mailsTo, notifyingForm, respond } from './test-helpers.ts';
+import { eventually, mailsTo, notifyingForm, respond } from './test-fixture.ts';
 
 // A window long enough that nothing in a test ends it by itself; a test that needs it over brings it forward.
 const t = setUpTestApp({ notifyWindowMs: 60_000, notifyPollMs: 100, rateLimits: NO_RATE_LIMITS });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { setUpTestApp, signUpOwner, TEST_ENGINE } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
-import { eventually, mailsTo, notifyingForm, respond } from './test-helpers.ts';
+import { eventually, mailsTo, notifyingForm, respond } from './test-fixture.ts';
 
 // A short window, and no poll to make up for a late wake: the digest goes out when the notifier wakes for it.
 const t = setUpTestApp({ notifyWindowMs: 1_500, notifyPollMs: 3_600_000, rateLimits: NO_RATE_LIMITS });

@@ -4,7 +4,7 @@ import { ownerRequests } from '../../testing/owner-requests.ts';
 import { setUpTestApp, signUpOwner, TEST_ENGINE, uniqueEmail } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
 import { createNotifier } from './notifier.ts';
-import { eventually, mailsTo, notifyingForm, respond } from './test-helpers.ts';
+import { eventually, mailsTo, notifyingForm, respond } from './test-fixture.ts';
 
 // No folding window: every event is mailed at once, so a response mailed twice would show as two mails.
 const t = setUpTestApp({ notifyWindowMs: 0, rateLimits: NO_RATE_LIMITS });

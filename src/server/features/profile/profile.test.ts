@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JoiningForm, JoiningFormBody } from '#common/profile.ts';
 import type { UploadResponse } from '#common/submissions.ts';
-import { bearer } from '../../testing/owner-requests.ts';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import { createTestApp, signUpOwner, storedKeys, TEST_ENGINE, type TestApp } from '../../testing/test-app.ts';
 import { multipart, PDF, PNG } from '../../testing/test-files.ts';
 
 let t: TestApp;
+const as = ownerRequests(() => t);
 let owner: { token: string };
 let other: { token: string };
 beforeAll(async () => {
@@ -29,32 +30,21 @@ const details: JoiningFormBody = {
   city: 'Bengaluru',
   zip: '560038',
 };
-const auth = (o: { token: string }) => bearer(o);
 const uploadAs = async (o: { token: string }, name: string, content: Buffer) => {
   const body = multipart(name, content);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/profile',
-    payload: body.payload,
-    headers: { ...body.headers, ...auth(o) },
-  });
+  return as(o).post('/api/profile', body.payload, body.headers);
 };
-const put = (o: { token: string }, payload: JoiningFormBody) =>
-  t.app.inject({ method: 'PUT', url: '/api/userForm', headers: auth(o), payload });
+const put = (o: { token: string }, payload: JoiningFormBody) => as(o).put('/api/userForm', payload);
 
 describe(`joining form on ${TEST_ENGINE}`, () => {
   it('starts empty, saves the details and both documents, and shows them again', async () => {
-    const empty = (
-      await t.app.inject({ method: 'GET', url: '/api/userForm', headers: auth(owner) })
-    ).json<JoiningForm>();
+    const empty = (await as(owner).get('/api/userForm')).json<JoiningForm>();
     expect(empty).toMatchObject({ fullName: '', panCard: null, aadharCard: null, updatedAt: null });
     const pan = (await uploadAs(owner, 'pan.png', PNG)).json<UploadResponse>();
     const aadhar = (await uploadAs(owner, 'aadhar.pdf', PDF)).json<UploadResponse>();
     const saved = await put(owner, { ...details, panCardId: pan._id, aadharCardId: aadhar._id });
     expect(saved.statusCode, saved.body).toBe(200);
-    const again = (
-      await t.app.inject({ method: 'GET', url: '/api/userForm', headers: auth(owner) })
-    ).json<JoiningForm>();
+    const again = (await as(owner).get('/api/userForm')).json<JoiningForm>();
     expect(again).toMatchObject({
       ...details,
       panCard: { originalName: 'pan.png' },
@@ -161,9 +151,7 @@ describe('two first saves at once', () => {
       put(me, { ...details, panCardId: b._id }),
     ]);
     expect(saves.map((r) => r.statusCode)).toEqual([200, 200]);
-    const shown = (
-      await t.app.inject({ method: 'GET', url: '/api/userForm', headers: auth(me) })
-    ).json<JoiningForm>();
+    const shown = (await as(me).get('/api/userForm')).json<JoiningForm>();
     const rows = await t.app.db.query<{ original_name: string }>(
       'select original_name from uploads where owner_id = $1',
       [me.id],

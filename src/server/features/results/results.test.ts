@@ -5,7 +5,7 @@ import type { ChoiceField, Form } from '#common/forms.ts';
 import { percentOf, type FormResults } from '#common/results.ts';
 import type { SubmissionBody, UploadResponse } from '#common/submissions.ts';
 import { DEFAULT_RATE_LIMITS } from '../../runtime/config.ts';
-import { bearer } from '../../testing/owner-requests.ts';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import { createTestApp, signUpOwner, TEST_ENGINE, type TestApp } from '../../testing/test-app.ts';
 import { multipart, PDF } from '../../testing/test-files.ts';
 
@@ -24,13 +24,9 @@ afterAll(async () => {
   await t?.close();
 });
 
+const requests = ownerRequests(() => t);
 const as = (token: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: bearer(token),
-    ...(payload ? { payload } : {}),
-  });
+  requests(token).send(method, url, payload);
 
 /** A form with one question of every kind. */
 async function buildForm(): Promise<Form> {

@@ -59,34 +59,30 @@ export type NewSubmission = Omit<SubmissionRecord, 'createdAt'> & {
   formVersion: number | null;
 };
 
+/** The batch as the insert's one JSON parameter ($1), in the table's column names. */
+export const batchParameter = (rows: readonly NewSubmission[]): string =>
+  JSON.stringify(
+    rows.map((s) => ({
+      id: s.id,
+      form_id: s.formId,
+      owner_id: s.ownerId,
+      form_title: s.formTitle,
+      description: s.description,
+      color: s.color,
+      border: s.border,
+      answers: s.answers,
+      contact: s.contact,
+      idempotency_key: s.idempotencyKey,
+      form_version: s.formVersion,
+    })),
+  );
+
 /**
- * Inserts the batch and adds it to its forms' response counts and newest-response times, and to the Results
- * counters (answers per question, responses per option, responses per day in `timeZone`), in one statement: each
- * counter gets one upsert for the whole batch (docs/decisions/020-results.md). A row is skipped when its form
- * already has a submission with its idempotency key, or when it names a form version that is no longer the form's.
- * Returns the ids actually inserted.
+ * The first steps of the insert, as common table expressions: `added` (the rows of `batchParameter` stored, less
+ * those whose idempotency key is taken or whose form version is stale) and `counted` (their forms' response counts
+ * and newest-response times). The benchmark of the Results counters runs them alone (bench/insert-counters.ts).
  */
-export async function insertSubmissions(
-  db: Queryable,
-  rows: readonly NewSubmission[],
-  timeZone: string,
-): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const records = rows.map((s) => ({
-    id: s.id,
-    form_id: s.formId,
-    owner_id: s.ownerId,
-    form_title: s.formTitle,
-    description: s.description,
-    color: s.color,
-    border: s.border,
-    answers: s.answers,
-    contact: s.contact,
-    idempotency_key: s.idempotencyKey,
-    form_version: s.formVersion,
-  }));
-  const inserted = await db.query<{ id: string }>(
-    `with added as (
+export const ADD_BATCH = `added as (
        insert into submissions (id, form_id, owner_id, form_title, description, color, border, answers, contact, idempotency_key)
        select id, form_id, owner_id, form_title, description, color, border, answers, contact, idempotency_key
          from jsonb_to_recordset($1::jsonb) as r(id uuid, form_id uuid, owner_id uuid, form_title text,
@@ -100,7 +96,23 @@ export async function insertSubmissions(
        update forms f set response_count = f.response_count + c.n, latest_response_at = now()
          from (select form_id, count(*)::int as n from added group by form_id) c
         where f.id = c.form_id
-     ), answered as (
+     )`;
+
+/**
+ * Inserts the batch and adds it to its forms' response counts and newest-response times, and to the Results
+ * counters (answers per question, responses per option, responses per day in `timeZone`), in one statement: each
+ * counter gets one upsert for the whole batch (docs/decisions/020-results.md). A row is skipped when its form
+ * already has a submission with its idempotency key, or when it names a form version that is no longer the form's.
+ * Returns the ids actually inserted.
+ */
+export async function insertSubmissions(
+  db: Queryable,
+  rows: readonly NewSubmission[],
+  timeZone: string,
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await db.query<{ id: string }>(
+    `with ${ADD_BATCH}, answered as (
        select a.form_id, e.value as answer from added a cross join lateral jsonb_array_elements(a.answers) e
      ), fields_counted as (
        insert into form_field_counts as c (form_id, field_id, responses)
@@ -136,7 +148,7 @@ export async function insertSubmissions(
        having exists (select 1 from webhooks w where w.form_id = a.form_id)
      )
      select id from added`,
-    [JSON.stringify(records), timeZone],
+    [batchParameter(rows), timeZone],
     // Planning this statement costs PostgreSQL more than running it for a small batch: plan it once per connection.
     { prepare: 'insert_submissions' },
   );

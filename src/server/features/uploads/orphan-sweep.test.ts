@@ -17,7 +17,7 @@ import {
 } from '../../testing/test-app.ts';
 import { multipart, PDF, PNG } from '../../testing/test-files.ts';
 import { ORPHAN_FILE_GRACE_MS, QUARANTINE_DAYS, sweepOrphanFiles } from './orphan-sweep.ts';
-import { logLines } from './test-stores.ts';
+import { logLines } from './test-fixture.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const later = (ms: number) => new Date(Date.now() + ms);

@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '../../testing/test-app.ts';
 import { multipart, PDF, PNG } from '../../testing/test-files.ts';
-import { keptStore, logLines, type KeptStore } from './test-stores.ts';
+import { keptStore, logLines, type KeptStore } from './test-fixture.ts';
 
 const TWO_HOURS = 2 * 60 * 60 * 1000;
 /** A line of the start-up sweep: the one saying it is off, or (before the fix) the one counting what it deleted. */

@@ -3,18 +3,11 @@
 // others at once; a response whose deletion commits gets no delivery, one whose deletion rolls back gets its own; the
 // owner's delete answers 200, and the sender logs no error. Likewise a webhook deleted under the sender's statement.
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import { setUpTestApp, TEST_ENGINE } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
-import {
-  addHook,
-  auth,
-  eventually,
-  hooked,
-  listHooks,
-  respond,
-  startHoldingReceiver,
-} from './test-helpers.ts';
+import { addHook, eventually, hooked, listHooks, respond, setUpHoldingReceiver } from './test-fixture.ts';
 
 describe.skipIf(TEST_ENGINE === 'pglite')(
   `race: deleting responses while their deliveries are made, on ${TEST_ENGINE}`,
@@ -29,14 +22,8 @@ describe.skipIf(TEST_ENGINE === 'pglite')(
       logLevel: 'warn',
       logStream: { write: (line) => void log.push(line) },
     });
-    let receiver: Awaited<ReturnType<typeof startHoldingReceiver>>;
-    beforeAll(async () => {
-      receiver = await startHoldingReceiver();
-    });
-    afterAll(async () => {
-      receiver.release();
-      await receiver.close();
-    });
+    const as = ownerRequests(t);
+    const receiver = setUpHoldingReceiver();
 
     /**
      * A hooked form whose first response ('First') is being posted, held by the receiver, while `names` are submitted:
@@ -137,7 +124,7 @@ describe.skipIf(TEST_ENGINE === 'pglite')(
       const { hook, ids, id, received, senderTrouble } = await waitingBatch(['Ana', 'Gone', 'Ben']);
       const { deleting, end } = await heldDeletion(
         ['select 1 from form_daily_counts where form_id = $1 for update', [hook.form._id]],
-        () => t.app.inject({ method: 'DELETE', url: `/api/forms/${id('Gone')}`, headers: auth(hook.token) }),
+        () => as(hook.token).delete(`/api/forms/${id('Gone')}`),
       );
       try {
         receiver.release(); // 'First' is answered: the sender's next pass makes the batch's deliveries
@@ -158,7 +145,7 @@ describe.skipIf(TEST_ENGINE === 'pglite')(
       const { hook, ids, id, received, senderTrouble } = await waitingBatch(['Ana', 'Kept', 'Ben']);
       const { deleting, end } = await heldDeletion(
         ['select 1 from form_daily_counts where form_id = $1 for update', [hook.form._id]],
-        () => t.app.inject({ method: 'DELETE', url: `/api/forms/${id('Kept')}`, headers: auth(hook.token) }),
+        () => as(hook.token).delete(`/api/forms/${id('Kept')}`),
       );
       try {
         receiver.release();
@@ -187,12 +174,7 @@ describe.skipIf(TEST_ENGINE === 'pglite')(
       const secondId = second.json<{ id: string }>().id;
       const { deleting, end } = await heldDeletion(
         ['select 1 from webhooks where id = $1 for update', [secondId]],
-        () =>
-          t.app.inject({
-            method: 'DELETE',
-            url: `/api/formWebhooks/${hook.form._id}/${secondId}`,
-            headers: auth(hook.token),
-          }),
+        () => as(hook.token).delete(`/api/formWebhooks/${hook.form._id}/${secondId}`),
       );
       try {
         receiver.release(); // 'First' is answered: the sender's next pass makes the batch's deliveries
@@ -227,13 +209,7 @@ describe.skipIf(TEST_ENGINE === 'pglite')(
       if (!x || !y) throw new Error('six random ids in increasing order: run the test again');
       const { deleting, end } = await heldDeletion(
         ['select 1 from submissions where id = $1 for update', [id(y)]],
-        () =>
-          t.app.inject({
-            method: 'POST',
-            url: `/api/formSubmissions/${hook.form._id}/delete`,
-            headers: auth(hook.token),
-            payload: { ids: [id(x), id(y)] },
-          }),
+        () => as(hook.token).post(`/api/formSubmissions/${hook.form._id}/delete`, { ids: [id(x), id(y)] }),
       );
       try {
         // The sender's pass runs (its POSTs answered as they come) until it waits for the deletion too.

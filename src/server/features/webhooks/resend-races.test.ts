@@ -2,10 +2,10 @@
 // its own answer (the resend 201 or 404), never a 500, and what was deleted stays deleted.
 import { describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../../testing/test-app.ts';
-import { auth, eventually, hooked, post, respond, setUpWebhookRoutes } from './test-helpers.ts';
+import { eventually, hooked, post, respond, setUpWebhookRoutes } from './test-fixture.ts';
 
 describe(`race: resending a delivery while its response or form is deleted, on ${TEST_ENGINE}`, () => {
-  const { t } = setUpWebhookRoutes();
+  const { t, as } = setUpWebhookRoutes();
 
   /** A hooked form with `count` responses whose deliveries failed. */
   async function failedDeliveries(count: number) {
@@ -38,7 +38,7 @@ describe(`race: resending a delivery while its response or form is deleted, on $
       deliveries.map(async (d) => {
         const [resend, deleted] = await Promise.all([
           post(t, hook.token, `${hook.base}/deliveries/${d.id}/resend`),
-          t.app.inject({ method: 'DELETE', url: `/api/forms/${d.submission_id}`, headers: auth(hook.token) }),
+          as(hook.token).delete(`/api/forms/${d.submission_id}`),
         ]);
         return { resend: resend.statusCode, deleted: deleted.statusCode };
       }),
@@ -55,11 +55,7 @@ describe(`race: resending a delivery while its response or form is deleted, on $
     const answers = await Promise.all(
       forms.map(async ({ hook, deliveries }) => {
         const [deleted, ...resends] = await Promise.all([
-          t.app.inject({
-            method: 'DELETE',
-            url: `/api/deleteForm/${hook.form._id}`,
-            headers: auth(hook.token),
-          }),
+          as(hook.token).delete(`/api/deleteForm/${hook.form._id}`),
           ...deliveries.map((d) => post(t, hook.token, `${hook.base}/deliveries/${d.id}/resend`)),
         ]);
         return { deleted: deleted?.statusCode, resends: resends.map((r) => r.statusCode) };

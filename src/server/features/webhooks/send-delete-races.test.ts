@@ -1,11 +1,12 @@
 // The owner deleting a response while the sender is posting its delivery with others of the same pass: the deleted
 // response's delivery leaves no trace, every other one is recorded once and never sent again, and neither the owner's
 // delete nor the sender fails.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WebhookDelivery } from '#common/webhooks.ts';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import { setUpTestApp, TEST_ENGINE } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
-import { auth, eventually, hooked, listHooks, respond, startHoldingReceiver } from './test-helpers.ts';
+import { eventually, hooked, listHooks, respond, setUpHoldingReceiver } from './test-fixture.ts';
 
 describe(`race: deleting a response while its webhook is being sent, on ${TEST_ENGINE}`, () => {
   // The sender retries at once (backoff 0) so that a failed first attempt is due again in the very next pass.
@@ -15,14 +16,8 @@ describe(`race: deleting a response while its webhook is being sent, on ${TEST_E
     webhookBackoffMs: 0,
     rateLimits: NO_RATE_LIMITS,
   });
-  let receiver: Awaited<ReturnType<typeof startHoldingReceiver>>;
-  beforeAll(async () => {
-    receiver = await startHoldingReceiver();
-  });
-  afterAll(async () => {
-    receiver.release();
-    await receiver.close();
-  });
+  const as = ownerRequests(t);
+  const receiver = setUpHoldingReceiver();
 
   /**
    * A hooked form whose first response ('First') is being posted, held by the receiver, while `names` are submitted;
@@ -71,11 +66,7 @@ describe(`race: deleting a response while its webhook is being sent, on ${TEST_E
   it('DELETE /api/forms/:userFormId answered before the pass is answered: 200, and the rest recorded once', async () => {
     const names = ['Ana', 'Ben', 'Gone', 'Cyd'];
     const { hook, ids, sent } = await passHeldWith(names);
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/forms/${ids.get('Gone')}`,
-      headers: auth(hook.token),
-    });
+    const deleted = await as(hook.token).delete(`/api/forms/${ids.get('Gone')}`);
     expect(deleted.statusCode).toBe(200);
     receiver.release();
 
@@ -127,11 +118,7 @@ describe(`race: deleting a response while its webhook is being sent, on ${TEST_E
         const isWaiting = (statement: string) => async () =>
           (await waiting()).some((query) => query.includes(statement));
         const seen = async () => JSON.stringify(await waiting());
-        const deleting = t.app.inject({
-          method: 'DELETE',
-          url: `/api/forms/${ids.get('First')}`,
-          headers: auth(hook.token),
-        });
+        const deleting = as(hook.token).delete(`/api/forms/${ids.get('First')}`);
         // It has deleted the delivery, not committed.
         await eventually(isWaiting('delete from submissions'), 10_000, seen);
         receiver.release();

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { webhookSourcesOf } from '../../app-sources.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../testing/test-app.ts';
 import { createSender } from './sender.ts';
-import { addHook, formWithName, startReceiver } from './test-helpers.ts';
+import { addHook, formWithName, startReceiver } from './test-fixture.ts';
 
 describe('webhook sender pass', () => {
   /** A sender of the test's own: it polls only when run (hourly otherwise), retries a minute later. */

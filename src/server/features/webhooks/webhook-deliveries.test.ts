@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryAttempts, WebhookDelivery } from '#common/webhooks.ts';
 import { pruneFinished } from '../../app-sources.ts';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import {
-  auth,
   eventually,
   hooked,
   latestDelivery,
@@ -13,10 +13,10 @@ import {
   post,
   respond,
   setUpWebhookRoutes,
-} from './test-helpers.ts';
+} from './test-fixture.ts';
 
 async function attemptsOf(t: TestApp, token: string, base: string, id: string): Promise<DeliveryAttempts> {
-  const res = await t.app.inject({ method: 'GET', url: `${base}/deliveries/${id}`, headers: auth(token) });
+  const res = await ownerRequests(t)(token).get(`${base}/deliveries/${id}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<DeliveryAttempts>();
 }

@@ -6,7 +6,6 @@ import { createTestApp, signUpOwner, type TestApp } from '../../testing/test-app
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
 import {
   addHook,
-  auth,
   eventually,
   hooked,
   latestDelivery,
@@ -16,7 +15,7 @@ import {
   setUpWebhookRoutes,
   startReceiver,
   verify,
-} from './test-helpers.ts';
+} from './test-fixture.ts';
 
 async function sendTest(t: TestApp, token: string, base: string): Promise<WebhookAttempt> {
   const res = await post(t, token, `${base}/test`);
@@ -25,7 +24,7 @@ async function sendTest(t: TestApp, token: string, base: string): Promise<Webhoo
 }
 
 describe('webhook routes', () => {
-  const { t, receiver } = setUpWebhookRoutes();
+  const { t, receiver, as } = setUpWebhookRoutes();
 
   describe('POST /api/formWebhooks/:fid/:webhookId/test', () => {
     it('POSTs a signed webhook.test with an example answer per question and reports the 200', async () => {
@@ -35,12 +34,7 @@ describe('webhook routes', () => {
         { id: 4, name: 'Extras', options: [{ value: 'Wifi' }, { value: 'Parking' }] },
         { id: 5, name: 'ID proof' },
       ]) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: `/api/text/${hook.form._id}`,
-          headers: auth(hook.token),
-          payload: field,
-        });
+        const res = await as(hook.token).post(`/api/text/${hook.form._id}`, field);
         expect(res.statusCode, res.body).toBe(200);
       }
       const since = receiver.received.length;
@@ -143,7 +137,7 @@ describe('webhook routes', () => {
       ];
       const since = receiver.received.length;
       for (const [token, method, url, message] of cases) {
-        const res = await t.app.inject({ method, url, headers: auth(token) });
+        const res = await as(token).send(method, url);
         expect(res.statusCode, `${method} ${url}`).toBe(404);
         expect(res.json(), `${method} ${url}`).toEqual({ error: { code: 'NOT_FOUND', message } });
       }
@@ -170,7 +164,7 @@ describe('webhook routes', () => {
         ]),
       ];
       for (const [method, url, message] of cases) {
-        const res = await t.app.inject({ method, url, headers: auth(hook.token) });
+        const res = await as(hook.token).send(method, url);
         expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400);
         expect(res.json(), url).toEqual({ error: { code: 'VALIDATION_FAILED', message } });
       }

@@ -12,7 +12,7 @@ import {
   setUpWebhookRoutes,
   startReceiver,
   verify,
-} from './test-helpers.ts';
+} from './test-fixture.ts';
 
 describe('webhooks', () => {
   const { t, receiver } = setUpWebhookRoutes();

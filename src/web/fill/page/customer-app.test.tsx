@@ -5,28 +5,19 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicForm } from '#common/forms.ts';
 import { KEYS } from '../storage/fill-storage.ts';
 import { FORM_CHANGED } from '../submit/use-submit.ts';
+import { testForm } from '../test-form.ts';
 import { CustomerApp } from './customer-app.tsx';
 import { loadScreen } from './customer-screens.ts';
 
-const form: PublicForm = {
-  _id: '6f1c2b8e-4a1d-4c55-9a55-2d4f3f0e9c01',
-  formTitle: 'Trip',
+const form = testForm({
   description: 'Where to?',
-  color: '#FFFFFF',
-  border: '#1A73E8',
-  Date: '1/1/2027, 10:00:00 AM',
   textField: [{ _id: 't1', name: 'Full name', type: 'text', required: true }],
-  selectField: [],
-  radioField: [],
-  checkField: [],
   fileField: [{ _id: 'f1', name: 'Passport', type: 'file', required: false }],
   fieldOrder: [
     { _id: 't1', kind: 'text' },
     { _id: 'f1', kind: 'file' },
   ],
-  thankYouMessage: null,
-  redirectUrl: null,
-};
+});
 const OWNER = '0b0e5c9a-7d5e-4c1e-8a57-6d0f1d2e3f40';
 
 /** Opens the customer link the way customer.html does: the server put the form in the page. */

@@ -4,7 +4,7 @@ import { CustomerHeader } from './customer-header.tsx';
 
 type State = { error: unknown };
 
-/** ui/root-error.tsx for the customer's pages (spec: 'Unexpected Application Error!' and the error text). */
+/** ui/root-error.tsx for the customer's pages ('Unexpected Application Error!' and the error text, docs/product.md). */
 export class CustomerError extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 

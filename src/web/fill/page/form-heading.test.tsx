@@ -1,24 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PublicForm } from '#common/forms.ts';
+import { testForm } from '../test-form.ts';
 import { FormHeading } from './form-heading.tsx';
 
-const form = (description: string): PublicForm => ({
-  _id: '6f1c2b8e-4a1d-4c55-9a55-2d4f3f0e9c01',
-  formTitle: 'Open day',
-  description,
-  color: '#FFFFFF',
-  border: '#1A73E8',
-  Date: '1/1/2027, 10:00:00 AM',
-  textField: [],
-  selectField: [],
-  radioField: [],
-  checkField: [],
-  fileField: [],
-  fieldOrder: [],
-  thankYouMessage: null,
-  redirectUrl: null,
-});
+const form = (description: string) => testForm({ formTitle: 'Open day', description });
 
 describe('FormHeading', () => {
   it("links the description's web addresses, opening beside the form, as the server's page does", () => {

@@ -1,23 +1,19 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PublicForm } from '#common/forms.ts';
 import { orderedQuestions } from '#common/question-order.ts';
 import { FileSlot } from '../files/file-slot.tsx';
 import { QuestionField } from '../questions/question-field.tsx';
 import { SubmitBar } from '../submit/submit-bar.tsx';
 import { SubmitSuccess } from '../submit/submit-success.tsx';
+import { testForm } from '../test-form.ts';
 import { FormHeading } from './form-heading.tsx';
 import { FormUnavailable } from './form-unavailable.tsx';
 
 // The same Arabic form as the server's test (server/submissions/html-page.test.ts): both renderers must put
 // dir="auto" on the same elements, or the page changes direction when the script takes it over.
-const form: PublicForm = {
-  _id: '6f1c2b8e-4a1d-4c55-9a55-2d4f3f0e9c01',
+const form = testForm({
   formTitle: 'استمارة التسجيل',
   description: 'زوروا https://example.org/ar',
-  color: '#FFFFFF',
-  border: '#1A73E8',
-  Date: '1/1/2027, 10:00:00 AM',
   textField: [
     { _id: 't1', name: 'الاسم الكامل', type: 'text', required: true },
     { _id: 't2', name: 'نبذة عنك', type: 'textarea', required: false },
@@ -38,10 +34,8 @@ const form: PublicForm = {
     { _id: 'c1', name: 'الاهتمامات', required: false, options: [{ _id: 'o4', value: 'التصميم' }] },
   ],
   fileField: [{ _id: 'f1', name: 'صورة الهوية', type: 'file', required: false }],
-  fieldOrder: [],
   thankYouMessage: 'شكرا لكم!',
-  redirectUrl: null,
-};
+});
 
 function renderForm(errors: Record<string, string> = {}) {
   return render(

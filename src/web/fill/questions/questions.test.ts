@@ -1,23 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicForm } from '#common/forms.ts';
 import { orderedQuestions } from '#common/question-order.ts';
 import { answersSchemaFor } from '#common/submissions.ts';
+import { testForm } from '../test-form.ts';
 import { questionOfMessage, submissionBody } from './questions.ts';
 import { validateAnswers } from './validate-answers.ts';
 
-const form: PublicForm = {
-  _id: '6f1c2b8e-4a1d-4c55-9a55-2d4f3f0e9c01',
-  formTitle: 'Trip',
-  description: '',
+const form = testForm({
   color: '#ADFFBA',
   border: '#25D942',
-  Date: '1/1/2027, 10:00:00 AM',
   textField: [
     { _id: 't1', name: 'Phone', type: 'tel', required: true },
     { _id: 't2', name: 'Phone (work)', type: 'tel', required: false },
   ],
   selectField: [{ _id: 's1', name: 'Travellers', required: true, options: [{ _id: 'o1', value: '2' }] }],
-  radioField: [],
   checkField: [
     {
       _id: 'c1',
@@ -36,9 +31,7 @@ const form: PublicForm = {
     { _id: 't1', kind: 'text' },
     { _id: 'c1', kind: 'check' },
   ],
-  thankYouMessage: null,
-  redirectUrl: null,
-};
+});
 
 describe('the customer page answers', () => {
   it('lists questions in fieldOrder and keeps one the order forgot at the end', () => {

@@ -5,7 +5,7 @@ import { QuestionLabel } from './question-label.tsx';
 
 type Props = { field: ChoiceField; value: string; error?: string; onChange: (value: string) => void };
 
-/** A dropdown with the spec's 'Select an Option' placeholder. */
+/** A dropdown with the 'Select an Option' placeholder (docs/product.md). */
 export function SelectQuestion({ field, value, error, onChange }: Props) {
   const id = controlId(field._id);
   return (

@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicForm } from '#common/forms.ts';
 import {
   appJson,
   CAPTIVE_PORTAL,
@@ -16,6 +15,7 @@ import { sendQueued } from '../offline/send-queued.ts';
 import { CustomerApp } from '../page/customer-app.tsx';
 import { loadScreen } from '../page/customer-screens.ts';
 import { KEYS } from '../storage/fill-storage.ts';
+import { testForm } from '../test-form.ts';
 
 /**
  * The customer's page behind a reverse proxy (nginx) or a captive portal: what the customer reads when the answer
@@ -23,22 +23,10 @@ import { KEYS } from '../storage/fill-storage.ts';
  * on its own clock, which the tests move on (test-clock.ts), never while a request is on its way.
  */
 
-const form: PublicForm = {
-  _id: '6f1c2b8e-4a1d-4c55-9a55-2d4f3f0e9c01',
-  formTitle: 'Trip',
-  description: '',
-  color: '#FFFFFF',
-  border: '#1A73E8',
-  Date: '1/1/2027, 10:00:00 AM',
+const form = testForm({
   textField: [{ _id: 't1', name: 'Full name', type: 'text', required: true }],
-  selectField: [],
-  radioField: [],
-  checkField: [],
-  fileField: [],
   fieldOrder: [{ _id: 't1', kind: 'text' }],
-  thankYouMessage: null,
-  redirectUrl: null,
-};
+});
 const OWNER = '0b0e5c9a-7d5e-4c1e-8a57-6d0f1d2e3f40';
 
 queueTestHooks();

@@ -21,7 +21,7 @@ const BYTES_PER_CHARACTER = 12;
 const PUNCTUATION = 8;
 const jsonString = (characters: number) => characters * BYTES_PER_CHARACTER + PUNCTUATION;
 
-// A spec client keys answers by question name (ours by id, shorter), so a key is up to a name long.
+// The original client keys answers by question name (ours by id, shorter), so a key is up to a name long.
 const KEY = jsonString(FIELD_NAME_MAX);
 const LONGEST_ANSWER = Math.max(
   jsonString(Math.max(LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX)),

@@ -67,7 +67,7 @@ describe(`submissions on ${TEST_ENGINE}`, () => {
       expect((await t.app.inject({ method: 'GET', url: file?.url ?? '' })).statusCode).toBe(200);
     });
 
-    it('accepts the spec client keyed by question names', async () => {
+    it("accepts the original client's answers keyed by question names", async () => {
       const file = await uploadFor(form, 'me.jpg', JPEG);
       const res = await submit({
         formStructureId: form._id,

@@ -7,7 +7,7 @@ import { fieldsOf } from '#common/forms.ts';
 import { cspHashOf } from '../../../http/crypto.ts';
 import { FUZZ_SETTINGS } from '../../../testing/test-app.ts';
 import {
-  auth,
+  as,
   form,
   idOf,
   makeForm,
@@ -92,24 +92,14 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
       );
     }
     // NUL and lone surrogates never reach a form: the API refuses them.
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/length',
-      headers: auth(),
-      payload: { formTitle: 'a\u0000b\ud800' },
-    });
+    const res = await as(owner).post('/api/v1/length', { formTitle: 'a\u0000b\ud800' });
     expect(res.statusCode).toBe(400);
   });
 
   it("links the web addresses in the form's description, and only http(s) ones", async () => {
     const f = await makeForm('Open day', [{ id: 1, name: 'Name', type: 'text' }]);
     const description = 'Map: https://example.org/map?a=1&b=2. Not javascript:alert(1) nor <b>bold</b>';
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/updateFormEntry/${f._id}`,
-      headers: auth(),
-      payload: { description },
-    });
+    const put = await as(owner).put(`/api/updateFormEntry/${f._id}`, { description });
     expect(put.statusCode).toBe(200);
     const html = (await page(f)).body;
     expect(html).toContain(
@@ -152,18 +142,11 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
 
   it('draws a closed form as its closed message, and a link to no form as a 404 page', async () => {
     const f = await makeForm('Closing soon', [{ id: 1, name: 'Name', type: 'text' }]);
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/formSettings/${f._id}`,
-      headers: auth(),
-      payload: { ...NO_SETTINGS, closedMessage: 'Bookings <b>closed</b> for the season' },
+    await as(owner).put(`/api/formSettings/${f._id}`, {
+      ...NO_SETTINGS,
+      closedMessage: 'Bookings <b>closed</b> for the season',
     });
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/updateFormEntry/${f._id}`,
-      headers: auth(),
-      payload: { acceptingResponses: false },
-    });
+    await as(owner).put(`/api/updateFormEntry/${f._id}`, { acceptingResponses: false });
     const closed = await page(f);
     expect(closed.body).toContain('This form is closed');
     expect(closed.body).toContain(

@@ -8,7 +8,7 @@ import type { Submission } from '#common/submissions.ts';
 import { HOSTILE_STRINGS } from '../../../testing/fuzz-values.ts';
 import { FUZZ_SETTINGS } from '../../../testing/test-app.ts';
 import { PDF, PNG } from '../../../testing/test-files.ts';
-import { auth, countOf, form, post, setUpHtmlForm, t, unclaimedOf, type Part } from './test-fixture.ts';
+import { as, countOf, form, owner, post, setUpHtmlForm, unclaimedOf, type Part } from './test-fixture.ts';
 
 setUpHtmlForm();
 
@@ -122,14 +122,10 @@ function valueIn(html: string, id: string): string | undefined {
 }
 
 async function newestSubmission(): Promise<Submission | undefined> {
-  const list = await t.app.inject({
-    method: 'GET',
-    url: `/api/formSubmissions/${form._id}`,
-    headers: auth(),
-  });
+  const list = await as(owner).get(`/api/formSubmissions/${form._id}`);
   const id = list.json<{ items: { _id: string }[] }>().items[0]?._id;
   if (!id) return undefined;
-  return (await t.app.inject({ method: 'GET', url: `/api/forms/${id}`, headers: auth() })).json<Submission>();
+  return (await as(owner).get(`/api/forms/${id}`)).json<Submission>();
 }
 
 describe('POST /customer/{fid}/{id} with generated posts', () => {

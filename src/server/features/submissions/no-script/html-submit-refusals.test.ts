@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { PDF, PNG } from '../../../testing/test-files.ts';
 import {
-  auth,
+  as,
   countOf,
   fullAnswers,
   idOf,
@@ -228,11 +228,7 @@ describe('POST /customer/{fid}/{id} refused', () => {
     const midFile = whole.payload.indexOf('%PDF') + 1024;
     body.write(whole.payload.subarray(0, midFile));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/deleteForm/${f._id}`,
-      headers: auth(),
-    });
+    const deleted = await as(owner).delete(`/api/deleteForm/${f._id}`);
     expect(deleted.statusCode).toBe(200);
     body.end(whole.payload.subarray(midFile));
     const res = await answer;

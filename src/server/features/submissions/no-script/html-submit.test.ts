@@ -5,7 +5,8 @@ import { NO_SETTINGS } from '#common/form-settings.ts';
 import type { Submission } from '#common/submissions.ts';
 import { PDF } from '../../../testing/test-files.ts';
 import {
-  auth,
+  as,
+  owner,
   countOf,
   fullAnswers,
   idOf,
@@ -30,11 +31,9 @@ describe('POST /customer/{fid}/{id}', () => {
     expect(res.body).toContain('Your response to <strong dir="auto">Stored booking</strong> was sent.');
     expect(res.body).not.toContain('<script type="module"');
     expect(await countOf(f)).toBe(1);
-    const list = await t.app.inject({ method: 'GET', url: `/api/formSubmissions/${f._id}`, headers: auth() });
+    const list = await as(owner).get(`/api/formSubmissions/${f._id}`);
     const id = list.json<{ items: { _id: string }[] }>().items[0]?._id;
-    const one = (
-      await t.app.inject({ method: 'GET', url: `/api/forms/${id}`, headers: auth() })
-    ).json<Submission>();
+    const one = (await as(owner).get(`/api/forms/${id}`)).json<Submission>();
     expect(one.textObject).toMatchObject({ Name: 'Priya Sharma', Email: 'priya@example.com' });
     expect(one.selectedValues).toEqual({ Room: 'Double' });
     expect(one.selectedRadio).toEqual({ Meal: 'Veg' });
@@ -172,12 +171,7 @@ describe('POST /customer/{fid}/{id}', () => {
   it('answers a closed form with its closed message', async () => {
     const f = await makeForm('Closed now');
     const token = tokenIn((await page(f)).body);
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/updateFormEntry/${f._id}`,
-      headers: auth(),
-      payload: { acceptingResponses: false },
-    });
+    await as(owner).put(`/api/updateFormEntry/${f._id}`, { acceptingResponses: false });
     const res = await post(fullAnswers(f, token), f);
     expect(res.statusCode).toBe(410);
     expect(res.body).toContain('This form is closed');
@@ -186,15 +180,10 @@ describe('POST /customer/{fid}/{id}', () => {
 
   it("shows the owner's thank-you message and a link to their address", async () => {
     const f = await makeForm('With redirect');
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/formSettings/${f._id}`,
-      headers: auth(),
-      payload: {
-        ...NO_SETTINGS,
-        thankYouMessage: 'See you <soon>',
-        redirectUrl: 'https://example.com/next?a=1&b=2',
-      },
+    await as(owner).put(`/api/formSettings/${f._id}`, {
+      ...NO_SETTINGS,
+      thankYouMessage: 'See you <soon>',
+      redirectUrl: 'https://example.com/next?a=1&b=2',
     });
     const res = await post(fullAnswers(f, tokenIn((await page(f)).body)), f);
     expect(res.statusCode).toBe(200);

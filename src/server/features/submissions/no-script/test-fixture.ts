@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
-import { bearer } from '../../../testing/owner-requests.ts';
+import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../../testing/test-app.ts';
 import { PDF } from '../../../testing/test-files.ts';
 
@@ -19,17 +19,13 @@ let webDir: string;
 export let owner: { token: string; id: string };
 export let form: Form;
 
-export const auth = () => bearer(owner);
+/** The owner's requests (`as(owner)`), or another's. */
+export const as = ownerRequests(() => t);
 export const idOf = (f: Form, name: string) => fieldsOf(f).find((x) => x.name === name)?._id ?? '';
 
 export async function makeForm(title = 'Hotel booking', questions?: object[]): Promise<Form> {
   let f = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/length',
-      headers: auth(),
-      payload: { formTitle: title, description: 'Tell us about your stay' },
-    })
+    await as(owner).post('/api/v1/length', { formTitle: title, description: 'Tell us about your stay' })
   ).json<Form>();
   for (const field of questions ?? [
     { id: 1, name: 'Name', type: 'text', required: true },
@@ -42,9 +38,7 @@ export async function makeForm(title = 'Hotel booking', questions?: object[]): P
     { id: 4, name: 'Extras', options: [{ value: 'Wifi' }, { value: 'Parking' }] },
     { id: 5, name: 'ID proof', required: true },
   ]) {
-    f = (
-      await t.app.inject({ method: 'POST', url: `/api/text/${f._id}`, headers: auth(), payload: field })
-    ).json<Form>();
+    f = (await as(owner).post(`/api/text/${f._id}`, field)).json<Form>();
   }
   return f;
 }
@@ -110,7 +104,7 @@ export const unclaimedOf = async (f: Form) =>
     )
   )[0]?.n;
 export const countOf = async (f: Form) =>
-  (await t.app.inject({ method: 'GET', url: '/api/formSummary', headers: auth() }))
+  (await as(owner).get('/api/formSummary'))
     .json<{ _id: string; count: number }[]>()
     .find((x) => x._id === f._id)?.count ?? 0;
 

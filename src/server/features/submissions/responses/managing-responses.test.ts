@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_SETTINGS } from '#common/form-settings.ts';
 import type { Form } from '#common/forms.ts';
 import type { Submission, SubmissionPage } from '#common/submissions.ts';
-import { bearer } from '../../../testing/owner-requests.ts';
+import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { storedKeys, TEST_ENGINE } from '../../../testing/test-app.ts';
 import {
   asOwner,
@@ -22,16 +22,10 @@ import {
 
 setUpSubmissions();
 
-const auth = (token: string) => bearer(token);
-const deleteOne = (id: string, token = owner.token) =>
-  t.app.inject({ method: 'DELETE', url: `/api/forms/${id}`, headers: auth(token) });
+const as = ownerRequests(() => t);
+const deleteOne = (id: string, token = owner.token) => as(token).delete(`/api/forms/${id}`);
 const deleteMany = (f: Form, ids: unknown, token = owner.token) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/formSubmissions/${f._id}/delete`,
-    headers: auth(token),
-    payload: { ids },
-  });
+  as(token).post(`/api/formSubmissions/${f._id}/delete`, { ids });
 const storedFiles = async () => (await storedKeys(t)).length;
 
 /** Submits a response to `f` whose Name answer is `name`; returns its id. */
@@ -115,11 +109,9 @@ describe(`managing responses on ${TEST_ENGINE}`, () => {
 
     it('lets a full form with a response limit accept again once a response is deleted', async () => {
       const f = await buildForm(owner.token);
-      const put = await t.app.inject({
-        method: 'PUT',
-        url: `/api/formSettings/${f._id}`,
-        headers: auth(owner.token),
-        payload: { ...NO_SETTINGS, responseLimit: 1 },
+      const put = await as(owner.token).put(`/api/formSettings/${f._id}`, {
+        ...NO_SETTINGS,
+        responseLimit: 1,
       });
       expect(put.statusCode, put.body).toBe(200);
       const body = await validBody(f);

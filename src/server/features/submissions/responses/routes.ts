@@ -52,7 +52,7 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
     oldest: query.from === 'oldest' && !query.after && !query.before,
   });
 
-  // Spec: 'GET forms → all submissions'. Ours are the caller's only, newest first, a page at a time; the cursor of
+  // The original contract: 'GET forms → all submissions' (docs/product.md). Ours are the caller's only, newest first, a page at a time; the cursor of
   // the next page is in the X-Next-Cursor header so the body keeps the original contract's array shape (docs/api.md).
   api.get(
     '/api/forms',

@@ -1,4 +1,4 @@
-// s3rver ships no types: the part of its API the tests use (an S3-protocol server, src/server/storage/s3-test-server.ts).
+// s3rver ships no types: the part of its API the tests use (an S3-protocol server, s3-test-server.ts).
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
 

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../../runtime/config.ts';
-import { startS3TestServer } from '../../storage/s3-test-server.ts';
+import { startS3TestServer } from '../../testing/s3-test-server.ts';
 
 export type KeptStore = {
   /** The settings that put an app's files in this store. */

@@ -9,8 +9,8 @@ import type { UploadResponse } from '#common/submissions.ts';
 import { openDatabase, type Database } from '../../db/database.ts';
 import { loadConfig, type Config } from '../../runtime/config.ts';
 import { openStorage } from '../../storage/open-storage.ts';
-import { startS3TestServer, type S3TestServer } from '../../storage/s3-test-server.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { startS3TestServer, type S3TestServer } from '../../testing/s3-test-server.ts';
 import {
   createTestApp,
   createTestDatabase,

@@ -3,11 +3,11 @@
 // and its log kept for the lines an operator would read.
 import type { Form } from '#common/forms.ts';
 import type { Config } from '../runtime/config.ts';
-import { bearer } from '../testing/owner-requests.ts';
-import { createForm, createTestApp, signUpOwner, type TestApp } from '../testing/test-app.ts';
+import { parseStorageUrl, type S3Location } from '../storage/storage-url.ts';
+import { ownerRequests } from './owner-requests.ts';
 import { startS3TestFront, type S3TestFront } from './s3-test-front.ts';
 import { startS3TestServer, type S3TestServer } from './s3-test-server.ts';
-import { parseStorageUrl, type S3Location } from './storage-url.ts';
+import { createForm, createTestApp, signUpOwner, type TestApp } from './test-app.ts';
 
 export type S3Outage = {
   s3: S3TestServer;
@@ -34,12 +34,7 @@ export async function startS3Outage(prefix: string, overrides: Partial<Config> =
   });
   const { token } = await signUpOwner(t);
   const form = await createForm(t, token);
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/text/${form._id}`,
-    headers: bearer(token),
-    payload: { id: 5, name: 'Scan' },
-  });
+  await ownerRequests(t)(token).post(`/api/text/${form._id}`, { id: 5, name: 'Scan' });
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     s3,

@@ -7,7 +7,7 @@ import { chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../testing/free-port.ts';
+import { freePort } from './free-port.ts';
 
 const PGBIN = '/usr/lib/postgresql/15/bin';
 /** Where the PostgreSQL binaries are; elsewhere the tests that need a server of their own are skipped. */

@@ -4,16 +4,18 @@ import type { Form } from '#common/forms.ts';
 import { fieldsOf } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
 import type { CapturedMail } from '../../mail/mail-capture.ts';
-import { bearer } from '../../testing/owner-requests.ts';
+import { ownerRequests } from '../../testing/owner-requests.ts';
 import { createForm, type TestApp } from '../../testing/test-app.ts';
 import { multipart, PDF } from '../../testing/test-files.ts';
+
+export { eventually } from '../../testing/eventually.ts';
 
 export async function notifyingForm(
   t: TestApp,
   token: string,
   options: { title?: string; email?: boolean } = {},
 ): Promise<Form> {
-  const auth = bearer(token);
+  const as = ownerRequests(t)(token);
   let form = await createForm(t, token, options.title ? { formTitle: options.title } : {});
   const fields = [
     { id: 1, name: 'Name', type: 'text', required: true },
@@ -22,21 +24,11 @@ export async function notifyingForm(
     { id: 5, name: 'ID proof' },
   ];
   for (const field of fields) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/text/${form._id}`,
-      headers: auth,
-      payload: field,
-    });
+    const res = await as.post(`/api/text/${form._id}`, field);
     form = res.json<Form>();
   }
   if (options.title) {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/updateFormEntry/${form._id}`,
-      headers: auth,
-      payload: { formTitle: options.title },
-    });
+    const res = await as.put(`/api/updateFormEntry/${form._id}`, { formTitle: options.title });
     form = res.json<Form>();
   }
   return form;
@@ -79,12 +71,3 @@ export async function respond(
 
 export const mailsTo = (t: TestApp, to: string): CapturedMail[] =>
   t.mail.mails.filter((m) => m.to.includes(to.toLowerCase()));
-
-/** Waits until `check` holds (mail arrives on its own schedule), or fails after `timeoutMs`. */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
