@@ -3,7 +3,10 @@ import { backgroundOf } from '#common/form-colors.ts';
 import type { PublicForm } from '#common/forms.ts';
 import { LinkedText } from '../../ui/linked-text.tsx';
 
-type Props = { form: PublicForm; step?: { number: number; of: number; name: string } };
+type Props = {
+  form: Pick<PublicForm, 'formTitle' | 'description' | 'color'>;
+  step?: { number: number; of: number; name: string };
+};
 
 /**
  * Title and description on the form's colour; on a colour no text reads well on, on a white card instead. A later

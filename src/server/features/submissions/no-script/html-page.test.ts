@@ -1,5 +1,6 @@
 // The form without JavaScript (issue 13 item 1, docs/decisions/024): the page drawn whole on the server. Its
 // multipart POST: html-submit.test.ts.
+import { backgroundOf } from '#common/form-colors.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NO_SETTINGS } from '#common/form-settings.ts';
@@ -150,7 +151,7 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
     expect(body).toContain('<p class="fill-group-hint">Choose all that apply</p>');
   });
 
-  it('draws a closed form as its closed message, and a link to no form as a 404 page', async () => {
+  it('draws a closed form as its closed message under its title on its colours, and a link to no form as a 404 page', async () => {
     const f = await makeForm('Closing soon', [{ id: 1, name: 'Name', type: 'text' }]);
     await t.app.inject({
       method: 'PUT',
@@ -166,6 +167,11 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
     });
     const closed = await page(f);
     expect(closed.body).toContain('This form is closed');
+    // Which form it is: its title as the page's heading, on its own colours, and none of its questions.
+    expect(closed.body).toContain('<h1 dir="auto">Closing soon</h1>');
+    expect(closed.body).toContain(`--fill-bg:${backgroundOf(f)}`);
+    expect(closed.body).toContain('<title>Closed: Closing soon · Easy Form</title>');
+    expect(closed.body).not.toContain('<form');
     expect(closed.body).toContain(
       '<p class="fill-owner-message" dir="auto">Bookings &lt;b&gt;closed&lt;/b&gt; for the season</p>',
     );
