@@ -7,11 +7,13 @@ import { PasswordNotice } from './password-notice.tsx';
 
 // fill.css reaches the page through customer-page.css, which the entry imports (the server inlines it).
 
+type Props = { form: PublicForm | ClosedFormLook; title?: string; children: ReactNode };
+
 /**
  * The customer's page on the form's own colours: background, an accent bar, and the questions in white cards (or,
  * for a closed form, only what says which form it is).
  */
-export function FillLayout({ form, children }: { form: PublicForm | ClosedFormLook; children: ReactNode }) {
+export function FillLayout({ form, title, children }: Props) {
   const background = backgroundOf(form);
   const style = {
     '--fill-bg': background,
@@ -20,7 +22,7 @@ export function FillLayout({ form, children }: { form: PublicForm | ClosedFormLo
   } as CSSProperties;
   return (
     <div className="fill-page" style={style}>
-      <title>{`${form.formTitle} · Easy Form`}</title>
+      <title>{`${title ?? form.formTitle} · Easy Form`}</title>
       <div className="fill-topbar" />
       {'textField' in form && hasPasswordQuestion(form) ? <PasswordNotice /> : null}
       <main className="fill-main">{children}</main>

@@ -17,7 +17,7 @@ export function FormUnavailable({ reason, message, look }: Props) {
   if (reason === 'closed' && look) {
     const { title, text } = closedWords(message);
     return (
-      <FillLayout form={look}>
+      <FillLayout form={look} title={`Closed: ${look.formTitle}`}>
         <FormHeading form={{ ...look, description: '' }} />
         <section className="fill-card fill-closed" aria-labelledby="fill-closed-title">
           <div className="icon-hero" aria-hidden="true">
