@@ -1,8 +1,8 @@
 // The form without JavaScript (issue 13 item 1, docs/decisions/024): the page drawn whole on the server. Its
 // multipart POST: html-submit.test.ts.
-import { backgroundOf } from '#common/form-colors.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { backgroundOf } from '#common/form-colors.ts';
 import { NO_SETTINGS } from '#common/form-settings.ts';
 import { fieldsOf } from '#common/forms.ts';
 import { cspHashOf } from '../../../http/crypto.ts';
