@@ -1,29 +1,19 @@
 // A customer sent back to fix answers reaches each question with the keyboard and reads its whole message: none of
 // it is under the sticky bar at the bottom of a phone screen (issue 37, the customer's item 1).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
-import { hasChromium, launchBrowser, newPage, PHONE, screenshot } from './support/browser.ts';
-import { createOwner, type TestOwner } from './support/owner.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { hasChromium, newPage, PHONE, screenshot } from './support/browser.ts';
+import { browser, call, customerLink, owner, setUpCustomerJourneys } from './support/customer-journeys.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let owner: TestOwner;
-
-async function call<T>(path: string, body: object): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
-    body: JSON.stringify(body),
-  });
-  if (response.status >= 400) throw new Error(`${path} answered ${response.status}`);
-  return (await response.json()) as T;
-}
+setUpCustomerJourneys();
 
 /** Enough required questions that the later ones start below the bar on a phone. */
 async function createForm(): Promise<Form> {
-  const form = await call<Form>('/api/v1/length', { formTitle: 'Homestay booking' });
+  const form = await call<Form>('/api/v1/length', {
+    body: { formTitle: 'Homestay booking' },
+    token: owner.token,
+  });
   let latest = form;
   for (const name of [
     'Full name',
@@ -34,7 +24,10 @@ async function createForm(): Promise<Form> {
     'Questions for us',
   ]) {
     const type = name === 'Questions for us' ? 'textarea' : 'text';
-    latest = await call<Form>(`/api/text/${form._id}`, { id: 1, name, type, required: true });
+    latest = await call<Form>(`/api/text/${form._id}`, {
+      body: { id: 1, name, type, required: true },
+      token: owner.token,
+    });
   }
   return latest;
 }
@@ -51,22 +44,12 @@ const underTheBar = (page: Page) =>
     return message.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
   });
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  owner = await createOwner(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe.skipIf(!hasChromium)('answers to fix, on a phone', () => {
   it('shows every question’s message above the sticky bar as the customer tabs through them', async () => {
     const form = await createForm();
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${server.url}/customer/${form._id}/${owner.id}`);
+    await page.goto(customerLink(form));
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: '6 answers need your attention' }).waitFor();
     // The page as sent back, looked at where scripts may run (measuring needs them), without the app's script.
