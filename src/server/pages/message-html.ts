@@ -92,14 +92,8 @@ function closedWords(message: string): { title: string; paragraphs: MessageParag
   };
 }
 
-/** form-unavailable.tsx's closed card, on the site's page (a form we cannot name). */
-export function closedHtml(message: string): string {
-  const { title, paragraphs } = closedWords(message);
-  return messageHtml('!', title, paragraphs);
-}
-
 /**
- * closed-form.tsx: a closed form named by its title, in a card under it on the form's colours (the page around it
+ * form-unavailable.tsx's closed page: a closed form named by its title, in a card under it on the form's colours (the page around it
  * is customer-page.ts renderClosedPage), so the customer sees which form it is.
  */
 export function closedFormHtml(form: Pick<PublicForm, 'formTitle'>, headingClass: string, message: string) {
