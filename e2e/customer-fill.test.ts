@@ -106,6 +106,8 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     await page.waitForURL('**/fileUpload');
+    // The new step takes the focus at its heading, not the page's body.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     const png = join(files, 'passport.png');
     const pdf = join(files, 'booking.pdf');
     const text = join(files, 'notes.txt');
@@ -138,8 +140,13 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
       uploadThroughput: -1,
     });
     await page.getByRole('img', { name: 'Preview of passport.png' }).waitFor();
+    // A screen reader hears that the upload finished, not only a preview appearing.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'passport.png uploaded' })
+      .waitFor({ state: 'attached' });
     await page.getByLabel('Booking confirmation (PDF)').setInputFiles(pdf);
-    await page.getByText('booking.pdf').waitFor();
+    await page.getByText('booking.pdf', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Remove booking.pdf' }).click();
     await page.getByLabel('Booking confirmation (PDF)').setInputFiles(pdf);
     await page.getByRole('button', { name: 'Remove booking.pdf' }).waitFor();

@@ -43,6 +43,8 @@ describe.skipIf(!hasChromium)('a customer opens a form on a phone', () => {
     await serverForm.getByLabel('Lights').check();
     await serverForm.getByLabel('What is wrong?').fill('The chain slips');
     await serverForm.getByLabel('What is wrong?').focus();
+    // The caret mid-text, after "The chain": the customer goes back to add a word.
+    await page.evaluate(() => (document.activeElement as HTMLTextAreaElement).setSelectionRange(9, 9));
     release();
     await page.waitForURL(/\/preview$/);
     await serverForm.waitFor({ state: 'detached' });
@@ -53,6 +55,7 @@ describe.skipIf(!hasChromium)('a customer opens a form on a phone', () => {
     expect(await page.getByLabel('Brakes').isChecked()).toBe(false);
     expect(await page.getByLabel('What is wrong?').inputValue()).toBe('The chain slips');
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    expect(await page.evaluate(() => (document.activeElement as HTMLTextAreaElement).selectionStart)).toBe(9);
     // The carried answers are the saved ones: a reload keeps them, and Submit stores them.
     await page.reload();
     expect(await page.getByLabel('Your name').inputValue()).toBe('Ravi Kumar');

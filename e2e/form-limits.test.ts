@@ -114,6 +114,9 @@ describe.skipIf(!hasChromium)('an owner limits a form and a customer meets the l
     const nextErrors = watchForErrors(next);
     await next.goto(customerLink());
     await next.getByRole('heading', { name: 'This form is closed' }).waitFor();
+    // Which form is closed: its title, as the page's main heading, once the script has taken over as before it.
+    await next.getByRole('heading', { level: 1, name: 'Beach clean-up volunteers' }).waitFor();
+    expect(await next.title()).toBe('Closed: Beach clean-up volunteers · Easy Form');
     await next.getByText('Thanks, we have enough volunteers this time.').waitFor();
     await screenshotBoth(next, 'fill-closed-limit');
     expect(nextErrors).toEqual([]);

@@ -297,3 +297,15 @@ export function toPublicForm(form: Form): PublicForm {
   } = form;
   return { ...questions, thankYouMessage: settings.thankYouMessage, redirectUrl: settings.redirectUrl };
 }
+
+/** The id of the element holding a closed form's look in its server-drawn page, for the React page to draw the same. */
+export const CLOSED_LOOK_ID = 'fill-closed-form';
+
+/** What a closed form's page shows of it: which form it is, on its colours, and nothing of its questions. */
+export type ClosedFormLook = Pick<PublicForm, '_id' | 'formTitle' | 'color' | 'border'>;
+export const closedLookOf = ({ _id, formTitle, color, border }: ClosedFormLook): ClosedFormLook => ({
+  _id,
+  formTitle,
+  color,
+  border,
+});

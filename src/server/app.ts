@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
-import { toPublicForm } from '#common/forms.ts';
+import { closedLookOf, toPublicForm } from '#common/forms.ts';
 import { startBackgroundWork } from './app-background.ts';
 import { openStores } from './app-stores.ts';
 import type { Database } from './db/database.ts';
@@ -141,7 +141,7 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
       if (!form || form.ownerIdAsStructureId !== ownerId) return null;
       const closed = closedReasonOf(form, new Date(), form.responseCount);
       return closed
-        ? { closedMessage: closedMessageOf(form.settings, closed, timeZone) }
+        ? { closedMessage: closedMessageOf(form.settings, closed, timeZone), look: closedLookOf(form) }
         : { form: toPublicForm(form) };
     },
     formOpened: views.opened,

@@ -1,9 +1,9 @@
 import { isHardToRead, textColorOn } from '#common/contrast.ts';
 import { accentOf, backgroundOf } from '#common/form-colors.ts';
-import type { PublicForm } from '#common/forms.ts';
+import { CLOSED_LOOK_ID, type ClosedFormLook, type PublicForm } from '#common/forms.ts';
 import { formHtml, type FormState } from './customer-form-html.ts';
 import { escapeHtml } from './html.ts';
-import { headingHtml } from './message-html.ts';
+import { closedFormHtml, headingHtml } from './message-html.ts';
 
 /**
  * The customer's pages (docs/product.md, Customer pages), served as customer.html rather than index.html
@@ -31,7 +31,8 @@ export const withoutScripts = (template: string) =>
  * The form as data for the page (what GET /api/publicForm/{fid} answers), safe inside a script element: every `<`
  * is written as \u003c, so no `</script>` or `<!--` in a title can end it.
  */
-export const embeddedJson = (form: PublicForm) => JSON.stringify(form).replace(/</g, '\\u003c');
+export const embeddedJson = (form: PublicForm | ClosedFormLook) =>
+  JSON.stringify(form).replace(/</g, '\\u003c');
 
 /** The template with this title and this content in #root (and anything before it). Replacer functions, so a `$&`
  * in a title is text, not a replacement pattern. */
@@ -55,10 +56,10 @@ export function fillTemplate(
  * colours are a <style> element rather than a style attribute, so the page's policy allows them by hash
  * (security-headers.ts) without allowing inline styles at large.
  */
-function layoutOf(form: PublicForm, content: string): { html: string; style: string } {
+function layoutOf(form: PublicForm | ClosedFormLook, content: string): { html: string; style: string } {
   const background = backgroundOf(form);
   const style = `#root>.fill-page{--fill-bg:${background};--fill-on-bg:${textColorOn(background)};--fill-accent:${accentOf(form)}}`;
-  const notice = form.textField.some((f) => f.type === 'password')
+  const notice = ('textField' in form ? form.textField : []).some((f) => f.type === 'password')
     ? '<p role="note" class="fill-notice"><span aria-hidden="true" class="fill-notice-icon">!</span>Never enter a password you use elsewhere. Easy Form will never ask for your account password.</p>'
     : '';
   const html =
@@ -68,7 +69,7 @@ function layoutOf(form: PublicForm, content: string): { html: string; style: str
   return { html, style };
 }
 
-const headingClass = (form: PublicForm) =>
+const headingClass = (form: { color: string }) =>
   isHardToRead(backgroundOf(form)) ? 'fill-heading fill-heading-card' : 'fill-heading';
 
 export type CustomerPage = {
@@ -177,6 +178,16 @@ export function renderOnFormColours(template: string, form: PublicForm, content:
   const layout = layoutOf(form, content);
   return {
     html: fillTemplate(template, form.formTitle, layout.html),
+    styles: [...templateStyles(template), layout.style],
+  };
+}
+
+/** A closed form's page: its title on its colours, and what it says (message-html.ts closedFormHtml). */
+export function renderClosedPage(template: string, look: ClosedFormLook, message: string): CustomerPage {
+  const layout = layoutOf(look, closedFormHtml(look, headingClass(look), message));
+  const data = `<script type="application/json" id="${CLOSED_LOOK_ID}">${embeddedJson(look)}</script>`;
+  return {
+    html: fillTemplate(template, `Closed: ${look.formTitle}`, layout.html, data),
     styles: [...templateStyles(template), layout.style],
   };
 }

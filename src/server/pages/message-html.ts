@@ -17,7 +17,11 @@ const linkedHtml = (text: string) =>
     .join('');
 
 /** The heading of fill-layout / form-heading: title and description. */
-export function headingHtml(form: PublicForm, className: string, step?: string): string {
+export function headingHtml(
+  form: Pick<PublicForm, 'formTitle' | 'description'>,
+  className: string,
+  step?: string,
+): string {
   const description = form.description
     ? `<p class="fill-description" dir="auto">${linkedHtml(form.description)}</p>`
     : '';
@@ -72,17 +76,34 @@ export function messageHtml(
   );
 }
 
-/** form-unavailable.tsx's closed card: the owner's message, or when the form opens. */
-export function closedHtml(message: string): string {
+/** What a closed form says: "not open yet" with when it opens, else closed with the owner's message or ours. */
+function closedWords(message: string): { title: string; paragraphs: MessageParagraph[] } {
   if (message.startsWith(NOT_OPEN_YET_PREFIX)) {
     const when = message.slice(NOT_OPEN_YET_PREFIX.length).trim();
-    return messageHtml('!', 'This form is not open yet', [`${when} Come back then to fill it in.`]);
+    return { title: 'This form is not open yet', paragraphs: [`${when} Come back then to fill it in.`] };
   }
-  return messageHtml('!', 'This form is closed', [
-    message !== FORM_CLOSED_MESSAGE
-      ? { ownerText: message }
-      : 'It is no longer accepting responses. Ask whoever sent you the link if you need to reach them.',
-  ]);
+  return {
+    title: 'This form is closed',
+    paragraphs: [
+      message !== FORM_CLOSED_MESSAGE
+        ? { ownerText: message }
+        : 'It is no longer accepting responses. Ask whoever sent you the link if you need to reach them.',
+    ],
+  };
+}
+
+/**
+ * form-unavailable.tsx's closed page: a closed form named by its title, in a card under it on the form's colours (the page around it
+ * is customer-page.ts renderClosedPage), so the customer sees which form it is.
+ */
+export function closedFormHtml(form: Pick<PublicForm, 'formTitle'>, headingClass: string, message: string) {
+  const { title, paragraphs } = closedWords(message);
+  return (
+    headingHtml({ formTitle: form.formTitle, description: '' }, headingClass) +
+    `<section class="fill-card fill-closed" aria-labelledby="fill-closed-title">` +
+    `<div class="icon-hero" aria-hidden="true">!</div><h2 id="fill-closed-title">${e(title)}</h2>` +
+    `${paragraphs.map(paragraphHtml).join('')}</section>`
+  );
 }
 
 /** form-unavailable.tsx's card for a link to no form. */

@@ -4,15 +4,21 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '#common/errors.ts';
-import { FormParamsSchema, type PublicForm } from '#common/forms.ts';
+import { FormParamsSchema, type ClosedFormLook, type PublicForm } from '#common/forms.ts';
 import { notFound } from '../http/errors.ts';
 import { landingPolicy } from '../http/security-headers.ts';
-import { CUSTOMER_PAGE, renderCustomerPage, renderMessagePage, withoutScripts } from './customer-page.ts';
+import {
+  CUSTOMER_PAGE,
+  renderClosedPage,
+  renderCustomerPage,
+  renderMessagePage,
+  withoutScripts,
+} from './customer-page.ts';
 import { readCustomerTemplate, sendCustomerPage, sendHtml, sendLandingPage } from './html-reply.ts';
-import { closedHtml, missingHtml, pageNotFoundHtml } from './message-html.ts';
+import { missingHtml, pageNotFoundHtml } from './message-html.ts';
 
 /** What a customer link finds: the form to fill, a closed form's message, or nothing. */
-export type CustomerForm = { form: PublicForm } | { closedMessage: string } | null;
+export type CustomerForm = { form: PublicForm } | { closedMessage: string; look: ClosedFormLook } | null;
 
 export type WebAppDeps = {
   /**
@@ -183,7 +189,7 @@ export async function registerWebApp(
       );
     }
     if (!('form' in found)) {
-      const page = renderMessagePage(template, 'Form closed', closedHtml(found.closedMessage));
+      const page = renderClosedPage(template, found.look, found.closedMessage);
       return sendCustomerPage(request, reply, 200, page);
     }
     if (request.method === 'GET') deps.formOpened(found.form._id);

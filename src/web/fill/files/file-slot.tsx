@@ -36,6 +36,9 @@ type Phase =
  */
 export function FileSlot({ formId, field, answer, error, onChange, onBusyChange }: Props) {
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
+  // What a screen reader hears when an upload ends or a file goes ("photo.jpg uploaded"): the preview that appears
+  // says it to the eye only.
+  const [said, setSaid] = useState('');
   const inFlight = useRef<AbortController | null>(null);
   // Leaving the step cancels an upload nobody will record.
   useEffect(() => () => inFlight.current?.abort(), []);
@@ -48,6 +51,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
     const controller = new AbortController();
     inFlight.current = controller;
     setPhase({ name: 'uploading', fileName: file.name, percent: 0 });
+    setSaid('');
     onBusyChange(true);
     try {
       const setPercent = (percent: number) => setPhase({ name: 'uploading', fileName: file.name, percent });
@@ -63,6 +67,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
         originalName: uploaded.name,
       });
       setPhase({ name: 'idle' });
+      setSaid(`${uploaded.name || file.name} uploaded`);
     } catch (caught) {
       if (controller.signal.aborted) return;
       // No connection, or the app away behind its proxy: the file waits on the device, as the answers would.
@@ -82,6 +87,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
       const { keepFileOnDevice } = await import('../offline/page-queue.ts');
       onChange(await keepFileOnDevice(file, field.name));
       setPhase({ name: 'idle' });
+      setSaid(`${file.name} kept on this device, to upload when your response is sent`);
       return true;
     } catch {
       return false;
@@ -105,6 +111,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
     }
     onChange(undefined);
     setPhase({ name: 'idle' });
+    setSaid(`${answer?.originalName ?? 'The file'} removed`);
   }
 
   function onPick(event: ChangeEvent<HTMLInputElement>) {
@@ -162,6 +169,9 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
           )}
         </>
       )}
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
       <div aria-live="polite">
         <FieldError id={errorId(field._id)} message={message} />
         {phase.name === 'failed' && phase.retry ? (

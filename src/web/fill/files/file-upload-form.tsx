@@ -97,7 +97,7 @@ export function FileUploadForm({
   const errorCount = Object.keys(errors).length;
   return (
     <FillLayout form={form}>
-      <FormHeading form={form} step={{ number: 2, of: 2, name: 'Files' }} />
+      <FormHeading form={form} step={{ number: 2, of: 2, name: 'Files' }} focus />
       <form className="fill-form" noValidate onSubmit={onSubmit} onFocus={warmUp}>
         {form.fileField.map((field) => (
           <FileSlot

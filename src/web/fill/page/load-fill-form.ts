@@ -1,4 +1,4 @@
-import type { PublicForm } from '#common/forms.ts';
+import { CLOSED_LOOK_ID, closedLookOf, type ClosedFormLook, type PublicForm } from '#common/forms.ts';
 import { ApiError } from '../../api/client.ts';
 import { fetchPublicForm } from '../../api/public-forms.ts';
 import { emptyDraft, KEYS, saveContext, type Draft } from '../storage/fill-storage.ts';
@@ -6,8 +6,11 @@ import { emptyDraft, KEYS, saveContext, type Draft } from '../storage/fill-stora
 export type Unavailable = 'gone' | 'closed' | 'missing' | 'offline';
 export type FillLoad =
   | { state: 'ready'; form: PublicForm; ownerId: string; draft: Draft }
-  /** `message`: the server's words for a closed form (its owner's closed message, or when it opens). */
-  | { state: Unavailable; message?: string };
+  /**
+   * `message`: the server's words for a closed form (its owner's closed message, or when it opens); `look`, which
+   * form it is (its title and colours), when known.
+   */
+  | { state: Unavailable; message?: string; look?: ClosedFormLook };
 
 /** 404 (deleted or unknown) and 400 (not even a form id) mean the link leads nowhere; 410, that it was closed. */
 const unavailable = (error: unknown): Unavailable | null =>
@@ -18,6 +21,18 @@ const unavailable = (error: unknown): Unavailable | null =>
         ? 'gone'
         : null
     : null;
+
+/** The closed form's look the server put in its page, when it is this form's. */
+function embeddedLook(fid: string): ClosedFormLook | undefined {
+  try {
+    const look = JSON.parse(
+      document.getElementById(CLOSED_LOOK_ID)?.textContent ?? 'null',
+    ) as ClosedFormLook | null;
+    return look?._id === fid ? closedLookOf(look) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const closedMessage = (error: unknown): string | undefined =>
   error instanceof ApiError && error.status === 410 ? error.message : undefined;
@@ -61,7 +76,9 @@ export async function loadCustomerLink(
       justLoaded = { form: kept.form, ownerId };
       return 'preview';
     }
-    return { state: reason ?? 'offline', message: closedMessage(error) };
+    return reason === 'closed'
+      ? { state: reason, message: closedMessage(error), look: embeddedLook(fid) }
+      : { state: reason ?? 'offline', message: closedMessage(error) };
   }
 }
 
@@ -94,6 +111,10 @@ export async function loadFillForm(): Promise<FillLoad> {
   }
   const reason = fetched && unavailable(fetched.error);
   return reason
-    ? { state: reason, message: closedMessage(fetched.error) }
+    ? {
+        state: reason,
+        message: closedMessage(fetched.error),
+        look: reason === 'closed' ? closedLookOf(context.form) : undefined,
+      }
     : ready(context.form, context.ownerId);
 }

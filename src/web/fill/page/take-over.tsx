@@ -44,12 +44,16 @@ function takeOver(root: HTMLElement, first: Screen, carried: ServerFormInput) {
       });
       return;
     }
+    const caret = caretOf(document.activeElement);
     root.removeAttribute('id');
     fresh.id = 'root';
     root.replaceWith(fresh);
     if (first.address) history.replaceState(null, '', first.address);
     const focused = now.focused ?? carried.focused;
-    if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
+    const control = focused ? document.getElementById(focused) : null;
+    control?.focus({ preventScroll: true });
+    // The caret where the customer left it, so typing goes on mid-word rather than jumping to the end.
+    if (caret && hasCaret(control)) control.setSelectionRange(caret.start, caret.end, caret.direction);
   };
   startTransition(() =>
     app.render(
@@ -72,4 +76,22 @@ function Shown({ onShow, children }: { onShow: () => void; children: ReactNode }
     pending.current = null;
   }, []);
   return children;
+}
+
+type TextControl = HTMLInputElement | HTMLTextAreaElement;
+
+/** Whether `element` is a text box whose caret can be read and set (a date or email input has none). */
+const hasCaret = (element: Element | null): element is TextControl =>
+  (element instanceof HTMLTextAreaElement ||
+    (element instanceof HTMLInputElement &&
+      ['text', 'search', 'tel', 'url', 'password'].includes(element.type))) &&
+  element.selectionStart !== null;
+
+function caretOf(element: Element | null) {
+  if (!hasCaret(element)) return null;
+  return {
+    start: element.selectionStart ?? 0,
+    end: element.selectionEnd ?? 0,
+    direction: element.selectionDirection ?? undefined,
+  };
 }

@@ -48,4 +48,15 @@ describe('a closed form', () => {
     expect(screen.getByRole('heading', { name: 'This form is not open yet' })).toBeInTheDocument();
     expect(screen.getByText(/It opens on 12\/1\/2026, 9:00:00 AM\./)).toBeInTheDocument();
   });
+
+  it('names the form it is, its title on its colours, when its look is known', () => {
+    const look = { _id: 'f1', formTitle: 'Beach clean-up', color: '#123456', border: '#ABCDEF' };
+    const { container } = render(
+      <FormUnavailable reason="closed" message="We have enough volunteers." look={look} />,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Beach clean-up' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'This form is closed' })).toBeInTheDocument();
+    const page = container.querySelector<HTMLElement>('.fill-page');
+    expect(page?.style.getPropertyValue('--fill-bg')).toBe('#123456');
+  });
 });

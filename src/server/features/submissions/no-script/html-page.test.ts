@@ -2,6 +2,7 @@
 // multipart POST: html-submit.test.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { backgroundOf } from '#common/form-colors.ts';
 import { NO_SETTINGS } from '#common/form-settings.ts';
 import { fieldsOf } from '#common/forms.ts';
 import { cspHashOf } from '../../../http/crypto.ts';
@@ -140,7 +141,7 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
     expect(body).toContain('<p class="fill-group-hint">Choose all that apply</p>');
   });
 
-  it('draws a closed form as its closed message, and a link to no form as a 404 page', async () => {
+  it('draws a closed form as its closed message under its title on its colours, and a link to no form as a 404 page', async () => {
     const f = await makeForm('Closing soon', [{ id: 1, name: 'Name', type: 'text' }]);
     await as(owner).put(`/api/formSettings/${f._id}`, {
       ...NO_SETTINGS,
@@ -149,6 +150,11 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
     await as(owner).put(`/api/updateFormEntry/${f._id}`, { acceptingResponses: false });
     const closed = await page(f);
     expect(closed.body).toContain('This form is closed');
+    // Which form it is: its title as the page's heading, on its own colours, and none of its questions.
+    expect(closed.body).toContain('<h1 dir="auto">Closing soon</h1>');
+    expect(closed.body).toContain(`--fill-bg:${backgroundOf(f)}`);
+    expect(closed.body).toContain('<title>Closed: Closing soon · Easy Form</title>');
+    expect(closed.body).not.toContain('<form');
     expect(closed.body).toContain(
       '<p class="fill-owner-message" dir="auto">Bookings &lt;b&gt;closed&lt;/b&gt; for the season</p>',
     );

@@ -168,13 +168,14 @@ describe('POST /customer/{fid}/{id}', () => {
     expect(await countOf(f)).toBe(0);
   });
 
-  it('answers a closed form with its closed message', async () => {
+  it('answers a closed form with its closed message under its title', async () => {
     const f = await makeForm('Closed now');
     const token = tokenIn((await page(f)).body);
     await as(owner).put(`/api/updateFormEntry/${f._id}`, { acceptingResponses: false });
     const res = await post(fullAnswers(f, token), f);
     expect(res.statusCode).toBe(410);
     expect(res.body).toContain('This form is closed');
+    expect(res.body).toContain('<h1 dir="auto">Closed now</h1>');
     expect(await countOf(f)).toBe(0);
   });
 

@@ -8,18 +8,19 @@ import { z } from 'zod';
 import { HONEYPOT_FIELD } from '#common/answer-limits.ts';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import { isWebUrl } from '#common/form-settings.ts';
-import { toPublicForm } from '#common/forms.ts';
+import { closedLookOf, toPublicForm } from '#common/forms.ts';
 import { HttpError, logUnavailable, waitWords } from '../../../http/errors.ts';
 import { UNAVAILABLE_RETRY_SECONDS, unavailableOf } from '../../../http/unavailable.ts';
 import { PAGE_TOKEN_FIELD, type FormState } from '../../../pages/customer-form-html.ts';
 import {
+  renderClosedPage,
   renderCustomerPage,
   renderMessagePage,
   renderOnFormColours,
   withoutScripts,
 } from '../../../pages/customer-page.ts';
 import { readCustomerTemplate, sendCustomerPage } from '../../../pages/html-reply.ts';
-import { closedHtml, messageHtml, missingHtml, thankYouHtml } from '../../../pages/message-html.ts';
+import { messageHtml, missingHtml, thankYouHtml } from '../../../pages/message-html.ts';
 import type { FileIntake, SubmissionDeps } from '../deps.ts';
 import { AnswersError } from '../ingest/answers.ts';
 import type { SubmitInput } from '../ingest/submitter.ts';
@@ -110,8 +111,9 @@ export async function htmlSubmissionRoutes(
         return say(404, 'Form not found', missingHtml());
       }
       const closed = closedReasonOf(form, new Date(), form.responseCount);
-      if (closed)
-        return say(410, 'Form closed', closedHtml(closedMessageOf(form.settings, closed, deps.timeZone)));
+      const sayClosed = (message: string) =>
+        sendCustomerPage(request, reply, 410, renderClosedPage(template, closedLookOf(form), message));
+      if (closed) return sayClosed(closedMessageOf(form.settings, closed, deps.timeZone));
       const self = `/customer/${form._id}/${form.ownerIdAsStructureId}`;
       const problem = (status: number, message: string) =>
         sendNotSent(request, reply, template, status, message, self);
@@ -163,7 +165,7 @@ export async function htmlSubmissionRoutes(
         await discardAll(deps.intake, posted.deleteIds);
         if (error instanceof AnswersError) return again(422, { errors: error.issues });
         if (!(error instanceof HttpError)) throw error;
-        if (error.code === 'FORM_CLOSED') return say(410, 'Form closed', closedHtml(error.message));
+        if (error.code === 'FORM_CLOSED') return sayClosed(error.message);
         if (error.statusCode === 404) return say(404, 'Form not found', missingHtml());
         // This page was sent before (Back after the thank-you page) and its answers changed since: the first ones
         // were kept. The page comes back with these answers and a fresh token, so Submit sends them as a new

@@ -1,0 +1,73 @@
+// A customer sent back to fix answers reaches each question with the keyboard and reads its whole message: none of
+// it is under the sticky bar at the bottom of a phone screen (issue 37, the customer's item 1).
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Form } from '../src/common/forms.ts';
+import { hasChromium, newPage, PHONE, screenshot } from './support/browser.ts';
+import { browser, call, customerLink, owner, setUpCustomerJourneys } from './support/customer-journeys.ts';
+
+setUpCustomerJourneys();
+
+/** Enough required questions that the later ones start below the bar on a phone. */
+async function createForm(): Promise<Form> {
+  const form = await call<Form>('/api/v1/length', {
+    body: { formTitle: 'Homestay booking' },
+    token: owner.token,
+  });
+  let latest = form;
+  for (const name of [
+    'Full name',
+    'Email address',
+    'Home town',
+    'Arrival date',
+    'Guests',
+    'Questions for us',
+  ]) {
+    const type = name === 'Questions for us' ? 'textarea' : 'text';
+    latest = await call<Form>(`/api/text/${form._id}`, {
+      body: { id: 1, name, type, required: true },
+      token: owner.token,
+    });
+  }
+  return latest;
+}
+
+/** How far the focused control's message reaches under the sticky bar (0 or less: all of it above the bar). */
+const underTheBar = (page: Page) =>
+  page.evaluate(() => {
+    const control = document.activeElement;
+    const message = document.getElementById(
+      control?.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '',
+    );
+    const bar = document.querySelector('.fill-bar');
+    if (!message || !bar) return null;
+    return message.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+  });
+
+describe.skipIf(!hasChromium)('answers to fix, on a phone', () => {
+  it('shows every question’s message above the sticky bar as the customer tabs through them', async () => {
+    const form = await createForm();
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(customerLink(form));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: '6 answers need your attention' }).waitFor();
+    // The page as sent back, looked at where scripts may run (measuring needs them), without the app's script.
+    const html = (await page.content()).replace(/<script type="module"[^>]*>[^<]*<\/script>/g, '');
+    const sent = await newPage(browser, PHONE);
+    await sent.route(page.url(), (route) => route.fulfill({ body: html, contentType: 'text/html' }));
+    await sent.goto(page.url());
+    await sent.getByLabel('Full name').focus();
+    await sent.evaluate(() => window.scrollTo(0, 0));
+    for (const name of ['Email address', 'Home town', 'Arrival date', 'Guests', 'Questions for us']) {
+      await sent.keyboard.press('Tab');
+      expect(await sent.evaluate(() => document.activeElement?.id)).toBe(
+        await sent.getByLabel(name).getAttribute('id'),
+      );
+      expect(await underTheBar(sent), name).toBeLessThanOrEqual(0);
+    }
+    await screenshot(sent, 'fill-errors-clear-of-bar');
+    await sent.close();
+    await context.close();
+  });
+});
