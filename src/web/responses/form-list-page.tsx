@@ -8,13 +8,13 @@ import { readSession } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { responsesCount } from '../ui/response-count.ts';
 import { downloadWithToken } from './download.ts';
 import { ResponseFilterBar } from './response-filter-bar.tsx';
 import { ResponsesTable } from './responses-table.tsx';
 import './responses.css';
 
 const PAGE_SIZE = 25;
-const plural = (n: number) => `${n} ${n === 1 ? 'response' : 'responses'}`;
 
 /** The filter's query-string pairs, empty ones left out. */
 const filterParams = (filter: ResponseFilter): Record<string, string> =>
@@ -56,7 +56,7 @@ export function FormListPage() {
         onSuccess: ({ deleted }) => {
           setConfirming(false);
           setSelection({ of: here, ids: new Set() });
-          setDone(`Deleted ${plural(deleted)}.`);
+          setDone(`Deleted ${responsesCount(deleted)}.`);
         },
       },
     );
@@ -77,8 +77,8 @@ export function FormListPage() {
                 <h1>{list.data.formTitle}</h1>
                 <p className="muted" aria-live="polite">
                   {isFiltered(filter)
-                    ? `${plural(list.data.total)} match, newest first`
-                    : `${plural(list.data.total)}, newest first`}
+                    ? `${responsesCount(list.data.total)} match, newest first`
+                    : `${responsesCount(list.data.total)}, newest first`}
                 </p>
               </div>
               <div className="responses-actions">
@@ -154,7 +154,7 @@ export function FormListPage() {
         ) : null}
         {isConfirming ? (
           <ConfirmDialog
-            title={`Delete ${plural(selected.size)}?`}
+            title={`Delete ${responsesCount(selected.size)}?`}
             confirmLabel={remove.isPending ? 'Deleting…' : 'Delete'}
             onCancel={() => setConfirming(false)}
             onConfirm={deleteSelected}
