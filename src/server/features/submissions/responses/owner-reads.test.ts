@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Submission } from '#common/submissions.ts';
 import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { storedKeys, TEST_ENGINE } from '../../../testing/test-app.ts';
+import { PDF } from '../../../testing/test-files.ts';
 import {
   asOwner,
   buildForm,
@@ -90,6 +91,24 @@ describe(`the owner's view of submissions on ${TEST_ENGINE}`, () => {
       expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
       expect(lines[1]).toContain("'+91 98765 43210");
       expect(lines[1]).toContain('id.pdf');
+    });
+
+    it('links each file in the CSV with a signed URL that downloads it, and refuses the link tampered with', async () => {
+      const f = await buildForm(owner.token);
+      await submit(await validBody(f));
+      const csv = (await asOwner(owner.token, `/api/formSubmissions/${f._id}/csv`)).body;
+      const link = / <(https?:\/\/[^>]+)>/.exec(csv)?.[1];
+      expect(csv).toContain(`id.pdf <${link}>`);
+      const path = new URL(link ?? 'http://x/none').pathname + new URL(link ?? 'http://x/none').search;
+      expect(path).toMatch(/^\/files\//);
+      // The link works without the owner's token, as a webhook's does: the signature is the permission.
+      const file = await t.app.inject({ method: 'GET', url: path });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(PDF)).toBe(true);
+      const last = path.at(-1) === 'a' ? 'b' : 'a';
+      const tampered = await t.app.inject({ method: 'GET', url: `${path.slice(0, -1)}${last}` });
+      expect(tampered.statusCode).toBeGreaterThanOrEqual(400);
+      expect(tampered.statusCode).toBeLessThan(500);
     });
 
     it('keeps a column for a question deleted after it had answers, and none for one deleted before', async () => {

@@ -22,7 +22,7 @@ import { authenticate, ownerOf } from '../../../http/auth.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { SubmissionDeps } from '../deps.ts';
 import * as repo from '../repository.ts';
-import { streamFormCsv } from './csv.ts';
+import { CSV_FILE_LINK_SECONDS, streamFormCsv } from './csv.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import * as list from './list-repository.ts';
 import * as submissions from './service.ts';
@@ -176,13 +176,12 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
     { schema: { params: FormParamsSchema, querystring: ResponseFilterSchema } },
     async (request, reply) => {
       const form = await ownFormOf(ownerOf(request).id, request.params.fid);
-      const fileNames = async (ids: string[]) =>
-        new Map([...(await deps.files.view(ids))].map(([id, file]) => [id, file.originalName]));
+      const fileLinks = (ids: string[]) => deps.files.links(ids, CSV_FILE_LINK_SECONDS);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition(responsesCsvFileName(form.formTitle)))
         .send(
-          streamFormCsv(deps.db, form, await deps.forms.retiredFields(form._id), timeZone, fileNames, {
+          streamFormCsv(deps.db, form, await deps.forms.retiredFields(form._id), timeZone, fileLinks, {
             filter: filterOf(request.query),
           }),
         );
