@@ -74,6 +74,43 @@ describe(`the owner's view of submissions on ${TEST_ENGINE}`, () => {
       );
     });
 
+    it('pages oldest first when asked, and gives each row its answers as text and the form its questions', async () => {
+      const f = await buildForm(owner.token);
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const body = await validBody(f);
+        body.textObject![idOf(f, 'Name')] = `Person ${i}`;
+        ids.push((await submit(body)).json()._id);
+      }
+      const url = `/api/formSubmissions/${f._id}?limit=2&order=oldest`;
+      const first = (await asOwner(owner.token, url)).json();
+      expect(first.items.map((i: { _id: string }) => i._id)).toEqual(ids.slice(0, 2));
+      const next = (await asOwner(owner.token, `${url}&after=${first.nextCursor}`)).json();
+      expect(next.items.map((i: { _id: string }) => i._id)).toEqual(ids.slice(2));
+      expect(next.nextCursor).toBeNull();
+      const back = (await asOwner(owner.token, `${url}&before=${next.prevCursor}`)).json();
+      expect(back.items.map((i: { _id: string }) => i._id)).toEqual(ids.slice(0, 2));
+      expect(first.questions.map((q: { name: string }) => q.name)).toEqual([
+        'Name',
+        'Email',
+        'Phone',
+        'Arrival',
+        'Room',
+        'Meal',
+        'Extras',
+        'ID proof',
+        'Photo',
+      ]);
+      expect(first.items[0].answers).toMatchObject({
+        [idOf(f, 'Name')]: 'Person 0',
+        [idOf(f, 'Extras')]: 'Wifi',
+        [idOf(f, 'ID proof')]: 'id.pdf',
+      });
+      expect((await asOwner(owner.token, `/api/formSubmissions/${f._id}?order=sideways`)).statusCode).toBe(
+        400,
+      );
+    });
+
     it('exports CSV with one column per question and formulas defused', async () => {
       const f = await buildForm(owner.token);
       const body = await validBody(f);
