@@ -9,6 +9,7 @@ import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { responsesCount } from '../ui/response-count.ts';
+import { ColumnChooser, useAnswerColumns } from './answer-columns.tsx';
 import { downloadWithToken } from './download.ts';
 import { ResponseFilterBar } from './response-filter-bar.tsx';
 import { ResponsesTable } from './responses-table.tsx';
@@ -32,6 +33,7 @@ export function FormListPage() {
     after: search.get('after') ?? undefined,
     before: search.get('before') ?? undefined,
     from: search.get('from') === 'oldest' ? 'oldest' : undefined,
+    order: search.get('order') === 'oldest' ? 'oldest' : undefined,
   };
   const filter: ResponseFilter = {
     q: search.get('q') ?? undefined,
@@ -40,6 +42,7 @@ export function FormListPage() {
   };
   const list = useQuery({ ...submissionPageQuery(fid, page, PAGE_SIZE, filter), enabled: fid !== '' });
   const remove = useDeleteResponses();
+  const columns = useAnswerColumns(fid, list.data?.questions ?? []);
   const [selection, setSelection] = useState({ of: '', ids: new Set<string>() });
   const [isConfirming, setConfirming] = useState(false);
   const [done, setDone] = useState('');
@@ -47,7 +50,7 @@ export function FormListPage() {
   const selected = selection.of === here ? selection.ids : new Set<string>();
   if (!fid) return <Navigate to={paths.dashboard.href('received')} replace />;
   const go = (next: Record<string, string>, nextFilter = filter) =>
-    setSearch({ fid, ...filterParams(nextFilter), ...next });
+    setSearch({ fid, ...filterParams(nextFilter), ...(page.order ? { order: page.order } : {}), ...next });
   const deleteSelected = () => {
     const ids = [...selected];
     remove.mutate(
@@ -77,8 +80,8 @@ export function FormListPage() {
                 <h1>{list.data.formTitle}</h1>
                 <p className="muted" aria-live="polite">
                   {isFiltered(filter)
-                    ? `${responsesCount(list.data.total)} match, newest first`
-                    : `${responsesCount(list.data.total)}, newest first`}
+                    ? `${responsesCount(list.data.total)} match, ${page.order ? 'oldest' : 'newest'} first`
+                    : `${responsesCount(list.data.total)}, ${page.order ? 'oldest' : 'newest'} first`}
                 </p>
               </div>
               <div className="responses-actions">
@@ -101,6 +104,11 @@ export function FormListPage() {
               </div>
             </div>
             <ResponseFilterBar key={here} filter={filter} onApply={(next) => go({}, next)} />
+            <ColumnChooser
+              questions={list.data.questions}
+              isShown={columns.isShown}
+              toggle={columns.toggle}
+            />
             <div className="selection-bar" aria-live="polite">
               <span className="muted">{selected.size > 0 ? `${selected.size} selected` : done}</span>
               <button
@@ -127,6 +135,11 @@ export function FormListPage() {
               </p>
             ) : (
               <ResponsesTable
+                columns={columns.shown}
+                order={page.order ?? 'newest'}
+                onSort={() =>
+                  setSearch({ fid, ...filterParams(filter), ...(page.order ? {} : { order: 'oldest' }) })
+                }
                 items={list.data.items}
                 selected={selected}
                 onSelect={(ids) => {
@@ -137,17 +150,19 @@ export function FormListPage() {
             )}
             {list.data.prevCursor || list.data.nextCursor ? (
               <nav className="pager responses-pager" aria-label="Pages of responses">
-                {pagerLinks(list.data.prevCursor, list.data.nextCursor).map(({ label, to }) => (
-                  <button
-                    key={label}
-                    type="button"
-                    className="button button-secondary button-small"
-                    disabled={!to}
-                    onClick={() => to && go(to)}
-                  >
-                    {label}
-                  </button>
-                ))}
+                {pagerLinks(list.data.prevCursor, list.data.nextCursor, Boolean(page.order)).map(
+                  ({ label, to }) => (
+                    <button
+                      key={label}
+                      type="button"
+                      className="button button-secondary button-small"
+                      disabled={!to}
+                      onClick={() => to && go(to)}
+                    >
+                      {label}
+                    </button>
+                  ),
+                )}
               </nav>
             ) : null}
           </>
@@ -169,13 +184,17 @@ export function FormListPage() {
 
 /** The pager's buttons and the search each one asks for; null where there is nothing that way. */
 function pagerLinks(
-  newer: string | null,
-  older: string | null,
+  prev: string | null,
+  next: string | null,
+  oldestFirst: boolean,
 ): { label: string; to: Record<string, string> | null }[] {
+  const [start, back, on, end] = oldestFirst
+    ? ['Oldest', '← Older', 'Newer →', 'Newest']
+    : ['Newest', '← Newer', 'Older →', 'Oldest'];
   return [
-    { label: 'Newest', to: newer ? {} : null },
-    { label: '← Newer', to: newer ? { before: newer } : null },
-    { label: 'Older →', to: older ? { after: older } : null },
-    { label: 'Oldest', to: older ? { from: 'oldest' } : null },
+    { label: start, to: prev ? {} : null },
+    { label: back, to: prev ? { before: prev } : null },
+    { label: on, to: next ? { after: next } : null },
+    { label: end, to: next ? { from: 'oldest' } : null },
   ];
 }
