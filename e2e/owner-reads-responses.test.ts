@@ -94,7 +94,7 @@ describe.skipIf(!hasChromium)('an owner reads the responses customers sent', () 
     const errors = watchForErrors(page);
     await page.goto(`${server.url}/formList?fid=${form._id}`);
     const rows = page.locator('tbody tr');
-    await rows.first().getByText('Guest 26').waitFor();
+    await rows.first().getByRole('link', { name: 'Guest 26' }).waitFor();
     expect(await rows.count()).toBe(25);
     // The Time column gives way on a phone; the time shows under the date instead.
     expect(await page.getByRole('columnheader', { name: 'Time' }).isVisible()).toBe(false);
@@ -103,11 +103,11 @@ describe.skipIf(!hasChromium)('an owner reads the responses customers sent', () 
     const pager = page.getByRole('navigation', { name: 'Pages of responses' });
     expect(await pager.getByRole('button', { name: 'Newest' }).isDisabled()).toBe(true);
     await pager.getByRole('button', { name: 'Older →' }).click();
-    await rows.first().getByText('Guest 1', { exact: true }).waitFor();
+    await rows.first().getByRole('link', { name: 'Guest 1', exact: true }).waitFor();
     expect(await rows.count()).toBe(1);
     expect(await pager.getByRole('button', { name: 'Older →' }).isDisabled()).toBe(true);
     await pager.getByRole('button', { name: 'Newest' }).click();
-    await rows.first().getByText('Guest 26').waitFor();
+    await rows.first().getByRole('link', { name: 'Guest 26' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

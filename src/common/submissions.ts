@@ -165,11 +165,15 @@ export const SubmissionListItemSchema = z.object({
   contact: z.string(),
   Date: z.string(),
   createdAt: z.string(),
+  /** Each answer as one short line of text by question id (a file by its name), for the table's columns. */
+  answers: z.record(z.string(), z.string()),
 });
 export type SubmissionListItem = z.infer<typeof SubmissionListItemSchema>;
 
 export const SubmissionPageSchema = z.object({
   formTitle: z.string(),
+  /** The form's questions in order: the columns the owner may show. */
+  questions: z.array(z.object({ _id: z.string(), name: z.string() })),
   total: z.number(),
   items: z.array(SubmissionListItemSchema),
   /** Pass as `after` for older rows; null on the last page. */
@@ -187,7 +191,11 @@ export const PageQuerySchema = z.object({
 });
 
 /** A form's list of responses: a page, of those the filter lets through. */
-export const FormPageQuerySchema = PageQuerySchema.extend(ResponseFilterFields).refine(...endsAfterStart);
+export const FormPageQuerySchema = PageQuerySchema.extend({
+  ...ResponseFilterFields,
+  /** The list's order by date: newest first (the default) or oldest first. */
+  order: z.enum(['newest', 'oldest']).default('newest'),
+}).refine(...endsAfterStart);
 
 export const FormSummarySchema = z.object({
   _id: z.string(),

@@ -37,25 +37,32 @@ export function notificationSourcesOf(timeZone: string): NotificationSources {
 }
 
 /**
+ * Uploads by name and a URL signed for `ttl` seconds, made absolute with PUBLIC_URL: the file links a webhook's
+ * payload and the CSV export carry, read in the caller's transaction.
+ */
+export const signedFileLinksOf =
+  (storage: Pick<Storage, 'signUrl'>, publicUrl: string) =>
+  async (db: Queryable, ids: string[], ttl: number) =>
+    new Map(
+      (await findUploadsByIds(db, ids)).map((u) => [
+        u.id,
+        { name: u.originalName, url: `${publicUrl}${storage.signUrl(u.id, ttl)}` },
+      ]),
+    );
+
+/**
  * How the webhook sender reads submissions (docs/decisions/023-webhooks.md): answers by question, files by name and
  * a URL signed for `ttl` seconds, made absolute with PUBLIC_URL; and Send test the form's questions.
  */
 export function webhookSourcesOf(storage: Storage, publicUrl: string, timeZone: string): WebhookSources {
+  const fileLinks = signedFileLinksOf(storage, publicUrl);
   return {
     exampleSubmission: async (db, formId) => {
       const form = await findFormById(db, formId, timeZone);
       return form && exampleSubmissionOf(form);
     },
     findSubmissions: (db, submissionIds, ttl) =>
-      findSubmissionsAsPayload(db, submissionIds, async (tx, ids) => {
-        const uploads = await findUploadsByIds(tx, ids);
-        return new Map(
-          uploads.map((u) => [
-            u.id,
-            { name: u.originalName, url: `${publicUrl}${storage.signUrl(u.id, ttl)}` },
-          ]),
-        );
-      }),
+      findSubmissionsAsPayload(db, submissionIds, (tx, ids) => fileLinks(tx, ids, ttl)),
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import { closedLookOf, toPublicForm } from '#common/forms.ts';
 import { startBackgroundWork } from './app-background.ts';
+import { signedFileLinksOf } from './app-sources.ts';
 import { openStores } from './app-stores.ts';
 import type { Database } from './db/database.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
       findBySecret: findUploadsBySecret,
       claim: claimUploads,
       view: (uploadIds) => viewUploads({ db, storage }, uploadIds),
+      links: (uploadIds, ttl) => signedFileLinksOf(storage, config.publicUrl)(db, uploadIds, ttl),
       release: deleteUploadsOfSubmissions,
       removeFile,
     },

@@ -9,7 +9,8 @@ const owner = { owner: true } as const;
 export const summaryQuery = () =>
   queryOptions({ queryKey: ['formSummary'], queryFn: () => api<FormSummary[]>('/api/formSummary', owner) });
 
-export type PageRequest = { after?: string; before?: string; from?: 'oldest' };
+/** A page of the list: `order` oldest turns the list round (newest first by default). */
+export type PageRequest = { after?: string; before?: string; from?: 'oldest'; order?: 'oldest' };
 
 /** The filter as query-string pairs, empty parts left out. */
 const filterQuery = (filter: ResponseFilter): URLSearchParams => {
@@ -34,6 +35,7 @@ export const submissionPageQuery = (
       if (page.after) query.set('after', page.after);
       if (page.before) query.set('before', page.before);
       if (page.from) query.set('from', page.from);
+      if (page.order) query.set('order', page.order);
       return api<SubmissionPage>(`/api/formSubmissions/${fid}?${query}`, owner);
     },
   });

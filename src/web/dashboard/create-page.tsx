@@ -7,7 +7,9 @@ import { createForm, formsQuery, useNewForm } from '../api/forms.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { OwnerHeaderItems } from '../ui/owner-layout.tsx';
+import { responsesCount } from '../ui/response-count.ts';
 import { useScreenTitle } from '../ui/use-screen-title.ts';
+import { FormPreview, previewOfDefinition, previewOfForm } from './form-preview.tsx';
 import { ImportFormButton } from './import-form-button.tsx';
 import { editorHref } from './request-tab.tsx';
 import { splitSpecDate } from './split-date.ts';
@@ -15,6 +17,7 @@ import './dashboard.css';
 import './create-page.css';
 
 const RECENT_PAGE = 4;
+const questionsCount = (n: number) => `${n} ${n === 1 ? 'question' : 'questions'}`;
 
 /**
  * /createPage (docs/product.md, Dashboard): Create New, the three templates, and the owner's recent forms
@@ -36,7 +39,7 @@ export function CreatePage() {
   return (
     <>
       <OwnerHeaderItems>
-        <Link to={paths.dashboard.href()} className="button button-secondary">
+        <Link to={paths.dashboard.href('received')} className="button button-secondary">
           Response
         </Link>
       </OwnerHeaderItems>
@@ -64,14 +67,14 @@ export function CreatePage() {
                       ['--tpl-accent' as string]: template.border,
                     }}
                   >
-                    <span className="template-thumb" aria-hidden="true">
-                      <span className="template-bar" />
-                      {id === 'blank' ? (
+                    {id === 'blank' ? (
+                      <span className="template-thumb" aria-hidden="true">
+                        <span className="template-bar" />
                         <span className="template-plus">+</span>
-                      ) : (
-                        <span className="template-lines" />
-                      )}
-                    </span>
+                      </span>
+                    ) : (
+                      <FormPreview questions={previewOfDefinition(template.fields)} />
+                    )}
                     <span className="template-name">{template.label}</span>
                     <span className="template-meta">
                       {template.fields.length === 0
@@ -128,14 +131,12 @@ export function CreatePage() {
                   title={form.formTitle}
                   style={{ ['--tpl-bg' as string]: form.color, ['--tpl-accent' as string]: form.border }}
                 >
-                  <span className="template-thumb" aria-hidden="true">
-                    <span className="template-bar" />
-                    <span className="template-lines" />
-                  </span>
+                  <FormPreview questions={previewOfForm(form)} empty="No questions yet" />
                   <span className="template-name">{form.formTitle}</span>
                   <span className="template-meta">
-                    {splitSpecDate(form.Date).date} · {form.fieldOrder.length} questions
+                    {splitSpecDate(form.Date).date} · {questionsCount(form.fieldOrder.length)}
                   </span>
+                  <span className="template-meta">{responsesCount(form.responseCount)}</span>
                 </Link>
               </li>
             ))}

@@ -5,6 +5,7 @@ import { paths } from '../paths.ts';
 import { DateTimeCells } from '../ui/date-time-cells.tsx';
 import { DateTimeHeads } from '../ui/date-time-heads.tsx';
 import { QueryTable } from '../ui/query-table.tsx';
+import { responsesCount } from '../ui/response-count.ts';
 import { splitSpecDate } from './split-date.ts';
 
 /**
@@ -56,9 +57,7 @@ export function ReceivedTab() {
                 {form.formTitle}
               </Link>
               <br />
-              <span className="muted">
-                {form.count} {form.count === 1 ? 'response' : 'responses'}
-              </span>
+              <span className="muted">{responsesCount(form.count)}</span>
             </td>
             <DateTimeCells date={date} time={time} />
             <td className="hide-on-phone">

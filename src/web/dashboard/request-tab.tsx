@@ -5,12 +5,16 @@ import type { Form } from '#common/forms.ts';
 import { formsQuery } from '../api/forms.ts';
 import { paths } from '../paths.ts';
 import { QueryTable } from '../ui/query-table.tsx';
+import { responsesCount } from '../ui/response-count.ts';
 import { FormActions } from './form-actions.tsx';
 import { splitSpecDate } from './split-date.ts';
 
 export const editorHref = (form: Pick<Form, '_id'>) => paths.makeForms.href(form._id);
 
-/** Request tab (docs/product.md, Dashboard): one row per form of the owner; a row opens the editor. */
+/**
+ * Request tab (docs/product.md, Dashboard): one row per form of the owner with its response count, so two forms of
+ * one name are told apart; a row opens the editor.
+ */
 export function RequestTab() {
   const forms = useQuery(formsQuery());
   const navigate = useNavigate();
@@ -33,6 +37,9 @@ export function RequestTab() {
             Form Name
           </th>
           <th scope="col" className="hide-on-phone">
+            Responses
+          </th>
+          <th scope="col" className="hide-on-phone">
             Date
           </th>
           <th scope="col" className="hide-on-phone">
@@ -52,8 +59,11 @@ export function RequestTab() {
                 {form.formTitle}
               </Link>
               <ClosedBadge form={form} />
-              <span className="only-on-phone muted">{form.Date || 'No date'}</span>
+              <span className="only-on-phone muted">
+                {form.Date || 'No date'} · {responsesCount(form.responseCount)}
+              </span>
             </td>
+            <td className="hide-on-phone">{form.responseCount.toLocaleString('en-US')}</td>
             <td className="hide-on-phone">{date}</td>
             <td className="hide-on-phone">{time}</td>
             <td onClick={(e) => e.stopPropagation()}>

@@ -8,14 +8,15 @@ import { readSession } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { QueryStatus } from '../ui/query-table.tsx';
+import { responsesCount } from '../ui/response-count.ts';
 import { useScreenTitle } from '../ui/use-screen-title.ts';
+import { ColumnChooser, useAnswerColumns } from './answer-columns.tsx';
 import { downloadWithToken } from './download.ts';
 import { ResponseFilterBar } from './response-filter-bar.tsx';
 import { ResponsesTable } from './responses-table.tsx';
 import './responses.css';
 
 const PAGE_SIZE = 25;
-const plural = (n: number) => `${n} ${n === 1 ? 'response' : 'responses'}`;
 
 /** The filter's query-string pairs, empty ones left out. */
 const filterParams = (filter: ResponseFilter): Record<string, string> =>
@@ -33,6 +34,7 @@ export function FormListPage() {
     after: search.get('after') ?? undefined,
     before: search.get('before') ?? undefined,
     from: search.get('from') === 'oldest' ? 'oldest' : undefined,
+    order: search.get('order') === 'oldest' ? 'oldest' : undefined,
   };
   const filter: ResponseFilter = {
     q: search.get('q') ?? undefined,
@@ -42,6 +44,7 @@ export function FormListPage() {
   const list = useQuery({ ...submissionPageQuery(fid, page, PAGE_SIZE, filter), enabled: fid !== '' });
   useScreenTitle(list.data ? `${list.data.formTitle || 'Untitled'} · Responses` : 'Responses');
   const remove = useDeleteResponses();
+  const columns = useAnswerColumns(fid, list.data?.questions ?? []);
   const [selection, setSelection] = useState({ of: '', ids: new Set<string>() });
   const [isConfirming, setConfirming] = useState(false);
   const [done, setDone] = useState('');
@@ -49,7 +52,7 @@ export function FormListPage() {
   const selected = selection.of === here ? selection.ids : new Set<string>();
   if (!fid) return <Navigate to={paths.dashboard.href('received')} replace />;
   const go = (next: Record<string, string>, nextFilter = filter) =>
-    setSearch({ fid, ...filterParams(nextFilter), ...next });
+    setSearch({ fid, ...filterParams(nextFilter), ...(page.order ? { order: page.order } : {}), ...next });
   const deleteSelected = () => {
     const ids = [...selected];
     remove.mutate(
@@ -58,7 +61,7 @@ export function FormListPage() {
         onSuccess: ({ deleted }) => {
           setConfirming(false);
           setSelection({ of: here, ids: new Set() });
-          setDone(`Deleted ${plural(deleted)}.`);
+          setDone(`Deleted ${responsesCount(deleted)}.`);
         },
       },
     );
@@ -80,8 +83,8 @@ export function FormListPage() {
                 <h1>{list.data.formTitle}</h1>
                 <p className="muted" aria-live="polite">
                   {isFiltered(filter)
-                    ? `${plural(list.data.total)} match, newest first`
-                    : `${plural(list.data.total)}, newest first`}
+                    ? `${responsesCount(list.data.total)} match, ${page.order ? 'oldest' : 'newest'} first`
+                    : `${responsesCount(list.data.total)}, ${page.order ? 'oldest' : 'newest'} first`}
                 </p>
               </div>
               <div className="responses-actions">
@@ -104,6 +107,11 @@ export function FormListPage() {
               </div>
             </div>
             <ResponseFilterBar key={here} filter={filter} onApply={(next) => go({}, next)} />
+            <ColumnChooser
+              questions={list.data.questions}
+              isShown={columns.isShown}
+              toggle={columns.toggle}
+            />
             <div className="selection-bar" aria-live="polite">
               <span className="muted">{selected.size > 0 ? `${selected.size} selected` : done}</span>
               <button
@@ -130,6 +138,11 @@ export function FormListPage() {
               </p>
             ) : (
               <ResponsesTable
+                columns={columns.shown}
+                order={page.order ?? 'newest'}
+                onSort={() =>
+                  setSearch({ fid, ...filterParams(filter), ...(page.order ? {} : { order: 'oldest' }) })
+                }
                 items={list.data.items}
                 selected={selected}
                 onSelect={(ids) => {
@@ -140,24 +153,26 @@ export function FormListPage() {
             )}
             {list.data.prevCursor || list.data.nextCursor ? (
               <nav className="pager responses-pager" aria-label="Pages of responses">
-                {pagerLinks(list.data.prevCursor, list.data.nextCursor).map(({ label, to }) => (
-                  <button
-                    key={label}
-                    type="button"
-                    className="button button-secondary button-small"
-                    disabled={!to}
-                    onClick={() => to && go(to)}
-                  >
-                    {label}
-                  </button>
-                ))}
+                {pagerLinks(list.data.prevCursor, list.data.nextCursor, Boolean(page.order)).map(
+                  ({ label, to }) => (
+                    <button
+                      key={label}
+                      type="button"
+                      className="button button-secondary button-small"
+                      disabled={!to}
+                      onClick={() => to && go(to)}
+                    >
+                      {label}
+                    </button>
+                  ),
+                )}
               </nav>
             ) : null}
           </>
         ) : null}
         {isConfirming ? (
           <ConfirmDialog
-            title={`Delete ${plural(selected.size)}?`}
+            title={`Delete ${responsesCount(selected.size)}?`}
             confirmLabel={remove.isPending ? 'Deleting…' : 'Delete'}
             onCancel={() => setConfirming(false)}
             onConfirm={deleteSelected}
@@ -172,13 +187,17 @@ export function FormListPage() {
 
 /** The pager's buttons and the search each one asks for; null where there is nothing that way. */
 function pagerLinks(
-  newer: string | null,
-  older: string | null,
+  prev: string | null,
+  next: string | null,
+  oldestFirst: boolean,
 ): { label: string; to: Record<string, string> | null }[] {
+  const [start, back, on, end] = oldestFirst
+    ? ['Oldest', '← Older', 'Newer →', 'Newest']
+    : ['Newest', '← Newer', 'Older →', 'Oldest'];
   return [
-    { label: 'Newest', to: newer ? {} : null },
-    { label: '← Newer', to: newer ? { before: newer } : null },
-    { label: 'Older →', to: older ? { after: older } : null },
-    { label: 'Oldest', to: older ? { from: 'oldest' } : null },
+    { label: start, to: prev ? {} : null },
+    { label: back, to: prev ? { before: prev } : null },
+    { label: on, to: next ? { after: next } : null },
+    { label: end, to: next ? { from: 'oldest' } : null },
   ];
 }

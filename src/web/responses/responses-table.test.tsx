@@ -11,6 +11,7 @@ const item = (id: string, contact: string): SubmissionListItem => ({
   contact,
   Date: '3/10/2026, 10:00:00 AM',
   createdAt: '2026-03-10T04:30:00.000Z',
+  answers: {},
 });
 const items = [item('a', 'Asha Rao'), item('b', 'Ravi Kumar')];
 

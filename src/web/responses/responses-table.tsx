@@ -9,10 +9,18 @@ type Props = {
   items: SubmissionListItem[];
   selected: ReadonlySet<string>;
   onSelect: (selected: Set<string>) => void;
+  /** The questions shown as columns, after Contact Information. */
+  columns?: readonly { _id: string; name: string }[];
+  /** The list's order by date, and what turns it round; without it the Date column does not sort. */
+  order?: 'newest' | 'oldest';
+  onSort?: () => void;
 };
 
-/** One page of responses: a row opens the response, a checkbox picks it for deleting. */
-export function ResponsesTable({ items, selected, onSelect }: Props) {
+/**
+ * One page of responses: Contact Information, the chosen answers, the date (sortable); a row opens the response, a
+ * checkbox picks it for deleting. Wider than a phone, the table scrolls sideways inside its frame.
+ */
+export function ResponsesTable({ items, selected, onSelect, columns = [], order, onSort }: Props) {
   const navigate = useNavigate();
   const allChosen = items.length > 0 && items.every((i) => selected.has(i._id));
   const someChosen = items.some((i) => selected.has(i._id));
@@ -40,7 +48,29 @@ export function ResponsesTable({ items, selected, onSelect }: Props) {
           <th scope="col" className="cell-text">
             Contact Information
           </th>
-          <DateTimeHeads />
+          {columns.map((q) => (
+            <th key={q._id} scope="col" className="answer-cell">
+              {q.name}
+            </th>
+          ))}
+          {onSort && order ? (
+            <>
+              <th scope="col" aria-sort={order === 'oldest' ? 'ascending' : 'descending'}>
+                <button type="button" className="sort-button" onClick={onSort}>
+                  Date <span aria-hidden="true">{order === 'oldest' ? '↑' : '↓'}</span>
+                  <span className="visually-hidden">
+                    , {order === 'oldest' ? 'oldest first' : 'newest first'}: show{' '}
+                    {order === 'oldest' ? 'newest' : 'oldest'} first
+                  </span>
+                </button>
+              </th>
+              <th scope="col" className="hide-on-phone">
+                Time
+              </th>
+            </>
+          ) : (
+            <DateTimeHeads />
+          )}
         </>
       }
     >
@@ -64,6 +94,11 @@ export function ResponsesTable({ items, selected, onSelect }: Props) {
                 {name}
               </Link>
             </td>
+            {columns.map((q) => (
+              <td key={q._id} className="answer-cell">
+                {item.answers[q._id] ?? ''}
+              </td>
+            ))}
             <DateTimeCells date={date} time={time} />
           </tr>
         );

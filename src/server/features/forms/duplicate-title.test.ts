@@ -35,3 +35,35 @@ describe(`POST /api/duplicateForm/:fid on ${TEST_ENGINE}`, () => {
     expect(title).toBe(`Copy of a${'😀'.repeat(95)}`);
   });
 });
+
+describe(`POST /api/importForm on ${TEST_ENGINE}`, () => {
+  it('names an import apart from the form it came from, numbering a second import of the same name', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/length',
+      headers,
+      payload: { formTitle: 'Homestay booking', template: 'event' },
+    });
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `/api/exportForm/${created.json<Form>()._id}`,
+      headers,
+    });
+    const titles: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const imported = await t.app.inject({
+        method: 'POST',
+        url: '/api/importForm',
+        headers,
+        payload: exported.json(),
+      });
+      expect(imported.statusCode, imported.body).toBe(201);
+      titles.push(imported.json<Form>().formTitle);
+    }
+    expect(titles).toEqual([
+      'Homestay booking (imported)',
+      'Homestay booking (imported 2)',
+      'Homestay booking (imported 3)',
+    ]);
+  });
+});

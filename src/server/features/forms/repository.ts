@@ -230,3 +230,12 @@ export async function deleteFormOfOwner(db: Queryable, ownerId: string, formId: 
   ]);
   return rows.length > 0;
 }
+
+/** The titles of the owner's forms that begin with `prefix` (an import's name is numbered past them). */
+export async function titlesStartingWith(db: Queryable, ownerId: string, prefix: string): Promise<string[]> {
+  const rows = await db.query<{ title: string }>(
+    'select title from forms where owner_id = $1 and left(title, length($2)) = $2',
+    [ownerId, prefix],
+  );
+  return rows.map((r) => r.title);
+}

@@ -13,6 +13,7 @@ import {
 } from '#common/forms.ts';
 import { authenticate, ownerOf } from '../../http/auth.ts';
 import { fieldRoutes } from './field-routes.ts';
+import { importForm } from './import.ts';
 import * as forms from './service.ts';
 import { settingsRoutes } from './settings-routes.ts';
 
@@ -90,8 +91,7 @@ export async function formRoutes(
   api.post(
     '/importForm',
     { schema: { body: FormDefinitionSchema, response: { 201: FormSchema } } },
-    async (request, reply) =>
-      reply.code(201).send(await forms.createFromDefinition(deps, ownerOf(request).id, request.body)),
+    async (request, reply) => reply.code(201).send(await importForm(deps, ownerOf(request).id, request.body)),
   );
 
   await app.register(fieldRoutes);

@@ -38,6 +38,8 @@ export type FileClaims = {
   claim: (tx: Queryable, submissionId: string, uploadIds: readonly string[]) => Promise<number>;
   /** The owner's view of each of these uploads that exists, with freshly signed URLs, by upload id. */
   view: (uploadIds: readonly string[]) => Promise<Map<string, FileView>>;
+  /** Each upload's name and an absolute URL signed for `ttlSeconds`, as a webhook's payload links it (the CSV's). */
+  links: (uploadIds: string[], ttlSeconds: number) => Promise<Map<string, { name: string; url: string }>>;
   /** Deletes the uploads of these submissions in the caller's transaction; returns their files' storage keys. */
   release: (tx: Queryable, submissionIds: readonly string[]) => Promise<string[]>;
   /** Removes a released file from storage, after the commit (a crash first leaves it to the orphan sweep). */

@@ -16,13 +16,24 @@ export const CSV_PAGE_ROWS = 100;
 /** A cell a spreadsheet would run as a formula is prefixed with an apostrophe (OWASP CSV injection). */
 export const escapeCell = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
-/** One answer as text: choices joined, a file by its name. */
-export function cellOf(answer: StoredAnswer | undefined, fileName: (uploadId: string) => string): string {
+/** How long a file link in an export works: as long as a webhook's, so a spreadsheet opened in the week still opens it. */
+export const CSV_FILE_LINK_SECONDS = 7 * 24 * 60 * 60;
+
+type FileLink = { name: string; url: string };
+
+/** One answer as text: choices joined, a file as `fileText` says it. */
+export function cellOf(answer: StoredAnswer | undefined, fileText: (uploadId: string) => string): string {
   if (!answer) return '';
   if (Array.isArray(answer.value)) return answer.value.join('; ');
-  if (typeof answer.value === 'object') return fileName(answer.value.uploadId);
+  if (typeof answer.value === 'object') return fileText(answer.value.uploadId);
   return answer.value;
 }
+
+/**
+ * A file in the export: its name and its signed link in angle brackets (the usual way to set a URL apart in plain
+ * text, which spreadsheets and mail programs make clickable); nothing when the file is gone.
+ */
+const fileCell = (file: FileLink | undefined) => (file ? `${file.name} <${file.url}>` : '');
 
 /**
  * Streams every submission of the form (those `only.filter` lets through, its days in `timeZone`) as CSV, the
@@ -35,7 +46,7 @@ export function streamFormCsv(
   form: Form,
   retired: readonly { id: string; name: string }[],
   timeZone: string,
-  fileNames: (uploadIds: string[]) => Promise<Map<string, string>>,
+  fileLinks: (uploadIds: string[]) => Promise<Map<string, FileLink>>,
   only: { filter?: ResponseFilter; shownIn?: string } = {},
 ): Readable {
   const shownIn = only.shownIn ?? timeZone;
@@ -63,12 +74,12 @@ export function streamFormCsv(
           typeof a.value === 'object' && !Array.isArray(a.value) ? [a.value.uploadId] : [],
         ),
       );
-      const names = await fileNames(uploadIds);
+      const files = uploadIds.length > 0 ? await fileLinks(uploadIds) : new Map<string, FileLink>();
       for (const s of page.items) {
         const byField = new Map(s.answers.map((a) => [a.fieldId, a]));
         const row = [
           formatSpecDate(s.createdAt, shownIn),
-          ...questions.map((q) => cellOf(byField.get(q.id), (id) => names.get(id) ?? '')),
+          ...questions.map((q) => cellOf(byField.get(q.id), (id) => fileCell(files.get(id)))),
         ];
         // Respect back-pressure: wait for the consumer when the buffer is full.
         if (!csv.write(row.map(escapeCell))) await new Promise((resolve) => csv.once('drain', resolve));

@@ -48,13 +48,24 @@ export async function countFilteredSubmissions(
 }
 
 export type Cursor = { createdAt: string; id: string };
+/**
+ * One page: `after` a cursor goes on in the list's order, `before` one goes back, `oldest` starts at the list's far
+ * end; `oldestFirst` turns the list's order (newest first) round.
+ */
+export type ListPage = {
+  limit: number;
+  after?: Cursor;
+  before?: Cursor;
+  oldest?: boolean;
+  oldestFirst?: boolean;
+};
 export type Page<T> = { items: T[]; hasMore: boolean };
 
 /** The WHERE, ORDER BY and LIMIT of one keyset page (see listSubmissions), for the columns given. */
 function keysetPage(
   columns: string,
   scope: { ownerId: string; formId?: string; filter?: ResponseFilter; timeZone?: string },
-  page: { limit: number; after?: Cursor; before?: Cursor; oldest?: boolean },
+  page: ListPage,
 ): { sql: string; params: unknown[]; backwards: boolean } {
   const params: unknown[] = [scope.ownerId];
   const where = ['owner_id = $1'];
@@ -64,15 +75,18 @@ function keysetPage(
   }
   if (scope.filter) where.push(...filterConditions(scope.filter, scope.timeZone ?? 'UTC', params));
   const backwards = Boolean(page.before) || Boolean(page.oldest);
+  // Read in the list's order, or against it going back; oldest first flips both.
+  const descending = backwards === Boolean(page.oldestFirst);
   const cursor = page.after ?? page.before;
   if (cursor) {
     params.push(cursor.createdAt, cursor.id);
-    const op = page.after ? '<' : '>';
+    const op = descending ? '<' : '>';
     where.push(`(created_at, id) ${op} ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
   }
   params.push(page.limit + 1);
+  const order = descending ? 'desc' : 'asc';
   const sql = `select ${columns} from submissions where ${where.join(' and ')}
-      order by created_at ${backwards ? 'asc' : 'desc'}, id ${backwards ? 'asc' : 'desc'} limit $${params.length}`;
+      order by created_at ${order}, id ${order} limit $${params.length}`;
   return { sql, params, backwards };
 }
 
@@ -83,7 +97,7 @@ function keysetPage(
 export async function listSubmissions(
   db: Queryable,
   scope: { ownerId: string; formId?: string; filter?: ResponseFilter; timeZone?: string },
-  page: { limit: number; after?: Cursor; before?: Cursor; oldest?: boolean },
+  page: ListPage,
 ): Promise<Page<SubmissionRecord>> {
   const { sql, params, backwards } = keysetPage(COLUMNS, scope, page);
   const rows = await db.query<SubmissionRow>(sql, params);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Submission } from '#common/submissions.ts';
 import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { storedKeys, TEST_ENGINE } from '../../../testing/test-app.ts';
+import { PDF } from '../../../testing/test-files.ts';
 import {
   asOwner,
   buildForm,
@@ -73,6 +74,43 @@ describe(`the owner's view of submissions on ${TEST_ENGINE}`, () => {
       );
     });
 
+    it('pages oldest first when asked, and gives each row its answers as text and the form its questions', async () => {
+      const f = await buildForm(owner.token);
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const body = await validBody(f);
+        body.textObject![idOf(f, 'Name')] = `Person ${i}`;
+        ids.push((await submit(body)).json()._id);
+      }
+      const url = `/api/formSubmissions/${f._id}?limit=2&order=oldest`;
+      const first = (await asOwner(owner.token, url)).json();
+      expect(first.items.map((i: { _id: string }) => i._id)).toEqual(ids.slice(0, 2));
+      const next = (await asOwner(owner.token, `${url}&after=${first.nextCursor}`)).json();
+      expect(next.items.map((i: { _id: string }) => i._id)).toEqual(ids.slice(2));
+      expect(next.nextCursor).toBeNull();
+      const back = (await asOwner(owner.token, `${url}&before=${next.prevCursor}`)).json();
+      expect(back.items.map((i: { _id: string }) => i._id)).toEqual(ids.slice(0, 2));
+      expect(first.questions.map((q: { name: string }) => q.name)).toEqual([
+        'Name',
+        'Email',
+        'Phone',
+        'Arrival',
+        'Room',
+        'Meal',
+        'Extras',
+        'ID proof',
+        'Photo',
+      ]);
+      expect(first.items[0].answers).toMatchObject({
+        [idOf(f, 'Name')]: 'Person 0',
+        [idOf(f, 'Extras')]: 'Wifi',
+        [idOf(f, 'ID proof')]: 'id.pdf',
+      });
+      expect((await asOwner(owner.token, `/api/formSubmissions/${f._id}?order=sideways`)).statusCode).toBe(
+        400,
+      );
+    });
+
     it('exports CSV with one column per question and formulas defused', async () => {
       const f = await buildForm(owner.token);
       const body = await validBody(f);
@@ -92,6 +130,24 @@ describe(`the owner's view of submissions on ${TEST_ENGINE}`, () => {
       expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
       expect(lines[1]).toContain("'+91 98765 43210");
       expect(lines[1]).toContain('id.pdf');
+    });
+
+    it('links each file in the CSV with a signed URL that downloads it, and refuses the link tampered with', async () => {
+      const f = await buildForm(owner.token);
+      await submit(await validBody(f));
+      const csv = (await asOwner(owner.token, `/api/formSubmissions/${f._id}/csv`)).body;
+      const link = / <(https?:\/\/[^>]+)>/.exec(csv)?.[1];
+      expect(csv).toContain(`id.pdf <${link}>`);
+      const path = new URL(link ?? 'http://x/none').pathname + new URL(link ?? 'http://x/none').search;
+      expect(path).toMatch(/^\/files\//);
+      // The link works without the owner's token, as a webhook's does: the signature is the permission.
+      const file = await t.app.inject({ method: 'GET', url: path });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(PDF)).toBe(true);
+      const last = path.at(-1) === 'a' ? 'b' : 'a';
+      const tampered = await t.app.inject({ method: 'GET', url: `${path.slice(0, -1)}${last}` });
+      expect(tampered.statusCode).toBeGreaterThanOrEqual(400);
+      expect(tampered.statusCode).toBeLessThan(500);
     });
 
     it('keeps a column for a question deleted after it had answers, and none for one deleted before', async () => {

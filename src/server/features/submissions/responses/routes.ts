@@ -22,9 +22,10 @@ import { authenticate, ownerOf } from '../../../http/auth.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { SubmissionDeps } from '../deps.ts';
 import * as repo from '../repository.ts';
-import { streamFormCsv } from './csv.ts';
+import { CSV_FILE_LINK_SECONDS, streamFormCsv } from './csv.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import * as list from './list-repository.ts';
+import { answerTexts, fieldsInOrder } from './list-texts.ts';
 import * as submissions from './service.ts';
 
 const SubmissionParamsSchema = z.object({ userFormId: z.uuid({ error: 'Not a valid submission id' }) });
@@ -139,7 +140,7 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
     async (request) => {
       const ownerId = ownerOf(request).id;
       const form = await ownFormOf(ownerId, request.params.fid);
-      const query = pageOf(request.query);
+      const query = { ...pageOf(request.query), oldestFirst: request.query.order === 'oldest' };
       const filter = filterOf(request.query);
       const scope = { ownerId, formId: form._id };
       const [page, total] = await Promise.all([
@@ -151,12 +152,14 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
       ]);
       const first = page.items[0];
       const last = page.items.at(-1);
+      const texts = await answerTexts(deps, page.items);
       // Going back (before / from the oldest) the extra row lies on the newer side; going forward, on the older.
       const isBackwards = Boolean(query.before) || query.oldest;
       const hasOlder = isBackwards ? Boolean(query.before) : page.hasMore;
       const hasNewer = isBackwards ? page.hasMore : Boolean(query.after);
       return {
         formTitle: form.formTitle,
+        questions: fieldsInOrder(form).map((f) => ({ _id: f._id, name: f.name })),
         total: total ?? 0,
         items: page.items.map((s) => ({
           _id: s.id,
@@ -164,6 +167,7 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
           contact: s.contact,
           Date: formatSpecDate(s.createdAt, timeZone),
           createdAt: s.createdAt.toISOString(),
+          answers: texts.get(s.id) ?? {},
         })),
         nextCursor: hasOlder && last ? encodeCursor(last) : null,
         prevCursor: hasNewer && first ? encodeCursor(first) : null,
@@ -176,13 +180,12 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
     { schema: { params: FormParamsSchema, querystring: CsvQuerySchema } },
     async (request, reply) => {
       const form = await ownFormOf(ownerOf(request).id, request.params.fid);
-      const fileNames = async (ids: string[]) =>
-        new Map([...(await deps.files.view(ids))].map(([id, file]) => [id, file.originalName]));
+      const fileLinks = (ids: string[]) => deps.files.links(ids, CSV_FILE_LINK_SECONDS);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition(responsesCsvFileName(form.formTitle)))
         .send(
-          streamFormCsv(deps.db, form, await deps.forms.retiredFields(form._id), timeZone, fileNames, {
+          streamFormCsv(deps.db, form, await deps.forms.retiredFields(form._id), timeZone, fileLinks, {
             filter: filterOf(request.query),
             shownIn: request.query.tz,
           }),
