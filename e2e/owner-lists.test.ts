@@ -109,7 +109,8 @@ describe.skipIf(!hasChromium)('an owner tells forms apart and deletes the right 
   });
 
   it('draws each card’s first questions and its count, and fits the create page in 320 px', async () => {
-    await formWith('Guest house', 2);
+    const made = await formWith('Guest house', 2);
+    const names = new Map(made.textField.map((f) => [f._id, f.name]));
     const context = await ownerContext(browser, owner, DESKTOP);
     const page = await context.newPage();
     const errors = watchForErrors(page);
@@ -118,7 +119,9 @@ describe.skipIf(!hasChromium)('an owner tells forms apart and deletes the right 
     await recent.waitFor();
     expect(await recent.innerText()).toContain('2 responses');
     // The miniature is drawn from the form's questions, not a blank rectangle.
-    expect(await recent.locator('.preview-label').allInnerTexts()).toEqual(['Full name', 'Email']);
+    expect(await recent.locator('.preview-label').allInnerTexts()).toEqual(
+      made.fieldOrder.slice(0, 4).map((q) => names.get(q._id)),
+    );
     const contactCard = page.getByRole('button', { name: /^Contact Information/ });
     expect(await contactCard.locator('.preview-label').count()).toBeGreaterThan(0);
     await screenshotBoth(page, 'create-page-previews', 'phone');

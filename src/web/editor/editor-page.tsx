@@ -2,7 +2,6 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { textColorOn } from '#common/contrast.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
-import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { AddFieldPanel } from './add-field-panel.tsx';
 import { ColorControls } from './color-controls.tsx';
 import { EditableText } from './editable-text.tsx';
@@ -25,7 +24,6 @@ export function useEditedFormId(): string {
 export function EditorPage() {
   const fid = useEditedFormId();
   const { form, edit, save } = useFormEditor(fid);
-  useScreenTitle(form.data ? `${form.data.formTitle || 'Untitled'} · Editor` : 'Editor');
   if (!fid) return <Navigate to={paths.createPage.href()} replace />;
 
   if (form.isPending)
