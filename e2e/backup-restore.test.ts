@@ -3,6 +3,7 @@
 // file bytes; and, when a PostgreSQL server is given (`bash .ci/run`), `npm run move-to-postgres` from the embedded
 // instance into an empty database, served from there.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -193,6 +194,8 @@ describe('backup, restore and the move to PostgreSQL, as commands', () => {
       expect(restored.stderr.trim()).toMatch(says);
       expect(restored.stderr).not.toMatch(/\n\s+at /);
     }
+    // Refused before anything was made: no database was created where the restore was pointed.
+    expect(existsSync(join(empty, 'pgdata'))).toBe(false);
   }, 120_000);
 
   it('survives a backup client that goes away halfway', async () => {

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { PassThrough, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { openDatabase } from '../../db/database.ts';
+import { openDatabase, type Database } from '../../db/database.ts';
 import type { Config } from '../../runtime/config.ts';
 import { openStorage } from '../../storage/open-storage.ts';
 import { createDiskStorage, type Storage } from '../../storage/storage.ts';
@@ -46,19 +46,23 @@ async function archiveSource(file: string): Promise<Readable> {
 export async function restore(config: Config, file: string, { keepFiles = false } = {}): Promise<void> {
   const started = Date.now();
   const source = await archiveSource(file);
-  const db = config.databaseUrl
-    ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-    : await openEmbedded(
-        config,
-        'Stop the server first: a restore needs the data directory to itself',
-        false,
-      );
+  // Opened once the file has proved to be a backup: a wrong file creates no database in an empty DATA_DIR, and is
+  // refused without the seconds a new embedded database takes to create.
+  let db: Database | undefined;
+  const open = async () =>
+    (db = config.databaseUrl
+      ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+      : await openEmbedded(
+          config,
+          'Stop the server first: a restore needs the data directory to itself',
+          false,
+        ));
   const line = progressLine();
   try {
     const storage = await openStorage(config, 'unused: a restore signs nothing');
     let manifest: Manifest | null = null;
     const result = await restoreBackup({
-      db,
+      db: open,
       storage,
       source,
       filesInPlace: keepFiles,
@@ -81,7 +85,7 @@ export async function restore(config: Config, file: string, { keepFiles = false 
       );
   } finally {
     line.done();
-    await db.close();
+    await db?.close();
   }
 }
 

@@ -36,14 +36,15 @@ const SMALL_ENTRY_BYTES = 10 * 1024 * 1024;
  * names (uploaded after the backup).
  */
 export async function restoreBackup(options: {
-  db: Database;
+  /** The target, or how to open it: opened only once the archive has proved to be a backup this version reads. */
+  db: Database | (() => Promise<Database>);
   storage: Storage;
   source: Readable;
   filesInPlace?: boolean;
   onManifest?: (manifest: Manifest) => void;
   onProgress?: (progress: Progress) => void;
 }): Promise<{ manifest: Manifest; files: number; migrated: string[]; unnamed: number }> {
-  const { db, storage } = options;
+  const { storage } = options;
   const inPlace = options.filesInPlace === true ? filesInPlaceCheck(storage) : null;
   const extract = tar.extract();
   const reading = pipeline(options.source, extract);
@@ -82,6 +83,7 @@ export async function restoreBackup(options: {
       );
     const manifest = parsed.data;
     options.onManifest?.(manifest);
+    const db = typeof options.db === 'function' ? await options.db() : options.db;
     await refuseUnlessRestorable(db, storage, manifest, inPlace !== null);
     await migrate(db, { until: manifest.schema.at(-1) });
 
