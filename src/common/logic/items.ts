@@ -1,0 +1,110 @@
+// A form's content as one ordered list of items: its questions and its page breaks, each with an optional condition
+// (docs/decisions/042-pages-and-conditions.md). The per-kind arrays and `fieldOrder` the product's calls carry are
+// derived from it; a form that has only the arrays (an older export) is read into it with no page breaks.
+import { z } from 'zod';
+import {
+  ChoiceFieldSchema,
+  FileFieldSchema,
+  FORM_TITLE_MAX,
+  TextFieldSchema,
+  type ChoiceField,
+  type FieldKind,
+  type FileField,
+  type TextField,
+} from '../forms.ts';
+import { orderedQuestions } from '../question-order.ts';
+import type { LogicPage, LogicQuestion } from './applies.ts';
+import { ConditionSchema } from './conditions.ts';
+
+const withCondition = { condition: ConditionSchema.optional() };
+
+/** A page break: the page it starts has a title and may be shown only when its condition holds. */
+export const PageBreakSchema = z.object({
+  kind: z.literal('page'),
+  _id: z.string(),
+  title: z.string().trim().max(FORM_TITLE_MAX, `A page title must be at most ${FORM_TITLE_MAX} characters`),
+  ...withCondition,
+});
+export type PageBreak = z.infer<typeof PageBreakSchema>;
+
+export const FormItemSchema = z.discriminatedUnion('kind', [
+  TextFieldSchema.extend({ kind: z.literal('text'), ...withCondition }),
+  ChoiceFieldSchema.extend({ kind: z.literal('select'), ...withCondition }),
+  ChoiceFieldSchema.extend({ kind: z.literal('radio'), ...withCondition }),
+  ChoiceFieldSchema.extend({ kind: z.literal('check'), ...withCondition }),
+  FileFieldSchema.extend({ kind: z.literal('file'), ...withCondition }),
+  PageBreakSchema,
+]);
+export type FormItem = z.infer<typeof FormItemSchema>;
+export type QuestionItem = Exclude<FormItem, PageBreak>;
+
+/** The per-kind arrays and the order across them: the shape the product's calls and older exports carry. */
+export type KindArrays = {
+  textField: TextField[];
+  selectField: ChoiceField[];
+  radioField: ChoiceField[];
+  checkField: ChoiceField[];
+  fileField: FileField[];
+  fieldOrder: { _id: string; kind: FieldKind }[];
+};
+
+const ARRAY_OF = {
+  text: 'textField',
+  select: 'selectField',
+  radio: 'radioField',
+  check: 'checkField',
+  file: 'fileField',
+} as const satisfies Record<FieldKind, keyof KindArrays>;
+
+/** The items of a form that has only the per-kind arrays: its questions in `fieldOrder`, on one page. */
+export function itemsFromArrays(form: KindArrays): FormItem[] {
+  return orderedQuestions(form).map(({ kind, field }) => ({ ...field, kind }) as QuestionItem);
+}
+
+/** The per-kind arrays and `fieldOrder` of `items`: page breaks and conditions left out. */
+export function arraysOf(items: readonly FormItem[]): KindArrays {
+  const arrays: KindArrays = {
+    textField: [],
+    selectField: [],
+    radioField: [],
+    checkField: [],
+    fileField: [],
+    fieldOrder: [],
+  };
+  for (const item of items) {
+    if (item.kind === 'page') continue;
+    const { kind, condition: _condition, ...field } = item;
+    (arrays[ARRAY_OF[kind]] as object[]).push(field);
+    arrays.fieldOrder.push({ _id: item._id, kind });
+  }
+  return arrays;
+}
+
+/**
+ * The pages of `items` as the evaluator reads them: each page break starts the next page. A break at the very start
+ * names the first page rather than leave an empty one before it (a condition it carries tests no earlier page, and
+ * the logic check says so).
+ */
+export function pagesOf(items: readonly FormItem[]): (LogicPage & { title: string })[] {
+  type Page = LogicPage & { title: string; questions: LogicQuestion[] };
+  let current: Page = { id: 'start', title: '', questions: [] };
+  const pages: Page[] = [current];
+  for (const item of items) {
+    if (item.kind !== 'page') {
+      current.questions.push({
+        id: item._id,
+        kind: item.kind,
+        required: item.required,
+        condition: item.condition,
+        name: item.name,
+        options: 'options' in item ? item.options.map((o) => o.value) : undefined,
+      });
+    } else if (current.id === 'start' && current.questions.length === 0) {
+      Object.assign(current, { id: item._id, title: item.title, condition: item.condition });
+    } else {
+      current = { id: item._id, title: item.title, questions: [], condition: item.condition };
+      pages.push(current);
+    }
+  }
+  return pages;
+}
