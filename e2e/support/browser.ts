@@ -113,15 +113,21 @@ export async function newPage(browser: Browser, viewport: { width: number; heigh
 const screenshots = fileURLToPath(new URL('../screenshots', import.meta.url));
 
 /**
+ * Whether journeys save their screenshots: on, for people to look at, unless E2E_SCREENSHOTS=off (`.ci/run`, where
+ * nobody looks at them: a full-page capture costs Chromium about a second of CPU, a hundred of them a run).
+ */
+const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
+
+/**
  * Saves a full-page screenshot to e2e/screenshots/<name>-<width>.png (gitignored) for people to look at, and checks
  * the screen as it is with axe-core against WCAG 2.1 A and AA (labels, contrast, names, landmarks): every screen we
- * look at is also a screen we hold to the accessibility rules.
+ * look at is also a screen we hold to the accessibility rules. With E2E_SCREENSHOTS=off only the check runs.
  */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(screenshots, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   const path = join(screenshots, `${name}-${width}.png`);
-  await page.screenshot({ path, fullPage: true });
+  if (SAVE_SCREENSHOTS) await page.screenshot({ path, fullPage: true });
   await expectAccessible(page, `${name} at ${width} px`);
   return path;
 }
