@@ -19,6 +19,12 @@ export const paths = {
   emailVerify: { path: '/emailVerify', href: () => '/emailVerify' },
   emailVerified: { path: '/emailVerified', href: () => '/emailVerified' },
   notReady: { path: '/notReady', href: () => '/notReady' },
+  templates: { path: '/templates', href: () => '/templates' },
+  integrations: { path: '/integrations', href: () => '/integrations' },
+  resources: { path: '/resources', href: () => '/resources' },
+  support: { path: '/support', href: () => '/support' },
+  terms: { path: '/terms', href: () => '/terms' },
+  privacy: { path: '/privacy', href: () => '/privacy' },
   createPage: { path: '/createPage', href: () => '/createPage' },
   /** The dashboard, at one of its tabs (Request when none is named). */
   dashboard: {

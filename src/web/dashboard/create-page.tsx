@@ -8,6 +8,7 @@ import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { OwnerHeaderItems } from '../ui/owner-layout.tsx';
 import { responsesCount } from '../ui/response-count.ts';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { FormPreview, previewOfDefinition, previewOfForm } from './form-preview.tsx';
 import { ImportFormButton } from './import-form-button.tsx';
 import { editorHref } from './request-tab.tsx';
@@ -23,6 +24,7 @@ const questionsCount = (n: number) => `${n} ${n === 1 ? 'question' : 'questions'
  * four at a time.
  */
 export function CreatePage() {
+  useScreenTitle('Create a form');
   const navigate = useNavigate();
   const forms = useQuery(formsQuery());
   const create = useNewForm(createForm);
