@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall } from './support/api.ts';
 import {
   DESKTOP,
   hasChromium,
@@ -13,6 +14,7 @@ import {
   screenshotBoth,
   watchForErrors,
 } from './support/browser.ts';
+import { createOwner } from './support/owner.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -83,14 +85,33 @@ describe.skipIf(!hasChromium)('the public site', () => {
     await page.close();
   });
 
-  it('offers each template with its questions and a way to use it', async () => {
+  it('offers each template with its questions; using one makes the form, after the login for a visitor', async () => {
+    const owner = await createOwner(server);
     const page = await newPage(browser, DESKTOP);
+    const errors = watchForErrors(page);
     await page.goto(`${server.url}/templates`);
     for (const name of ['Contact Information', 'Travel Booking Form', 'Event Booking Form'])
       await page.getByRole('heading', { name }).waitFor();
     await page.getByRole('link', { name: /^Use this template.*Travel Booking Form/ }).click();
-    // Signed out: the login page, which brings the owner back to the templates to start from.
+    // Signed out: the login page first, then the form is made and opens in the editor.
     await page.waitForURL(/\/login/);
+    await page.getByLabel('Email', { exact: true }).fill(owner.email);
+    await page.getByLabel('Password', { exact: true }).fill(owner.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(/\/makeForms\?fid=/);
+    await expect.poll(() => page.title()).toBe('Travel Booking Form · Editor — Easy Form');
+    // Signed in: straight to the editor, with a second form of its own; Back does not make a third.
+    await page.goto(`${server.url}/templates`);
+    await page.getByRole('link', { name: /^Use this template.*Event Booking Form/ }).click();
+    await page.waitForURL(/\/makeForms\?fid=/);
+    await expect.poll(() => page.title()).toBe('Event Booking Form · Editor — Easy Form');
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Templates' }).waitFor();
+    const forms = await apiCall<{ formTitle: string }[]>(server, '/api/v1/formStructure', {
+      token: owner.token,
+    });
+    expect(forms.map((f) => f.formTitle).sort()).toEqual(['Event Booking Form', 'Travel Booking Form']);
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

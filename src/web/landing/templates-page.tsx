@@ -31,7 +31,7 @@ export function TemplatesPage() {
                   </li>
                 ))}
               </ol>
-              <Link to={paths.createPage.href()} className="button button-primary">
+              <Link to={paths.createPage.href(id)} className="button button-primary">
                 Use this template<span className="visually-hidden">: {template.label}</span>
               </Link>
             </li>
