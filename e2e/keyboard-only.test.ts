@@ -94,7 +94,7 @@ describe.skipIf(!hasChromium)('the owner, with the keyboard alone', () => {
     // the top of the page, as the browser does, and Tab goes on from there).
     await page.goto(`${server.url}/formList?fid=${fid}`);
     await expect.poll(() => page.title()).toBe('Contact Information · Responses — Easy Form');
-    await tabTo(page, page.getByRole('link', { name: 'Meera Nair', exact: true }));
+    await tabTo(page, page.getByRole('link', { name: /^Meera Nair\b/ }));
     await page.keyboard.press('Enter');
     await page.waitForURL(/submitedForm/);
     await expectSettled(page, 'Contact Information · Response — Easy Form');
