@@ -68,7 +68,7 @@ export function SiteFooter() {
 export function SitePage({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
   useScreenTitle(title);
   return (
-    <>
+    <div className="site-shell">
       <SiteMenuHeader />
       <main className="container site-page">
         <h1>{title}</h1>
@@ -76,6 +76,6 @@ export function SitePage({ title, lead, children }: { title: string; lead?: stri
         {children}
       </main>
       <SiteFooter />
-    </>
+    </div>
   );
 }
