@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Pool, PoolClient } from 'pg';
 import { StartupError } from '../runtime/config.ts';
@@ -64,19 +63,13 @@ export async function openDatabase(options: {
   // The power-cut test's model of a disk lives in this thread: that database stays here too.
   if (options.disk)
     return openPglite(dir, lockRetries, onWait, options.embeddedSync === false ? undefined : options.disk);
-  const open = () =>
-    openEmbeddedThread({
-      dir,
-      lockRetries,
-      sync: options.embeddedSync !== false,
-      onWait,
-      onLost: options.onEngineLost ?? (() => undefined),
-    });
-  // A directory without a database yet: initdb runs in a thread that ends before the serving one opens it. Its
-  // WebAssembly instance, about 300 MiB, would otherwise stay in the serving thread until a full collection there,
-  // which an idle server may not run for a long while.
-  if (!existsSync(join(dir, 'PG_VERSION'))) await (await open()).close();
-  return open();
+  return openEmbeddedThread({
+    dir,
+    lockRetries,
+    sync: options.embeddedSync !== false,
+    onWait,
+    onLost: options.onEngineLost ?? (() => undefined),
+  });
 }
 
 /** How long connecting to PostgreSQL may take, at start-up or later. */
