@@ -129,7 +129,22 @@ function landingPage(): Plugin {
         return chunk;
       };
       const screens = [chunkOf(/[\\/]home-route\.tsx$/), chunkOf(/[\\/]landing[\\/]landing-page\.tsx$/)];
-      const css = screens.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
+      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+      // The stylesheets of the screens and of every chunk they import (the site's header and footer are a chunk
+      // the public pages share, with its own stylesheet): all in the first paint, none fetched at the take-over.
+      const css = new Set<string>();
+      const seen = new Set<string>();
+      const collect = (chunk: Rollup.OutputChunk) => {
+        if (seen.has(chunk.fileName)) return;
+        seen.add(chunk.fileName);
+        for (const file of chunk.viteMetadata?.importedCss ?? [])
+          if (!index.includes(`/${file}"`)) css.add(file);
+        for (const name of chunk.imports) {
+          const imported = bundle[name];
+          if (imported?.type === 'chunk') collect(imported);
+        }
+      };
+      screens.forEach(collect);
       // Drawn by Vite's own SSR loader: it compiles the TSX and leaves the CSS imports to the build above.
       const server = await createServer({
         configFile: false,
@@ -147,12 +162,11 @@ function landingPage(): Plugin {
       } finally {
         await server.close();
       }
-      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
       if (!index.includes(EMPTY_ROOT) || !markup.includes('<h1'))
         throw new Error('landing.html: nothing drawn');
       const head = [
         `<script>${gate}</script>`,
-        ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
         ...screens.map((c) => `<link rel="modulepreload" crossorigin href="/${c.fileName}">`),
       ].join('');
       writeFileSync(

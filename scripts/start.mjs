@@ -1,5 +1,7 @@
-// `npm start`: build the web app and the server when their sources changed since the last build, then run the
-// server in this process. `npm run build` (`--build-only`) builds what changed and stops there. The e2e harness (e2e/support/server.ts) runs this same file, so browser journeys start the app as a user does.
+// `npm start`: build the web app and the server when their sources changed since the last build, in a process of
+// its own that exits before the server starts, then run the server in this process. `npm run build`
+// (`--build-only`) builds what changed and stops there. The e2e harness (e2e/support/server.ts) runs this same file, so browser journeys start the app as a user does.
+import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import {
   cpSync,
@@ -17,21 +19,24 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const buildOnly = process.argv.includes('--build-only');
+/** The build `npm start` runs before its server: it speaks the server's JSON lines. */
+const buildForServer = process.argv.includes('--for-server');
 
 /**
  * What this script says: a sentence for `npm run build`, a JSON line of the server's shape (its log library's
  * levels) when the server follows, so that every line of the service's log is JSON (docs/decisions/040).
  */
 function say(level, message) {
-  const text = buildOnly
-    ? message
-    : JSON.stringify({
-        level: level === 'error' ? 50 : level === 'warn' ? 40 : 30,
-        time: Date.now(),
-        pid: process.pid,
-        hostname: hostname(),
-        msg: message,
-      });
+  const text =
+    buildOnly && !buildForServer
+      ? message
+      : JSON.stringify({
+          level: level === 'error' ? 50 : level === 'warn' ? 40 : 30,
+          time: Date.now(),
+          pid: process.pid,
+          hostname: hostname(),
+          msg: message,
+        });
   if (level === 'info') console.log(text);
   else console.error(text);
 }
@@ -236,9 +241,25 @@ async function buildServer() {
   cpSync(join(root, 'src/server/db/migrations'), join(server.outDir, 'migrations'), { recursive: true });
 }
 
-let built = false;
-// A cluster worker (WORKERS=N) runs this file again: its primary has built everything already.
-for (const target of cluster.isWorker ? [] : [web, server]) {
+/**
+ * The build runs in a process of its own that exits before the server starts: Vite and esbuild leave the process
+ * that ran them holding about 900 MiB more, never given back, and esbuild's service as a child; the server then
+ * starts beside none of it (docs/decisions/037-memory-of-a-small-server.md). Only when something is out of date: an
+ * ordinary restart starts no extra Node. A cluster worker (WORKERS=N) runs this file again: its primary has built
+ * everything already.
+ */
+if (!buildOnly && !cluster.isWorker && [web, server].every(isUpToDate)) {
+  for (const target of [web, server]) say('info', `The ${target.name} is up to date.`);
+} else if (!buildOnly && !cluster.isWorker) {
+  const build = spawnSync(
+    process.execPath,
+    [fileURLToPath(import.meta.url), '--build-only', '--for-server'],
+    { stdio: 'inherit' },
+  );
+  if (build.status !== 0) process.exit(1);
+}
+
+for (const target of buildOnly ? [web, server] : []) {
   if (isUpToDate(target)) {
     say('info', `The ${target.name} is up to date.`);
     continue;
@@ -258,19 +279,12 @@ for (const target of cluster.isWorker ? [] : [web, server]) {
       return;
     }
     writeFileSync(join(target.outDir, '.built'), new Date().toISOString());
-    built = true;
     say('info', `Built the ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   });
   if (process.exitCode === 1) process.exit(1);
 }
 
 if (buildOnly) process.exit(0);
-
-// A build leaves this process holding the builder's memory (about 500 MiB more, never given back): the server starts
-// in a fresh one instead, the same process again (docs/decisions/037-memory-of-a-small-server.md).
-if (built && typeof process.execve === 'function') {
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)]);
-}
 
 // The server runs in this process: one Node start fewer than a child process, so a restart serves sooner, and a
 // supervisor's signals reach the server itself. The source maps are written beside the bundle but not loaded (reading

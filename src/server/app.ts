@@ -34,6 +34,7 @@ import { uploadRoutes } from './features/uploads/routes.ts';
 import { claimProfileDocument, viewUploads } from './features/uploads/service.ts';
 import { webhookRoutes } from './features/webhooks/routes.ts';
 import { createServer, registerRateLimits } from './http/server.ts';
+import { registerSiteText } from './pages/site-text.ts';
 import { registerWebApp } from './pages/web-app.ts';
 import type { Config } from './runtime/config.ts';
 import { registerHealth } from './runtime/health.ts';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
     }),
   );
 
+  registerSiteText(app, config.siteTextFiles ?? {});
   await registerWebApp(app, config.webDir, {
     findCustomerForm: async (formId, ownerId) => {
       const form = await findForm(formId);

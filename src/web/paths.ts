@@ -1,3 +1,4 @@
+import type { TemplateId } from '#common/forms.ts';
 import { customerPaths } from './customer-paths.ts';
 
 /** Every route of the app, with a builder for its URL (docs/product.md, Owner screens and Customer pages). */
@@ -19,7 +20,17 @@ export const paths = {
   emailVerify: { path: '/emailVerify', href: () => '/emailVerify' },
   emailVerified: { path: '/emailVerified', href: () => '/emailVerified' },
   notReady: { path: '/notReady', href: () => '/notReady' },
-  createPage: { path: '/createPage', href: () => '/createPage' },
+  templates: { path: '/templates', href: () => '/templates' },
+  integrations: { path: '/integrations', href: () => '/integrations' },
+  resources: { path: '/resources', href: () => '/resources' },
+  support: { path: '/support', href: () => '/support' },
+  terms: { path: '/terms', href: () => '/terms' },
+  privacy: { path: '/privacy', href: () => '/privacy' },
+  /** The create page; with a template, the page makes a form of it at once and opens it in the editor. */
+  createPage: {
+    path: '/createPage',
+    href: (template?: TemplateId) => (template ? `/createPage?template=${template}` : '/createPage'),
+  },
   /** The dashboard, at one of its tabs (Request when none is named). */
   dashboard: {
     path: '/dashboard',

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { RequireOwner } from './accounts/require-owner.tsx';
 import { paths } from './paths.ts';
+import { PageChangeFocus } from './ui/page-change-focus.tsx';
 import { RootError } from './ui/root-error.tsx';
 
 // Each screen is its own chunk, so a visitor downloads only what they open.
@@ -23,6 +24,8 @@ const ownerPage = (load: () => Promise<ComponentType>) => async () => {
  */
 export const routes: RouteObject[] = [
   {
+    // After each page change, focus moves to the new screen's heading (ui/page-change-focus.tsx).
+    element: <PageChangeFocus />,
     errorElement: <RootError />,
     children: [
       {
@@ -144,6 +147,20 @@ export const routes: RouteObject[] = [
           return new Promise<never>(() => undefined);
         },
       })),
+      // The public site's pages (landing/site-chrome.tsx).
+      ...(
+        [
+          [paths.templates.path, () => import('./landing/templates-page.tsx').then((m) => m.TemplatesPage)],
+          [
+            paths.integrations.path,
+            () => import('./landing/integrations-page.tsx').then((m) => m.IntegrationsPage),
+          ],
+          [paths.resources.path, () => import('./landing/resources-page.tsx').then((m) => m.ResourcesPage)],
+          [paths.support.path, () => import('./landing/support-page.tsx').then((m) => m.SupportPage)],
+          [paths.terms.path, () => import('./landing/legal-page.tsx').then((m) => m.TermsPage)],
+          [paths.privacy.path, () => import('./landing/legal-page.tsx').then((m) => m.PrivacyPage)],
+        ] as const
+      ).map(([path, load]) => ({ path, lazy: async () => ({ Component: await load() }) })),
       {
         path: paths.notReady.path,
         lazy: async () => ({ Component: (await import('./landing/not-ready-page.tsx')).NotReadyPage }),

@@ -2,6 +2,10 @@
 // directory's lock, watches its files for durability and runs PGlite, answering the server's thread
 // (embedded-thread.ts). Loaded from the sources (tsx, the test runner, Node's type stripping) and, in production, from
 // the server bundle, where scripts/start.mjs builds it as an entry point of its own beside main.js.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { realDisk } from './durable-dir.ts';
 import { openPglite } from './embedded-engine.ts';
@@ -19,6 +23,8 @@ const ROLLBACK = Symbol('rollback');
 type OpenTransaction = { tx: Queryable; finish(commit: boolean): void; done: Promise<void> };
 
 const onWait = (message: string) => send({ id: 0, event: 'lock-wait', message });
+// A directory without a database yet: opening it runs initdb first (docs/decisions/037-memory-of-a-small-server.md).
+const fresh = !existsSync(join(start.dir, 'PG_VERSION'));
 const db = await openPglite(start.dir, start.lockRetries, onWait, start.sync ? realDisk : undefined).catch(
   (error: unknown) => {
     // Said once, then the thread ends: the server's thread fails the open with this error.
@@ -28,7 +34,24 @@ const db = await openPglite(start.dir, start.lockRetries, onWait, start.sync ? r
   },
 );
 
-if (db) serve(db);
+if (db) {
+  if (fresh) collectGarbage();
+  serve(db);
+}
+
+/**
+ * A full collection of this thread's heap, now. PGlite runs initdb as a WebAssembly instance of its own, about 300 MiB,
+ * garbage once the database exists; this thread allocates little JavaScript, so without it no full collection came
+ * for it until some ten seconds after the server served. `gc` is exposed only to a context made for the call.
+ */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  try {
+    (runInNewContext('gc') as () => void)();
+  } finally {
+    setFlagsFromString('--no-expose-gc');
+  }
+}
 
 function serve(db: Database): void {
   const transactions = new Map<number, OpenTransaction>();

@@ -38,6 +38,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /metrics', // the operator's METRICS_TOKEN, not an owner's: src/server/runtime/metrics.test.ts
   'POST /customer/:fid/:ownerId', // the customer's form posted without JavaScript
   'GET /robots.txt',
+  'GET /api/v1/site/terms', // the operator's terms, shown on the public site
+  'GET /api/v1/site/privacy', // and their privacy notice
 ]);
 // The web app's pages are served by the not-found handler, which is no route and needs no entry.
 

@@ -109,6 +109,8 @@ const EnvSchema = z.object({
   STARTUP_WAIT_SECONDS: seconds(3600, 120),
   AWS_REGION: z.string().trim().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TERMS_FILE: z.string().trim().optional(),
+  PRIVACY_FILE: z.string().trim().optional(),
 });
 
 export type RateLimitRule = { max: number; windowMs: number };
@@ -156,6 +158,7 @@ export type Config = {
   logLevel: string;
   /** Where the built web app lives; absent in API-only test apps. */
   webDir: string | undefined;
+  siteTextFiles: { terms?: string; privacy?: string };
   rateLimits: RateLimits;
   /** The owner's notification window and poll (docs/decisions/021); tests make them short. */
   notifyWindowMs?: number;
@@ -286,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     embeddedSync: e.EMBEDDED_SYNC,
     webDir: resolve('dist/web'),
+    siteTextFiles: { terms: e.TERMS_FILE, privacy: e.PRIVACY_FILE },
     rateLimits: Object.fromEntries(
       Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => [
         name,

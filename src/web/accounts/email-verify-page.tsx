@@ -3,6 +3,7 @@ import { VERIFICATION_LINK_HOURS } from '#common/accounts.ts';
 import { signUpEmail } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { MessagePage } from '../ui/message-page.tsx';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { ResendLinkForm } from './resend-link-form.tsx';
 
 const REASONS = {
@@ -25,6 +26,7 @@ const isReason = (value: string | null): value is keyof typeof REASONS =>
 
 /** /emailVerify: where an expired, used or unknown verification link lands (?reason=), with a way to get a new one. */
 export function EmailVerifyPage() {
+  useScreenTitle('Check your email');
   const [search] = useSearchParams();
   const given = search.get('reason');
   const reason = REASONS[isReason(given) ? given : 'invalid'];

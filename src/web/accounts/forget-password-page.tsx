@@ -10,10 +10,12 @@ import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Field } from '../ui/field.tsx';
 import { Form } from '../ui/form.tsx';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { SubmitButton } from './submit-button.tsx';
 
 /** /forgetPassword (docs/product.md, Accounts): mails a one-time code, then on to /updatePassword/{email}. */
 export function ForgetPasswordPage() {
+  useScreenTitle('Forgot your password');
   const navigate = useNavigate();
   const sendOtp = useSendOtp();
   const [failure, setFailure] = useState<string | null>(null);

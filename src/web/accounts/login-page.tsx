@@ -11,6 +11,7 @@ import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Field } from '../ui/field.tsx';
 import { Form } from '../ui/form.tsx';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { LoginFailure } from './login-failure.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
@@ -20,6 +21,7 @@ const safeNext = (next: string | null) =>
 
 /** /login (docs/product.md, Accounts): email and password; the kept login messages for 404, 405 and 406. */
 export function LoginPage() {
+  useScreenTitle('Log in');
   const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
@@ -67,8 +69,8 @@ export function LoginPage() {
           <label className="checkbox">
             <input type="checkbox" name="terms" />
             <span>
-              I agree to the <Link to={paths.notReady.href()}>Terms</Link> and{' '}
-              <Link to={paths.notReady.href()}>Privacy Policy</Link>
+              I agree to the <Link to={paths.terms.href()}>Terms</Link> and{' '}
+              <Link to={paths.privacy.href()}>Privacy Policy</Link>
             </span>
           </label>
           <Link to={paths.forgetPassword.href()}>Forgot Password?</Link>

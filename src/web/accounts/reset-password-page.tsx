@@ -8,6 +8,7 @@ import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Form } from '../ui/form.tsx';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { BackToLogin, NewPasswordSubmit } from './new-password-fields.tsx';
 import { PASSWORD_UPDATED_NOTICE, showResetFailure } from './reset-failure.ts';
 
@@ -18,6 +19,7 @@ const keyOf = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get(
 
 /** /resetPassword#key=… (the reset mail's link): a new password, with no code to type. */
 export function ResetPasswordPage() {
+  useScreenTitle('Reset your password');
   const key = keyOf(useLocation().hash);
   const navigate = useNavigate();
   const reset = useResetPassword();

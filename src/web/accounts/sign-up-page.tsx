@@ -16,6 +16,7 @@ import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Field } from '../ui/field.tsx';
 import { Form } from '../ui/form.tsx';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
@@ -27,6 +28,7 @@ const isField = (name: string | null) => FIELDS.find((field) => field === name);
  * /verification.
  */
 export function SignUpPage() {
+  useScreenTitle('Sign up');
   const navigate = useNavigate();
   const signUp = useSignUp();
   const [failure, setFailure] = useState<ApiError | null>(null);

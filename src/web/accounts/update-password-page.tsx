@@ -9,6 +9,7 @@ import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Field } from '../ui/field.tsx';
 import { Form } from '../ui/form.tsx';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { BackToLogin, NewPasswordSubmit } from './new-password-fields.tsx';
 import { PASSWORD_UPDATED_NOTICE, showResetFailure } from './reset-failure.ts';
 
@@ -17,6 +18,7 @@ const CODE_INVALID = 'That code is wrong, expired or already used. Request a new
 
 /** /updatePassword/{email} (docs/product.md, Accounts): the code from the mail and a new password. */
 export function UpdatePasswordPage() {
+  useScreenTitle('Choose a new password');
   const email = useParams().email ?? '';
   const navigate = useNavigate();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;

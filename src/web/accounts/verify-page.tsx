@@ -4,6 +4,7 @@ import { signUpEmail } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { MessagePage } from '../ui/message-page.tsx';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { ResendLinkForm } from './resend-link-form.tsx';
 
 /**
@@ -11,6 +12,7 @@ import { ResendLinkForm } from './resend-link-form.tsx';
  * sign up.
  */
 export function VerifyPage() {
+  useScreenTitle('Verify your email');
   const email = signUpEmail();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   return (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FORM_TEMPLATES } from '#common/form-templates.ts';
 import { TEMPLATE_IDS, type TemplateId } from '#common/forms.ts';
 import { createForm, formsQuery, useNewForm } from '../api/forms.ts';
@@ -8,6 +8,7 @@ import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { OwnerHeaderItems } from '../ui/owner-layout.tsx';
 import { responsesCount } from '../ui/response-count.ts';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { FormPreview, previewOfDefinition, previewOfForm } from './form-preview.tsx';
 import { ImportFormButton } from './import-form-button.tsx';
 import { editorHref } from './request-tab.tsx';
@@ -16,6 +17,8 @@ import './dashboard.css';
 import './create-page.css';
 
 const RECENT_PAGE = 4;
+const isTemplateId = (id: string | null): id is TemplateId =>
+  (TEMPLATE_IDS as readonly (string | null)[]).includes(id);
 const questionsCount = (n: number) => `${n} ${n === 1 ? 'question' : 'questions'}`;
 
 /**
@@ -23,6 +26,7 @@ const questionsCount = (n: number) => `${n} ${n === 1 ? 'question' : 'questions'
  * four at a time.
  */
 export function CreatePage() {
+  useScreenTitle('Create a form');
   const navigate = useNavigate();
   const forms = useQuery(formsQuery());
   const create = useNewForm(createForm);
@@ -33,6 +37,18 @@ export function CreatePage() {
 
   const start = (template: TemplateId) =>
     create.mutate({ template }, { onSuccess: (form) => navigate(editorHref(form)) });
+
+  // "Use this template" on the public Templates page comes here with the template named (through the login for a
+  // visitor): the form is made once, at once, and opens in the editor in this page's place, so Back does not make
+  // another.
+  const chosen = useSearchParams()[0].get('template');
+  const madeFromLink = useRef(false);
+  const { mutate } = create;
+  useEffect(() => {
+    if (madeFromLink.current || !isTemplateId(chosen)) return;
+    madeFromLink.current = true;
+    mutate({ template: chosen }, { onSuccess: (form) => navigate(editorHref(form), { replace: true }) });
+  }, [chosen, mutate, navigate]);
 
   return (
     <>

@@ -4,6 +4,7 @@ import { logOutAndLeave } from '../api/log-out.ts';
 import { useOwner } from '../api/use-owner.ts';
 import { paths } from '../paths.ts';
 import { OwnerHeaderItems } from '../ui/owner-layout.tsx';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { ReceivedTab } from './received-tab.tsx';
 import { RequestTab } from './request-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
@@ -21,6 +22,7 @@ type TabId = (typeof TABS)[number]['id'];
  * Logout.
  */
 export function DashboardPage() {
+  useScreenTitle('Your forms');
   const owner = useOwner();
   const [search, setSearch] = useSearchParams();
   const [isMenuOpen, setMenuOpen] = useState(false);

@@ -2,6 +2,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { textColorOn } from '#common/contrast.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { AddFieldPanel } from './add-field-panel.tsx';
 import { ColorControls } from './color-controls.tsx';
 import { EditableText } from './editable-text.tsx';
@@ -24,6 +25,7 @@ export function useEditedFormId(): string {
 export function EditorPage() {
   const fid = useEditedFormId();
   const { form, edit, save } = useFormEditor(fid);
+  useScreenTitle(form.data ? `${form.data.formTitle || 'Untitled'} · Editor` : 'Editor');
   if (!fid) return <Navigate to={paths.createPage.href()} replace />;
 
   if (form.isPending)

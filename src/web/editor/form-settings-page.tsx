@@ -3,6 +3,7 @@ import { Link, Navigate } from 'react-router';
 import { formQuery, formSettingsQuery } from '../api/forms.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { useEditedFormId } from './editor-page.tsx';
 import { NotificationSettings } from './notification-settings.tsx';
 import { SettingsForm } from './settings-form.tsx';
@@ -17,6 +18,7 @@ export function FormSettingsPage() {
   const fid = useEditedFormId();
   const form = useQuery({ ...formQuery(fid), enabled: Boolean(fid) });
   const settings = useQuery({ ...formSettingsQuery(fid), enabled: Boolean(fid) });
+  useScreenTitle(form.data ? `${form.data.formTitle || 'Untitled'} · Settings` : 'Settings');
   if (!fid) return <Navigate to={paths.createPage.href()} replace />;
   return (
     <>

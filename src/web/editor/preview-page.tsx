@@ -4,6 +4,7 @@ import { textColorOn } from '#common/contrast.ts';
 import { paths } from '../paths.ts';
 import { LabelledControl } from '../ui/labelled-control.tsx';
 import { LinkedText } from '../ui/linked-text.tsx';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { useEditedFormId } from './editor-page.tsx';
 import { fieldsInOrder, type EditorField } from './fields-in-order.ts';
 import { useFormEditor } from './use-form-editor.ts';
@@ -68,6 +69,7 @@ function PreviewQuestion({ field }: { field: EditorField }) {
 export function PreviewPage() {
   const fid = useEditedFormId();
   const { form } = useFormEditor(fid);
+  useScreenTitle(form.data ? `${form.data.formTitle || 'Untitled'} · Preview` : 'Preview');
   if (form.isPending) return <p className="container muted editor-loading">Loading the preview…</p>;
   if (form.isError)
     return <p className="container editor-loading">This form could not be opened: {form.error.message}</p>;

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../paths.ts';
-import { SiteHeader } from '../ui/site-header.tsx';
 import './landing.css';
-import { MenuLinks } from './menu-links.tsx';
+import { SiteFooter, SiteMenuHeader } from './site-chrome.tsx';
 
 const FEATURES = [
   {
@@ -34,33 +33,7 @@ const STATS = [
 export function LandingPage() {
   return (
     <>
-      <SiteHeader>
-        <nav aria-label="Main" className="landing-nav">
-          <ul>
-            <MenuLinks />
-          </ul>
-        </nav>
-        <details className="landing-menu">
-          <summary className="button button-secondary">Menu</summary>
-          <ul>
-            <MenuLinks />
-            <li>
-              <Link to={paths.login.href()}>Log In</Link>
-            </li>
-            <li>
-              <Link to={paths.signUp.href()}>Sign Up</Link>
-            </li>
-          </ul>
-        </details>
-        <div className="landing-actions">
-          <Link to={paths.login.href()} className="button button-secondary">
-            Log In
-          </Link>
-          <Link to={paths.signUp.href()} className="button button-primary">
-            Sign Up
-          </Link>
-        </div>
-      </SiteHeader>
+      <SiteMenuHeader />
       <main>
         <section className="hero">
           <div className="container hero-inner">
@@ -97,7 +70,7 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section className="container features" aria-labelledby="features-title">
+        <section id="features" className="container features" aria-labelledby="features-title">
           <h2 id="features-title">Everything a form needs, nothing it doesn&apos;t</h2>
           <ul className="feature-grid">
             {FEATURES.map((f) => (
@@ -139,19 +112,7 @@ export function LandingPage() {
           </Link>
         </section>
       </main>
-      <footer className="site-footer">
-        <div className="container footer-inner">
-          <p>
-            <strong>Easy Form</strong> is a product of Easy Labs. Open source, self-hosted, yours.
-          </p>
-          <nav aria-label="Footer">
-            <ul>
-              <MenuLinks />
-            </ul>
-          </nav>
-          <p className="muted">© {new Date().getFullYear()} Easy Labs</p>
-        </div>
-      </footer>
+      <SiteFooter />
     </>
   );
 }

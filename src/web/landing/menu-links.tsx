@@ -1,13 +1,19 @@
 import { Link } from 'react-router';
 import { paths } from '../paths.ts';
 
-const MENU = ['Products', 'Templates', 'Integrations', 'Resources', 'Support'];
+const MENU = [
+  { text: 'Products', href: `${paths.home.href()}#features` },
+  { text: 'Templates', href: paths.templates.href() },
+  { text: 'Integrations', href: paths.integrations.href() },
+  { text: 'Resources', href: paths.resources.href() },
+  { text: 'Support', href: paths.support.href() },
+];
 
-/** The site menu's items, each to the not-ready page: the header, its phone menu and the footer list them. */
+/** The site menu's items, each to its page of the public site: the header, its phone menu and the footer list them. */
 export function MenuLinks() {
   return MENU.map((item) => (
-    <li key={item}>
-      <Link to={paths.notReady.href()}>{item}</Link>
+    <li key={item.text}>
+      <Link to={item.href}>{item.text}</Link>
     </li>
   ));
 }

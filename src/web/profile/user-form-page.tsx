@@ -5,8 +5,10 @@ import { useForm } from 'react-hook-form';
 import { JoiningFormBodySchema, type JoiningForm, type JoiningFormBody } from '#common/profile.ts';
 import { ApiError } from '../api/client.ts';
 import { joiningFormQuery, saveJoiningForm } from '../api/profile.ts';
+import { useOwner } from '../api/use-owner.ts';
 import { Alert } from '../ui/alert.tsx';
 import { TextField } from '../ui/text-field.tsx';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { DocumentField } from './document-field.tsx';
 import './user-form.css';
 
@@ -28,9 +30,15 @@ function JoiningFormEditor({ saved }: { saved: JoiningForm }) {
   const client = useQueryClient();
   const { panCard, aadharCard, updatedAt: _updatedAt, ...details } = saved;
   const [documents, setDocuments] = useState<{ panCardId?: string | null; aadharCardId?: string | null }>({});
+  const owner = useOwner();
   const form = useForm<JoiningFormBody>({
     resolver: zodResolver(JoiningFormBodySchema),
-    defaultValues: details,
+    // A first visit starts from the account's own name and address, not from empty fields.
+    defaultValues: {
+      ...details,
+      fullName: details.fullName || owner.fullName,
+      email: details.email || owner.email,
+    },
   });
   const save = useMutation({
     mutationFn: saveJoiningForm,
@@ -91,11 +99,16 @@ function JoiningFormEditor({ saved }: { saved: JoiningForm }) {
  */
 export function UserFormPage() {
   const saved = useQuery(joiningFormQuery());
+  useScreenTitle('Your profile');
   return (
     <>
       <main className="container user-form-page">
         <h1>Joining form</h1>
         <p className="muted">Your details and identity documents, kept with your account.</p>
+        <p className="muted">
+          The identity documents let whoever runs this Easy Form confirm who publishes forms on it; nobody who
+          fills in your forms sees them.
+        </p>
         {saved.isPending ? <p className="muted">Loading…</p> : null}
         {saved.isError ? (
           <Alert tone="error">Your details could not be loaded. {saved.error.message}</Alert>

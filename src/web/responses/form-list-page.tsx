@@ -9,6 +9,7 @@ import { paths } from '../paths.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { QueryStatus } from '../ui/query-table.tsx';
 import { responsesCount } from '../ui/response-count.ts';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { ColumnChooser, useAnswerColumns } from './answer-columns.tsx';
 import { downloadWithToken } from './download.ts';
 import { ResponseFilterBar } from './response-filter-bar.tsx';
@@ -41,6 +42,7 @@ export function FormListPage() {
     toDate: search.get('toDate') ?? undefined,
   };
   const list = useQuery({ ...submissionPageQuery(fid, page, PAGE_SIZE, filter), enabled: fid !== '' });
+  useScreenTitle(list.data ? `${list.data.formTitle || 'Untitled'} · Responses` : 'Responses');
   const remove = useDeleteResponses();
   const columns = useAnswerColumns(fid, list.data?.questions ?? []);
   const [selection, setSelection] = useState({ of: '', ids: new Set<string>() });

@@ -7,6 +7,7 @@ import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import './responses.css';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 
 // pdf.js is large: only a response with a PDF loads it. If its code cannot be fetched, the viewer's place says so
 // (the download link stays) instead of the whole page failing.
@@ -67,6 +68,7 @@ function AnswerValue({ answer }: { answer: SubmissionAnswer }) {
 export function SubmissionPage() {
   const id = useParams().userFormId ?? '';
   const submission = useQuery(submissionQuery(id));
+  useScreenTitle(submission.data ? `${submission.data.formTitle || 'Untitled'} · Response` : 'Response');
   const navigate = useNavigate();
   const remove = useDeleteResponses();
   const [isConfirming, setConfirming] = useState(false);

@@ -3,6 +3,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { resultsQuery } from '../api/results.ts';
 import { paths } from '../paths.ts';
 import { QueryStatus } from '../ui/query-table.tsx';
+import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { ResultsView } from './results-view.tsx';
 import './results.css';
 
@@ -11,6 +12,7 @@ export function ResultsPage() {
   const [search] = useSearchParams();
   const fid = search.get('fid') ?? '';
   const results = useQuery({ ...resultsQuery(fid), enabled: fid !== '' });
+  useScreenTitle('Results');
   if (!fid) return <Navigate to={paths.dashboard.href('received')} replace />;
   return (
     <>
