@@ -153,6 +153,19 @@ describe.skipIf(!hasChromium)("the owner's own time zone", () => {
     await other.goto(`${server.url}/formSettings?fid=${form._id}`);
     await other.getByText('Times are in your time zone, Asia/Tokyo.').waitFor();
     expect(await other.getByLabel('Open from').inputValue()).toBe('2030-01-15T23:00');
+
+    // The account's Settings change it too: back to this browser's zone, and the schedule follows.
+    await other.goto(`${server.url}/dashboard?tab=setting`);
+    const choice = other.getByLabel('Your time zone');
+    await choice.waitFor();
+    expect(await choice.inputValue()).toBe('Asia/Tokyo');
+    await choice.selectOption({ label: 'America/New_York (browser)' });
+    await other.getByRole('status').getByText('All changes saved').waitFor();
+    await other.getByText(/show times in America\/New_York/).waitFor();
+    await screenshotBoth(other, 'account-time-zone', 'phone');
+    await other.goto(`${server.url}/formSettings?fid=${form._id}`);
+    await other.getByText('Times are in your time zone, America/New_York.').waitFor();
+    expect(await other.getByLabel('Open from').inputValue()).toBe('2030-01-15T09:00');
     await phone.close();
   });
 });

@@ -8,9 +8,9 @@ import { ApiError } from '../api/client.ts';
 import { useSaveFormSettings } from '../api/forms.ts';
 import { useOwnerTimeZone } from '../ui/owner-time-zone.ts';
 import { TextField } from '../ui/text-field.tsx';
+import { TimeZoneChoice } from '../ui/time-zone-choice.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { TextAreaField } from './text-area-field.tsx';
-import { TimeZoneChoice } from './time-zone-choice.tsx';
 import type { SaveState } from './use-form-editor.ts';
 
 /** The inputs' own values: wall-clock times in the form's zone and text, turned into the API's body on save. */

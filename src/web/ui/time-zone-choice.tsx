@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { LabelledControl } from '../ui/labelled-control.tsx';
-import { browserTimeZone } from '../ui/owner-time-zone.ts';
+import { LabelledControl } from './labelled-control.tsx';
+import { browserTimeZone } from './owner-time-zone.ts';
 
 /** Every zone this browser knows, for the list (a short one where Intl cannot list them). */
 const zones = (): string[] =>
@@ -30,7 +30,7 @@ export function TimeZoneChoice({
         value={zone === null || zone === browser ? '' : zone}
         onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
       >
-        <option value="">This browser’s ({browser})</option>
+        <option value="">{browser} (browser)</option>
         {options
           .filter((z) => z !== browser)
           .map((z) => (
