@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone, TIME_ZONE_MAX } from './zoned-time.ts';
 
 /** Business constants for accounts (issue 2). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -126,6 +127,19 @@ export const AccountIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a valid
 /** Settings tab: rename the account. */
 export const UpdateProfileBodySchema = z.object({ fullName: FullNameSchema });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+/**
+ * The owner's time zone, kept with the account: every time they read or enter is on its clock. Null: the zone of
+ * the browser they are using.
+ */
+export const AccountTimeZoneSchema = z.object({
+  timeZone: z
+    .string({ error: 'timeZone must be a time zone name, such as Europe/Berlin, or null' })
+    .max(TIME_ZONE_MAX, `timeZone must be at most ${TIME_ZONE_MAX} characters`)
+    .refine(isTimeZone, { error: 'timeZone must be a time zone name, such as Europe/Berlin' })
+    .nullable(),
+});
+export type AccountTimeZone = z.infer<typeof AccountTimeZoneSchema>;
 
 /** Settings tab: change the password while signed in. */
 export const ChangePasswordBodySchema = z

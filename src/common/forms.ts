@@ -100,6 +100,8 @@ export const FormSchema = z.object({
   color: z.string(),
   border: z.string(),
   Date: z.string(),
+  /** When it was made, as an instant: what the owner's pages show on their own clock. */
+  createdAt: z.string(),
   textField: z.array(TextFieldSchema),
   selectField: z.array(ChoiceFieldSchema),
   radioField: z.array(ChoiceFieldSchema),
@@ -281,6 +283,7 @@ export const PublicFormSchema = FormSchema.omit({
   acceptingResponses: true,
   settings: true,
   responseCount: true,
+  createdAt: true,
 }).extend({
   thankYouMessage: z.string().nullable().default(null),
   redirectUrl: z.string().nullable().default(null),
@@ -293,6 +296,7 @@ export function toPublicForm(form: Form): PublicForm {
     acceptingResponses: _open,
     settings,
     responseCount: _count,
+    createdAt: _made,
     ...questions
   } = form;
   return { ...questions, thankYouMessage: settings.thankYouMessage, redirectUrl: settings.redirectUrl };

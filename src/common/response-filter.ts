@@ -15,7 +15,8 @@ const DaySchema = (field: string) =>
 
 /**
  * Which of a form's responses the owner's list and its CSV show: answer text containing `q` (any case), sent on or
- * after `fromDate` and on or before `toDate`, both days in the server's FORM_TIMEZONE. (`from` already names the
+ * after `fromDate` and on or before `toDate`, both days on the owner's clock (`tz` beside them; the server's
+ * FORM_TIMEZONE without it). (`from` already names the
  * list's starting end, newest or oldest, so the dates are `fromDate`/`toDate`.)
  */
 export const ResponseFilterFields = {
@@ -32,15 +33,17 @@ export const endsAfterStart: [(f: Days) => boolean, { path: string[]; error: str
 export const ResponseFilterSchema = z.object(ResponseFilterFields).refine(...endsAfterStart);
 export type ResponseFilter = z.infer<typeof ResponseFilterSchema>;
 
-/** The CSV export's query: the filter, and `tz`, the owner's zone its times are written in (and named). */
+/** `tz`: the owner's zone, which the filter's days are read in (and the CSV's times written and named in). */
+export const OwnerZoneField = {
+  tz: z
+    .string()
+    .refine(isTimeZone, { error: 'tz must be a time zone name, such as Europe/Berlin' })
+    .optional(),
+};
+
+/** The CSV export's query: the filter, and the owner's zone. */
 export const CsvQuerySchema = z
-  .object({
-    ...ResponseFilterFields,
-    tz: z
-      .string()
-      .refine(isTimeZone, { error: 'tz must be a time zone name, such as Europe/Berlin' })
-      .optional(),
-  })
+  .object({ ...ResponseFilterFields, ...OwnerZoneField })
   .refine(...endsAfterStart);
 
 export const isFiltered = (f: ResponseFilter): boolean => Boolean(f.q || f.fromDate || f.toDate);

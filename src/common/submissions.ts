@@ -3,7 +3,7 @@ import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX, NOT_ON_FORM, TEXT_ANSWER_MAX } fr
 import type { Form } from './forms.ts';
 import { isRealDate } from './kinds/simple-kinds.ts';
 import { PHONE_PATTERN } from './phone.ts';
-import { endsAfterStart, ResponseFilterFields } from './response-filter.ts';
+import { endsAfterStart, OwnerZoneField, ResponseFilterFields } from './response-filter.ts';
 
 /**
  * POST /api/profile answer (docs/product.md, Entities: Upload). `_id` is also the secret that deletes or
@@ -128,6 +128,8 @@ export const SubmissionAnswerSchema = z.object({
   fieldId: z.string(),
   kind: z.enum(['text', 'select', 'radio', 'check', 'file']),
   name: z.string(),
+  /** The answer to a date question (still on the form): a day written YYYY-MM-DD. */
+  isDate: z.boolean(),
   value: z.union([z.string(), z.array(z.string())]).nullable(),
   file: FileViewSchema.nullable(),
 });
@@ -173,7 +175,14 @@ export type SubmissionListItem = z.infer<typeof SubmissionListItemSchema>;
 export const SubmissionPageSchema = z.object({
   formTitle: z.string(),
   /** The form's questions in order: the columns the owner may show. */
-  questions: z.array(z.object({ _id: z.string(), name: z.string() })),
+  questions: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      /** A date question: its answers are days written YYYY-MM-DD. */
+      isDate: z.boolean(),
+    }),
+  ),
   total: z.number(),
   items: z.array(SubmissionListItemSchema),
   /** Pass as `after` for older rows; null on the last page. */
@@ -193,6 +202,7 @@ export const PageQuerySchema = z.object({
 /** A form's list of responses: a page, of those the filter lets through. */
 export const FormPageQuerySchema = PageQuerySchema.extend({
   ...ResponseFilterFields,
+  ...OwnerZoneField,
   /** The list's order by date: newest first (the default) or oldest first. */
   order: z.enum(['newest', 'oldest']).default('newest'),
 }).refine(...endsAfterStart);

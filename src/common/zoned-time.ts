@@ -47,9 +47,32 @@ export function fromZonedInput(local: string, timeZone: string): string | null {
   return new Date(guess).toISOString();
 }
 
-/** Whether Intl knows `zone` as a time zone name (IANA, such as Europe/Berlin). */
+/** Longest zone name accepted (the longest IANA names are about 30 characters). */
+export const TIME_ZONE_MAX = 64;
+
+// An IANA name is one or more parts joined by "/", the first starting with a capital letter ("America/New_York",
+// "UTC", "Etc/GMT+5"). Intl also takes offsets ("+05:30") and any letter case; those are not names, so not here.
+const IANA_NAME = /^[A-Z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+// Names written in capitals are short ("UTC", "PRC", "EST5EDT"): a longer word in capitals is a name shouted.
+const SHOUTED = /(?:^|[/_-])[A-Z]{5,}(?:$|[/_-])/;
+
+let listed: Map<string, string> | undefined;
+/** The zones Intl lists, by their name in lower case (aliases such as Asia/Kolkata may be missing). */
+function listedZones(): Map<string, string> {
+  listed ??= new Map(
+    (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []).map((z) => [
+      z.toLowerCase(),
+      z,
+    ]),
+  );
+  return listed;
+}
+
+/** Whether `zone` is an IANA time zone name (such as Europe/Berlin), written as IANA writes it, that Intl knows. */
 export function isTimeZone(zone: string): boolean {
-  if (zone.trim() === '' || zone.length > 64) return false;
+  if (zone.length > TIME_ZONE_MAX || !IANA_NAME.test(zone)) return false;
+  const known = listedZones().get(zone.toLowerCase());
+  if (known ? known !== zone : SHOUTED.test(zone)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;

@@ -26,11 +26,14 @@ export const submissionPageQuery = (
   page: PageRequest,
   limit = 25,
   filter: ResponseFilter = {},
+  // The filter's days are read on the owner's clock.
+  zone = ownerTimeZone(),
 ) =>
   queryOptions({
-    queryKey: ['formSubmissions', fid, page, limit, filter],
+    queryKey: ['formSubmissions', fid, page, limit, filter, zone],
     queryFn: () => {
       const query = filterQuery(filter);
+      query.set('tz', zone);
       query.set('limit', String(limit));
       if (page.after) query.set('after', page.after);
       if (page.before) query.set('before', page.before);

@@ -7,12 +7,12 @@ import { createForm, formsQuery, useNewForm } from '../api/forms.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { OwnerHeaderItems } from '../ui/owner-layout.tsx';
+import { ownerDateAndTime, useOwnerTimeZone } from '../ui/owner-time-zone.ts';
 import { responsesCount } from '../ui/response-count.ts';
 import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { FormPreview, previewOfDefinition, previewOfForm } from './form-preview.tsx';
 import { ImportFormButton } from './import-form-button.tsx';
 import { editorHref } from './request-tab.tsx';
-import { splitSpecDate } from './split-date.ts';
 import './dashboard.css';
 import './create-page.css';
 
@@ -28,6 +28,7 @@ const questionsCount = (n: number) => `${n} ${n === 1 ? 'question' : 'questions'
 export function CreatePage() {
   useScreenTitle('Create a form');
   const navigate = useNavigate();
+  const zone = useOwnerTimeZone();
   const forms = useQuery(formsQuery());
   const create = useNewForm(createForm);
   const [page, setPage] = useState(0);
@@ -148,7 +149,7 @@ export function CreatePage() {
                   <FormPreview questions={previewOfForm(form)} empty="No questions yet" />
                   <span className="template-name">{form.formTitle}</span>
                   <span className="template-meta">
-                    {splitSpecDate(form.Date).date} · {questionsCount(form.fieldOrder.length)}
+                    {ownerDateAndTime(form.createdAt, zone).date} · {questionsCount(form.fieldOrder.length)}
                   </span>
                   <span className="template-meta">{responsesCount(form.responseCount)}</span>
                 </Link>

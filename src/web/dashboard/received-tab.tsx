@@ -4,9 +4,9 @@ import { summaryQuery } from '../api/responses.ts';
 import { paths } from '../paths.ts';
 import { DateTimeCells } from '../ui/date-time-cells.tsx';
 import { DateTimeHeads } from '../ui/date-time-heads.tsx';
+import { ownerDateAndTime, useOwnerTimeZone } from '../ui/owner-time-zone.ts';
 import { QueryTable } from '../ui/query-table.tsx';
 import { responsesCount } from '../ui/response-count.ts';
-import { splitSpecDate } from './split-date.ts';
 
 /**
  * Received tab (docs/product.md, Dashboard): per form, the newest response's date and time and the count; 'No
@@ -15,6 +15,7 @@ import { splitSpecDate } from './split-date.ts';
 export function ReceivedTab() {
   const summary = useQuery(summaryQuery());
   const navigate = useNavigate();
+  const zone = useOwnerTimeZone();
   return (
     <QueryTable
       query={summary}
@@ -45,7 +46,7 @@ export function ReceivedTab() {
             </tr>
           );
         }
-        const { date, time } = splitSpecDate(form.Date);
+        const { date, time } = ownerDateAndTime(form.latestAt, zone);
         return (
           <tr key={form._id} className="is-clickable" onClick={() => navigate(paths.formList.href(form._id))}>
             <td className="cell-text">

@@ -4,10 +4,10 @@ import { closedReasonOf } from '#common/form-gate.ts';
 import type { Form } from '#common/forms.ts';
 import { formsQuery } from '../api/forms.ts';
 import { paths } from '../paths.ts';
+import { ownerDateAndTime, useOwnerTimeZone } from '../ui/owner-time-zone.ts';
 import { QueryTable } from '../ui/query-table.tsx';
 import { responsesCount } from '../ui/response-count.ts';
 import { FormActions } from './form-actions.tsx';
-import { splitSpecDate } from './split-date.ts';
 
 export const editorHref = (form: Pick<Form, '_id'>) => paths.makeForms.href(form._id);
 
@@ -18,6 +18,7 @@ export const editorHref = (form: Pick<Form, '_id'>) => paths.makeForms.href(form
 export function RequestTab() {
   const forms = useQuery(formsQuery());
   const navigate = useNavigate();
+  const zone = useOwnerTimeZone();
   return (
     <QueryTable
       query={forms}
@@ -51,7 +52,7 @@ export function RequestTab() {
         </>
       }
       row={(form) => {
-        const { date, time } = splitSpecDate(form.Date);
+        const { date, time } = ownerDateAndTime(form.createdAt, zone);
         return (
           <tr key={form._id} className="is-clickable" onClick={() => navigate(editorHref(form))}>
             <td className="cell-text">
@@ -60,7 +61,7 @@ export function RequestTab() {
               </Link>
               <ClosedBadge form={form} />
               <span className="only-on-phone muted">
-                {form.Date || 'No date'} · {responsesCount(form.responseCount)}
+                {date}, {time} · {responsesCount(form.responseCount)}
               </span>
             </td>
             <td className="hide-on-phone">{form.responseCount.toLocaleString('en-US')}</td>

@@ -10,18 +10,22 @@ import {
   type Profile,
   type UpdateProfileBody,
 } from '#common/accounts.ts';
+import { useSaveAccountTimeZone } from '../api/account-time-zone.ts';
 import { api, ApiError } from '../api/client.ts';
 import { saveProfile } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Field } from '../ui/field.tsx';
 import { Form } from '../ui/form.tsx';
+import { useOwnerTimeZone } from '../ui/owner-time-zone.ts';
+import { TimeZoneChoice } from '../ui/time-zone-choice.tsx';
 
-/** Settings (empty in the original client): change the account's name and password. */
+/** Settings (empty in the original client): the account's name, time zone and password. */
 export function SettingsTab({ ownerId, fullName }: { ownerId: string; fullName: string }) {
   return (
     <div className="settings">
       <RenameCard ownerId={ownerId} fullName={fullName} />
+      <TimeZoneCard />
       <PasswordCard />
       <p className="card">
         Your address and identity documents are on the <Link to={paths.userForm.href()}>joining form</Link>.
@@ -54,6 +58,28 @@ function RenameCard({ ownerId, fullName }: { ownerId: string; fullName: string }
         {rename.isPending ? 'Saving…' : 'Save name'}
       </button>
     </Form>
+  );
+}
+
+/** The zone every time is shown in, kept with the account; it saves as it is chosen, like the form's Settings. */
+function TimeZoneCard() {
+  const zone = useOwnerTimeZone();
+  const save = useSaveAccountTimeZone();
+  return (
+    <section className="card stack" aria-labelledby="time-zone-title">
+      <h2 id="time-zone-title">Time zone</h2>
+      <p className="field-hint">
+        Your lists, responses, schedules and exports show times in {zone}, on every browser you sign in on.
+      </p>
+      <TimeZoneChoice
+        zone={save.isPending ? (save.variables ?? null) : zone}
+        onChange={(z) => save.mutate(z)}
+      />
+      <p className="save-status" role="status">
+        {save.isPending ? 'Saving…' : save.isSuccess ? 'All changes saved' : ''}
+      </p>
+      {save.error ? <Alert tone="error">Not saved: {save.error.message}</Alert> : null}
+    </section>
   );
 }
 

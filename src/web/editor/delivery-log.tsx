@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { WebhookDelivery, WebhookView } from '#common/webhooks.ts';
 import { deliveryAttemptsQuery, useResendDelivery } from '../api/webhooks.ts';
 import { paths } from '../paths.ts';
+import { useOwnerTimeZone } from '../ui/owner-time-zone.ts';
 import { attemptSummary, formatWhen, STATUS_LABEL } from './delivery-text.ts';
 
 /** The webhook's latest deliveries, newest first: how each went, every attempt on demand, Resend on a failed one. */
@@ -35,6 +36,7 @@ function DeliveryRow({
   delivery: WebhookDelivery;
 }) {
   const resend = useResendDelivery(fid);
+  const zone = useOwnerTimeZone();
   const [open, setOpen] = useState(false);
   const last = delivery.lastAttempt;
   const tries = `${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`;
@@ -42,15 +44,15 @@ function DeliveryRow({
     <li className="delivery-row">
       <div className="delivery-line">
         <span className={`delivery-status is-${delivery.status}`}>{STATUS_LABEL[delivery.status]}</span>
-        <span className="delivery-when">{formatWhen(delivery.createdAt)}</span>
+        <span className="delivery-when">{formatWhen(delivery.createdAt, zone)}</span>
         <Link className="delivery-response" to={paths.submitedForm.href(delivery.submissionId)}>
           View response
         </Link>
       </div>
       <p className="delivery-detail muted">
-        {last ? `${tries}, last ${formatWhen(last.at)}: ${attemptSummary(last)}` : 'Not sent yet'}
+        {last ? `${tries}, last ${formatWhen(last.at, zone)}: ${attemptSummary(last)}` : 'Not sent yet'}
         {delivery.nextAttemptAt && delivery.attempts > 0
-          ? `. Next try ${formatWhen(delivery.nextAttemptAt)}`
+          ? `. Next try ${formatWhen(delivery.nextAttemptAt, zone)}`
           : ''}
       </p>
       {delivery.status === 'failed' ? (
@@ -82,13 +84,14 @@ function DeliveryRow({
 
 function AttemptList({ fid, webhookId, deliveryId }: { fid: string; webhookId: string; deliveryId: string }) {
   const attempts = useQuery(deliveryAttemptsQuery(fid, webhookId, deliveryId));
+  const zone = useOwnerTimeZone();
   if (attempts.isPending) return <p className="muted">Loading…</p>;
   if (attempts.isError) return <p role="alert">Could not load the attempts: {attempts.error.message}</p>;
   return (
     <ol className="attempt-list">
       {attempts.data.attempts.map((attempt) => (
         <li key={attempt.at}>
-          <span className="attempt-when">{formatWhen(attempt.at)}</span> {attemptSummary(attempt)}
+          <span className="attempt-when">{formatWhen(attempt.at, zone)}</span> {attemptSummary(attempt)}
         </li>
       ))}
     </ol>

@@ -1,6 +1,5 @@
 import { dateTimeFormatIn } from '#common/date-time-format.ts';
 import type { WebhookAttempt, WebhookDelivery } from '#common/webhooks.ts';
-import { ownerTimeZone } from '../ui/owner-time-zone.ts';
 
 const WHEN: Intl.DateTimeFormatOptions = {
   month: 'short',
@@ -11,8 +10,8 @@ const WHEN: Intl.DateTimeFormatOptions = {
 };
 
 /** A log time in the owner's own zone, to the second: "Nov 23, 9:58:04 PM". */
-export const formatWhen = (iso: string): string =>
-  dateTimeFormatIn(WHEN, ownerTimeZone()).format(new Date(iso));
+export const formatWhen = (iso: string, zone: string): string =>
+  dateTimeFormatIn(WHEN, zone).format(new Date(iso));
 
 /** How one attempt went: "HTTP 200 in 45 ms", "HTTP 500 in 12 ms", or the error when no answer came. */
 export function attemptSummary(attempt: WebhookAttempt): string {

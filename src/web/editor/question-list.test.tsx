@@ -1,10 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { FormEdit } from '../api/forms.ts';
 import type { EditorField } from './fields-in-order.ts';
-import { QuestionList } from './question-list.tsx';
+import { QuestionList, UNDO_MS } from './question-list.tsx';
 
 const FIELDS: EditorField[] = [
   { _id: 'a', kind: 'text', name: 'Name', required: true, type: 'text' },
@@ -70,6 +70,27 @@ describe('the question list', () => {
     expect(screen.getByRole('button', { name: /^Question: Email/ })).toHaveFocus();
     unmount();
     expect(sent).toHaveBeenCalledWith({ type: 'deleteField', kind: 'file', fieldId: 'c' });
+  });
+
+  it('keeps the Undo bar while focus is on it, and gives it its full time again once focus leaves', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const sent = vi.fn();
+      render(<Editor sent={sent} />);
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+      await user.click(screen.getByRole('button', { name: 'Delete question Email' }));
+      screen.getByRole('button', { name: 'Undo' }).focus();
+      await act(() => vi.advanceTimersByTimeAsync(UNDO_MS * 3));
+      expect(sent).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Undo' })).toBeVisible();
+      await act(async () => screen.getByRole('button', { name: /^Question: Photo/ }).focus());
+      await act(() => vi.advanceTimersByTimeAsync(UNDO_MS - 100));
+      expect(sent).not.toHaveBeenCalled();
+      await act(() => vi.advanceTimersByTimeAsync(200));
+      expect(sent).toHaveBeenCalledWith({ type: 'deleteField', kind: 'text', fieldId: 'b' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends an earlier deletion when a second question is deleted, offering Undo for the latest', async () => {

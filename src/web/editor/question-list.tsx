@@ -14,7 +14,8 @@ type FocusRequest =
 
 /**
  * The saved questions. A deleted question leaves the list at once but is only deleted on the server after a few
- * seconds (or when the owner leaves the page), so Undo can put it back at its place. Adds, moves, deletes and
+ * seconds (or when the owner leaves the page), so Undo can put it back at its place; the time stops while the
+ * pointer or focus is on the Undo bar. Adds, moves, deletes and
  * undos are announced in a polite live region, and focus moves to the item the owner acted on, or the next one.
  */
 export function QuestionList({ fields, onEdit }: Props) {
@@ -80,10 +81,19 @@ export function QuestionList({ fields, onEdit }: Props) {
     if (pending) commit(pending);
     setPending(field);
     setAnnouncement(`Question '${field.name}' deleted. Undo is available for a few seconds.`);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => latest.current.commit(field), UNDO_MS);
+    startTimer(field);
     const next = shown[position + 1] ?? shown[position - 1];
     setFocus(next ? { id: next._id, control: 'name' } : { id: null, control: 'undo' });
+  };
+  const startTimer = (field: EditorField) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => latest.current.commit(field), UNDO_MS);
+  };
+  // The bar waits while the pointer or focus is on it (the owner may be reading it or about to press Undo), and
+  // gives its full time again when they leave it.
+  const hold = () => clearTimeout(timer.current);
+  const release = () => {
+    if (pending) startTimer(pending);
   };
   const undo = () => {
     if (!pending) return;
@@ -128,7 +138,13 @@ export function QuestionList({ fields, onEdit }: Props) {
         ))}
       </ol>
       {pending ? (
-        <div className="undo-toast">
+        <div
+          className="undo-toast"
+          onMouseEnter={hold}
+          onMouseLeave={release}
+          onFocus={hold}
+          onBlur={release}
+        >
           <span>Question &lsquo;{pending.name}&rsquo; deleted</span>
           <button type="button" className="button button-small" data-control="undo" onClick={undo}>
             Undo

@@ -1,15 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FormSettingsBody, FormSettingsView } from '#common/form-settings.ts';
 import { SETTINGS_MESSAGE_MAX } from '#common/form-settings.ts';
 import { fromZonedInput, toZonedInput } from '#common/zoned-time.ts';
+import { useSaveAccountTimeZone } from '../api/account-time-zone.ts';
 import { ApiError } from '../api/client.ts';
 import { useSaveFormSettings } from '../api/forms.ts';
-import { chooseTimeZone, ownerTimeZone } from '../ui/owner-time-zone.ts';
+import { useOwnerTimeZone } from '../ui/owner-time-zone.ts';
 import { TextField } from '../ui/text-field.tsx';
+import { TimeZoneChoice } from '../ui/time-zone-choice.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { TextAreaField } from './text-area-field.tsx';
-import { TimeZoneChoice } from './time-zone-choice.tsx';
 import type { SaveState } from './use-form-editor.ts';
 
 /** The inputs' own values: wall-clock times in the form's zone and text, turned into the API's body on save. */
@@ -35,23 +36,29 @@ const valuesOf = (saved: FormSettingsView, zone: string): Values => ({
 /**
  * Schedule, limit, messages and redirect of one form; the server checks every value and names what it refuses.
  * Like everything else in the editor, a setting saves as the owner leaves it (or presses Enter), with the
- * editor's status; the schedule is entered and shown in the owner's own time zone.
+ * editor's status; the schedule is entered and shown in the owner's own time zone, which is kept with the account
+ * and chosen here too.
  */
 export function SettingsForm({ fid, saved }: { fid: string; saved: FormSettingsView }) {
-  const [zone, setZone] = useState(ownerTimeZone);
+  const zone = useOwnerTimeZone();
   const form = useForm<Values>({ defaultValues: valuesOf(saved, zone) });
   const save = useSaveFormSettings(fid);
+  const saveZone = useSaveAccountTimeZone();
+  // Which save the status line speaks of: the last one the owner started.
+  const [lastSave, setLastSave] = useState<'settings' | 'zone'>('settings');
   const { errors } = form.formState;
   // What the server last stored, as the inputs show it: a field left unchanged sends nothing.
-  const [stored, setStored] = useState(() => JSON.stringify(valuesOf(saved, zone)));
-  // Another zone shows the same stored instants on its own clock.
+  const [storedView, setStoredView] = useState(saved);
+  const stored = JSON.stringify(valuesOf(storedView, zone));
+  // Another zone (chosen here, or read from the account) shows the same stored instants on its own clock.
+  useEffect(() => {
+    form.reset(valuesOf(storedView, zone));
+    // Only a change of zone redraws every input: a save resets them itself, keeping what is being typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [zone]);
   const changeZone = (chosen: string | null) => {
-    chooseTimeZone(chosen);
-    const next = ownerTimeZone();
-    const values = valuesOf(save.data ?? saved, next);
-    setZone(next);
-    setStored(JSON.stringify(values));
-    form.reset(values);
+    setLastSave('zone');
+    saveZone.mutate(chosen);
   };
   const saveIfChanged = () => {
     if (JSON.stringify(form.getValues()) !== stored) void form.handleSubmit(submit)();
@@ -92,9 +99,10 @@ export function SettingsForm({ fid, saved }: { fid: string; saved: FormSettingsV
       thankYouMessage: values.thankYouMessage,
       redirectUrl: values.redirectUrl,
     };
+    setLastSave('settings');
     save.mutate(body, {
       onSuccess: (next) => {
-        setStored(JSON.stringify(valuesOf(next, zone)));
+        setStoredView(next);
         // Keeps what the owner has typed since this save was sent.
         form.reset(valuesOf(next, zone), { keepDirtyValues: true });
       },
@@ -109,18 +117,21 @@ export function SettingsForm({ fid, saved }: { fid: string; saved: FormSettingsV
   };
 
   const fieldError = save.error instanceof ApiError ? save.error.field : null;
-  const status: SaveState = save.isPending
-    ? { kind: 'saving' }
-    : save.isError
-      ? {
-          kind: 'failed',
-          message: fieldError ? 'check the highlighted setting.' : save.error.message,
-          retry: () => void form.handleSubmit(submit)(),
-          dismiss: () => save.reset(),
-        }
-      : save.isSuccess
-        ? { kind: 'saved' }
-        : { kind: 'idle' };
+  const status: SaveState =
+    lastSave === 'zone'
+      ? zoneStatus(saveZone)
+      : save.isPending
+        ? { kind: 'saving' }
+        : save.isError
+          ? {
+              kind: 'failed',
+              message: fieldError ? 'check the highlighted setting.' : save.error.message,
+              retry: () => void form.handleSubmit(submit)(),
+              dismiss: () => save.reset(),
+            }
+          : save.isSuccess
+            ? { kind: 'saved' }
+            : { kind: 'idle' };
   return (
     <form className="settings-form" noValidate onSubmit={form.handleSubmit(submit)}>
       <fieldset className="card settings-group">
@@ -128,7 +139,10 @@ export function SettingsForm({ fid, saved }: { fid: string; saved: FormSettingsV
         <p className="field-hint">
           Times are in your time zone, {zone}. Leave a time empty to have no start or end.
         </p>
-        <TimeZoneChoice zone={zone} onChange={changeZone} />
+        <TimeZoneChoice
+          zone={saveZone.isPending ? (saveZone.variables ?? null) : zone}
+          onChange={changeZone}
+        />
         <div className="settings-row">
           <TextField label="Open from" type="datetime-local" {...field('opensAt')} />
           <TextField label="Close at" type="datetime-local" {...field('closesAt')} />
@@ -175,4 +189,18 @@ export function SettingsForm({ fid, saved }: { fid: string; saved: FormSettingsV
       </div>
     </form>
   );
+}
+
+/** The status line for a save of the owner's zone, retried with the zone the owner chose. */
+function zoneStatus(saveZone: ReturnType<typeof useSaveAccountTimeZone>): SaveState {
+  if (saveZone.isPending) return { kind: 'saving' };
+  if (saveZone.isError) {
+    return {
+      kind: 'failed',
+      message: saveZone.error.message,
+      retry: () => saveZone.mutate(saveZone.variables ?? null),
+      dismiss: () => saveZone.reset(),
+    };
+  }
+  return saveZone.isSuccess ? { kind: 'saved' } : { kind: 'idle' };
 }

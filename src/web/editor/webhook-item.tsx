@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { WebhookAttempt, WebhookView } from '#common/webhooks.ts';
 import { useDeleteWebhook, useRotateSecret, useSendTest } from '../api/webhooks.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { useOwnerTimeZone } from '../ui/owner-time-zone.ts';
 import { DeliveryLog } from './delivery-log.tsx';
 import { attemptSummary, formatWhen } from './delivery-text.ts';
 import { SecretOnce } from './secret-once.tsx';
@@ -11,6 +12,7 @@ type Confirming = 'remove' | 'rotate' | null;
 /** One webhook: its address, Send test, a new secret, removal, and its delivery log. */
 export function WebhookItem({ fid, hook }: { fid: string; hook: WebhookView }) {
   const test = useSendTest(fid);
+  const zone = useOwnerTimeZone();
   const rotate = useRotateSecret(fid);
   const remove = useDeleteWebhook(fid);
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -21,7 +23,7 @@ export function WebhookItem({ fid, hook }: { fid: string; hook: WebhookView }) {
     <li className="webhook-item">
       <div className="webhook-head">
         <p className="webhook-url">{hook.url}</p>
-        <p className="muted webhook-added">Added {formatWhen(hook.createdAt)}</p>
+        <p className="muted webhook-added">Added {formatWhen(hook.createdAt, zone)}</p>
       </div>
       <div className="webhook-actions">
         <button

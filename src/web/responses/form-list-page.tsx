@@ -7,6 +7,7 @@ import { csvUrl, submissionPageQuery, useDeleteResponses, type PageRequest } fro
 import { readSession } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { useOwnerTimeZone } from '../ui/owner-time-zone.ts';
 import { QueryStatus } from '../ui/query-table.tsx';
 import { responsesCount } from '../ui/response-count.ts';
 import { useScreenTitle } from '../ui/use-screen-title.ts';
@@ -41,7 +42,8 @@ export function FormListPage() {
     fromDate: search.get('fromDate') ?? undefined,
     toDate: search.get('toDate') ?? undefined,
   };
-  const list = useQuery({ ...submissionPageQuery(fid, page, PAGE_SIZE, filter), enabled: fid !== '' });
+  const zone = useOwnerTimeZone();
+  const list = useQuery({ ...submissionPageQuery(fid, page, PAGE_SIZE, filter, zone), enabled: fid !== '' });
   useScreenTitle(list.data ? `${list.data.formTitle || 'Untitled'} · Responses` : 'Responses');
   const remove = useDeleteResponses();
   const columns = useAnswerColumns(fid, list.data?.questions ?? []);

@@ -3,6 +3,7 @@ import type { SubmissionListItem } from '#common/submissions.ts';
 import { paths } from '../paths.ts';
 import { DateTimeCells } from '../ui/date-time-cells.tsx';
 import { DateTimeHeads } from '../ui/date-time-heads.tsx';
+import { formatAnswerDate, ownerDateAndTime, useOwnerTimeZone } from '../ui/owner-time-zone.ts';
 import { Table } from '../ui/query-table.tsx';
 
 type Props = {
@@ -10,7 +11,7 @@ type Props = {
   selected: ReadonlySet<string>;
   onSelect: (selected: Set<string>) => void;
   /** The questions shown as columns, after Contact Information. */
-  columns?: readonly { _id: string; name: string }[];
+  columns?: readonly { _id: string; name: string; isDate?: boolean }[];
   /** The list's order by date, and what turns it round; without it the Date column does not sort. */
   order?: 'newest' | 'oldest';
   onSort?: () => void;
@@ -22,6 +23,7 @@ type Props = {
  */
 export function ResponsesTable({ items, selected, onSelect, columns = [], order, onSort }: Props) {
   const navigate = useNavigate();
+  const zone = useOwnerTimeZone();
   const allChosen = items.length > 0 && items.every((i) => selected.has(i._id));
   const someChosen = items.some((i) => selected.has(i._id));
   const toggle = (id: string) => {
@@ -75,7 +77,7 @@ export function ResponsesTable({ items, selected, onSelect, columns = [], order,
       }
     >
       {items.map((item) => {
-        const [date, time] = item.Date.split(',').map((s) => s.trim());
+        const { date, time } = ownerDateAndTime(item.createdAt, zone);
         const href = paths.submitedForm.href(item._id);
         const name = item.contact || 'Anonymous response';
         return (
@@ -84,7 +86,7 @@ export function ResponsesTable({ items, selected, onSelect, columns = [], order,
             <td className="select-cell" onClick={(e) => e.stopPropagation()}>
               <input
                 type="checkbox"
-                aria-label={`Select ${name}, ${item.Date}`}
+                aria-label={`Select ${name}, ${date}, ${time}`}
                 checked={selected.has(item._id)}
                 onChange={() => toggle(item._id)}
               />
@@ -96,7 +98,7 @@ export function ResponsesTable({ items, selected, onSelect, columns = [], order,
             </td>
             {columns.map((q) => (
               <td key={q._id} className="answer-cell">
-                {item.answers[q._id] ?? ''}
+                {q.isDate ? formatAnswerDate(item.answers[q._id] ?? '') : (item.answers[q._id] ?? '')}
               </td>
             ))}
             <DateTimeCells date={date} time={time} />

@@ -6,6 +6,7 @@ import { submissionQuery, useDeleteResponses } from '../api/responses.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { formatAnswerDate, formatOwnerTime, useOwnerTimeZone } from '../ui/owner-time-zone.ts';
 import './responses.css';
 import { useScreenTitle } from '../ui/use-screen-title.ts';
 
@@ -56,7 +57,7 @@ function AnswerValue({ answer }: { answer: SubmissionAnswer }) {
   }
   return (
     <p className="answer-text" dir="auto">
-      {answer.value}
+      {answer.isDate && typeof answer.value === 'string' ? formatAnswerDate(answer.value) : answer.value}
     </p>
   );
 }
@@ -72,6 +73,7 @@ export function SubmissionPage() {
   const navigate = useNavigate();
   const remove = useDeleteResponses();
   const [isConfirming, setConfirming] = useState(false);
+  const zone = useOwnerTimeZone();
   return (
     <>
       <main className="container responses">
@@ -93,7 +95,7 @@ export function SubmissionPage() {
             <header className="submission-head">
               <div className="submission-title">
                 <h1 dir="auto">{submission.data.formTitle}</h1>
-                <p className="muted">Submitted {submission.data.Date}</p>
+                <p className="muted">Submitted {formatOwnerTime(submission.data.createdAt, zone)}</p>
               </div>
               <button
                 type="button"

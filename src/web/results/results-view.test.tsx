@@ -34,7 +34,14 @@ const results: FormResults = {
       fieldId: 'name',
       name: 'Name',
       answered: 3,
-      latest: [{ submissionId: 's3', createdAt: '', Date: '11/30/2026, 10:00:00 AM', value: 'Asha' }],
+      latest: [
+        {
+          submissionId: 's3',
+          createdAt: '2026-11-30T04:30:00.000Z',
+          Date: '11/30/2026, 10:00:00 AM',
+          value: 'Asha',
+        },
+      ],
     },
     { kind: 'file', fieldId: 'proof', name: 'ID proof', answered: 2 },
   ],

@@ -1,6 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Outlet } from 'react-router';
+import { useAccountTimeZoneSync } from '../api/account-time-zone.ts';
 import { logOutAndLeave } from '../api/log-out.ts';
 import { useOwner } from '../api/use-owner.ts';
 import { OwnerHeader } from './owner-header.tsx';
@@ -14,6 +15,7 @@ const HeaderSlot = createContext<HTMLElement | null>(null);
  */
 export function OwnerLayout({ children }: { children?: ReactNode }) {
   const owner = useOwner();
+  useAccountTimeZoneSync();
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   return (
     <>

@@ -204,6 +204,18 @@ export async function updateFullName(db: Queryable, accountId: string, fullName:
   await db.query('update accounts set full_name = $2 where id = $1', [accountId, fullName]);
 }
 
+/** The account's own time zone; null when it reads times in its browser's. */
+export async function findTimeZone(db: Queryable, accountId: string): Promise<string | null> {
+  const [row] = await db.query<{ time_zone: string | null }>('select time_zone from accounts where id = $1', [
+    accountId,
+  ]);
+  return row?.time_zone ?? null;
+}
+
+export async function updateTimeZone(db: Queryable, accountId: string, zone: string | null): Promise<void> {
+  await db.query('update accounts set time_zone = $2 where id = $1', [accountId, zone]);
+}
+
 export async function findPasswordHash(db: Queryable, accountId: string): Promise<string | null> {
   const [row] = await db.query<{ password_hash: string }>(
     'select password_hash from accounts where id = $1',

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AccountIdParamsSchema,
+  AccountTimeZoneSchema,
   ChangePasswordBodySchema,
   ACCOUNT_MESSAGES,
   EmailBodySchema,
@@ -21,6 +22,7 @@ import { networkOf } from '../../http/client-address.ts';
 import { notFound } from '../../http/errors.ts';
 import { deviceCookie, rememberDevice } from './devices.ts';
 import { accountLimits, attemptsMessage } from './limits.ts';
+import { findTimeZone, updateTimeZone } from './repository.ts';
 import * as accounts from './service.ts';
 
 const VerifyQuerySchema = z.object({ token: z.string().max(200).optional() });
@@ -125,6 +127,19 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         const owner = ownerOf(request);
         await accounts.renameAccount(deps, owner.id, request.body.fullName);
         return { fullName: request.body.fullName, email: owner.email };
+      },
+    );
+
+    // The zone every time is shown in, kept with the account: the token names whose.
+    ownerApi.get('/timeZone', { schema: { response: { 200: AccountTimeZoneSchema } } }, async (request) => ({
+      timeZone: await findTimeZone(app.db, ownerOf(request).id),
+    }));
+    ownerApi.put(
+      '/timeZone',
+      { schema: { body: AccountTimeZoneSchema, response: { 200: AccountTimeZoneSchema } } },
+      async (request) => {
+        await updateTimeZone(app.db, ownerOf(request).id, request.body.timeZone);
+        return { timeZone: request.body.timeZone };
       },
     );
 

@@ -49,6 +49,7 @@ function toForm(row: FormRow, fields: FieldRow[], timeZone: string): Form {
     color: row.color,
     border: row.border,
     Date: formatSpecDate(row.created_at, timeZone),
+    createdAt: row.created_at.toISOString(),
     textField: [],
     selectField: [],
     radioField: [],

@@ -36,9 +36,9 @@ export function cellOf(answer: StoredAnswer | undefined, fileText: (uploadId: st
 const fileCell = (file: FileLink | undefined) => (file ? `${file.name} <${file.url}>` : '');
 
 /**
- * Streams every submission of the form (those `only.filter` lets through, its days in `timeZone`) as CSV, the
- * times written in `only.shownIn` (the owner's zone, named in the header; `timeZone` when not given), newest first, reading CSV_PAGE_ROWS rows at a time so memory stays
- * flat whatever the count. One column per question of the form as it is now, then one per question deleted after
+ * Streams every submission of the form (those `only.filter` lets through) as CSV, newest first, the filter's days
+ * read and the times written in `only.shownIn` (the owner's zone, named in the header; `timeZone` when not given),
+ * reading CSV_PAGE_ROWS rows at a time so memory stays flat whatever the count. One column per question of the form as it is now, then one per question deleted after
  * it had answers (`retired`), so no answer a customer gave is left out.
  */
 export function streamFormCsv(
@@ -66,7 +66,7 @@ export function streamFormCsv(
     for (;;) {
       const page = await listSubmissionAnswers(
         db,
-        { ownerId: form.ownerIdAsStructureId, formId: form._id, filter: only.filter, timeZone },
+        { ownerId: form.ownerIdAsStructureId, formId: form._id, filter: only.filter, timeZone: shownIn },
         { limit: CSV_PAGE_ROWS, after },
       );
       const uploadIds = page.items.flatMap((s) =>

@@ -66,7 +66,8 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
       );
       const last = page.items.at(-1);
       if (page.hasMore && last) reply.header('x-next-cursor', encodeCursor(last));
-      return Promise.all(page.items.map((s) => submissions.toSubmission(deps, s)));
+      const dates = await submissions.dateFieldsAnswered(deps, page.items);
+      return Promise.all(page.items.map((s) => submissions.toSubmission(deps, s, dates)));
     },
   );
 
@@ -143,11 +144,13 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
       const query = { ...pageOf(request.query), oldestFirst: request.query.order === 'oldest' };
       const filter = filterOf(request.query);
       const scope = { ownerId, formId: form._id };
+      // The filter's days are the owner's: read on their clock.
+      const daysIn = request.query.tz ?? timeZone;
       const [page, total] = await Promise.all([
-        list.listSubmissions(deps.db, { ...scope, filter, timeZone }, query),
+        list.listSubmissions(deps.db, { ...scope, filter, timeZone: daysIn }, query),
         // Unfiltered, the count kept by the insert; filtered, a count of the matching rows.
         isFiltered(filter)
-          ? list.countFilteredSubmissions(deps.db, scope, filter, timeZone)
+          ? list.countFilteredSubmissions(deps.db, scope, filter, daysIn)
           : repo.countSubmissionsOfForm(deps.db, ownerId, form._id),
       ]);
       const first = page.items[0];
@@ -159,7 +162,11 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
       const hasNewer = isBackwards ? page.hasMore : Boolean(query.after);
       return {
         formTitle: form.formTitle,
-        questions: fieldsInOrder(form).map((f) => ({ _id: f._id, name: f.name })),
+        questions: fieldsInOrder(form).map((f) => ({
+          _id: f._id,
+          name: f.name,
+          isDate: 'type' in f && f.type === 'date',
+        })),
         total: total ?? 0,
         items: page.items.map((s) => ({
           _id: s.id,

@@ -1,4 +1,4 @@
-import { formatSpecDate } from '#common/forms.ts';
+import { formatSpecDate, type Form } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { SubmissionDeps } from '../deps.ts';
@@ -10,8 +10,25 @@ import {
   lockSubmissionsOfOwner,
 } from './delete-repository.ts';
 
-/** The owner's view of one submission, with freshly signed file URLs. */
-export async function toSubmission(deps: SubmissionDeps, record: repo.SubmissionRecord): Promise<Submission> {
+/** The ids of the date questions of these forms (a field's id is unique across forms). */
+export const dateFieldsOf = (forms: readonly Form[]): ReadonlySet<string> =>
+  new Set(forms.flatMap((f) => f.textField.filter((t) => t.type === 'date').map((t) => t._id)));
+
+/** The date questions of the forms these submissions answered, in one query. */
+export async function dateFieldsAnswered(
+  deps: SubmissionDeps,
+  records: readonly Pick<repo.SubmissionRecord, 'formId'>[],
+): Promise<ReadonlySet<string>> {
+  const found = await deps.forms.findVersioned([...new Set(records.map((r) => r.formId))]);
+  return dateFieldsOf(found.map((f) => f.form));
+}
+
+/** The owner's view of one submission, with freshly signed file URLs; `dateFields` says which answers are days. */
+export async function toSubmission(
+  deps: SubmissionDeps,
+  record: repo.SubmissionRecord,
+  dateFields: ReadonlySet<string>,
+): Promise<Submission> {
   const uploadIds = record.answers.flatMap((a) =>
     typeof a.value === 'object' && !Array.isArray(a.value) ? [a.value.uploadId] : [],
   );
@@ -33,10 +50,16 @@ export async function toSubmission(deps: SubmissionDeps, record: repo.Submission
     answers: [],
     contact: record.contact,
   };
+  const about = (a: repo.StoredAnswer) => ({
+    fieldId: a.fieldId,
+    kind: a.kind,
+    name: a.name,
+    isDate: dateFields.has(a.fieldId),
+  });
   for (const a of record.answers) {
     if (typeof a.value === 'object' && !Array.isArray(a.value)) {
       const file = files.get(a.value.uploadId) ?? null;
-      submission.answers.push({ fieldId: a.fieldId, kind: a.kind, name: a.name, value: null, file });
+      submission.answers.push({ ...about(a), value: null, file });
       if (file) {
         submission.fileObject[a.name] = {
           name: a.name,
@@ -47,7 +70,7 @@ export async function toSubmission(deps: SubmissionDeps, record: repo.Submission
       }
       continue;
     }
-    submission.answers.push({ fieldId: a.fieldId, kind: a.kind, name: a.name, value: a.value, file: null });
+    submission.answers.push({ ...about(a), value: a.value, file: null });
     if (a.kind === 'text' && typeof a.value === 'string') submission.textObject[a.name] = a.value;
     if (a.kind === 'select' && typeof a.value === 'string') submission.selectedValues[a.name] = a.value;
     if (a.kind === 'radio' && typeof a.value === 'string') submission.selectedRadio[a.name] = a.value;
@@ -60,7 +83,7 @@ export async function toSubmission(deps: SubmissionDeps, record: repo.Submission
 export async function findSubmission(deps: SubmissionDeps, ownerId: string, id: string): Promise<Submission> {
   const record = await findSubmissionOfOwner(deps.db, ownerId, id);
   if (!record) throw notFound('Submission not found');
-  return toSubmission(deps, record);
+  return toSubmission(deps, record, await dateFieldsAnswered(deps, [record]));
 }
 
 /**
