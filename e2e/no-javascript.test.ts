@@ -115,14 +115,16 @@ describe.skipIf(!hasChromium)('a customer without JavaScript fills in a form on 
     await page.getByRole('heading', { name: 'Volunteer sign-up', level: 1 }).waitFor();
     await lookAt(page, 'nojs-form');
 
+    // The same two steps as with the script: the answers and Next, then the file, Back and Submit.
+    await page.getByText('Step 1 of 2 · Your answers').waitFor();
+    expect(await page.getByLabel('Signed waiver (PDF)').count()).toBe(0);
     // Everything but the name: the server sends the page back with the message there and the rest kept.
     await page.getByLabel('Email').fill('meera@example.com');
     await page.getByLabel('T-shirt size').selectOption('M');
     await page.getByRole('radio', { name: 'Afternoon' }).check();
     await page.getByRole('checkbox', { name: 'Gloves' }).check();
     await page.getByRole('checkbox', { name: 'Snacks' }).check();
-    await page.getByLabel('Signed waiver (PDF)').setInputFiles(waiver);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'One answer needs your attention' }).waitFor();
     const name = page.getByLabel('Full name');
     expect(await name.getAttribute('aria-invalid')).toBe('true');
@@ -134,11 +136,19 @@ describe.skipIf(!hasChromium)('a customer without JavaScript fills in a form on 
     expect(await page.getByRole('checkbox', { name: 'Gloves' }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Bags' }).isChecked()).toBe(false);
     expect(await page.getByRole('checkbox', { name: 'Snacks' }).isChecked()).toBe(true);
-    await page.getByText('Choose the file again').waitFor();
     await page.getByRole('link', { name: 'Full name: This question is required' }).waitFor();
     await lookAt(page, 'nojs-form-errors');
 
     await name.fill('Meera Nair');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Step 2 of 2 · Files').waitFor();
+    await lookAt(page, 'nojs-files');
+    // Back draws the answers again, and Next brings the customer back here.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByText('Step 1 of 2 · Your answers').waitFor();
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Meera Nair');
+    expect(await page.getByRole('checkbox', { name: 'Snacks' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Signed waiver (PDF)').setInputFiles(waiver);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
@@ -176,6 +186,8 @@ describe.skipIf(!hasChromium)('customers without JavaScript behind one busy addr
     await page.getByLabel('T-shirt size').selectOption('L');
     await page.getByRole('radio', { name: 'Morning' }).check();
     await page.getByRole('checkbox', { name: 'Bags' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Step 2 of 2 · Files').waitFor();
     await page.getByLabel('Signed waiver (PDF)').setInputFiles(waiver);
     return { context, page };
   }
@@ -203,14 +215,11 @@ describe.skipIf(!hasChromium)('customers without JavaScript behind one busy addr
     );
     await lookAt(page, 'nojs-not-sent');
 
-    // What the page promises: Back shows the form with every answer as it was.
+    // What the page promises: Back shows the files step, which still carries every answer.
     await page.goBack();
-    await page.getByRole('heading', { name: 'Volunteer sign-up', level: 1 }).waitFor();
-    expect(await page.getByLabel('Full name').inputValue()).toBe('Meera Nair');
-    expect(await page.getByLabel('Email').inputValue()).toBe('meera@example.com');
-    expect(await page.getByLabel('T-shirt size').inputValue()).toBe('L');
-    expect(await page.getByRole('radio', { name: 'Morning' }).isChecked()).toBe(true);
-    expect(await page.getByRole('checkbox', { name: 'Bags' }).isChecked()).toBe(true);
+    await page.getByText('Step 2 of 2 · Files').waitFor();
+    expect(await page.locator('input[type="hidden"][value="Meera Nair"]').count()).toBe(1);
+    expect(await page.locator('input[type="hidden"][value="Bags"]').count()).toBe(1);
 
     await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
     await page.getByLabel('Signed waiver (PDF)').setInputFiles(waiver);

@@ -14,11 +14,11 @@ import {
 } from '#common/answer-limits.ts';
 import type { ChoiceField, FileField, PublicForm, TextField } from '#common/forms.ts';
 import { orderedQuestions, type Question } from '#common/question-order.ts';
+import { buttonsHtml, carriedHtml, stepAction, stepOf, type FormStep } from './form-steps.ts';
 import { escapeHtml as e } from './html.ts';
 
 /** The hidden field that carries the page's idempotency key: one stored response however often it is sent. */
 export const PAGE_TOKEN_FIELD = 'token';
-
 /** What the customer sent, by question id (several values for a checkbox question). */
 export type SentValues = Record<string, string[]>;
 /** A message per question id. */
@@ -32,6 +32,8 @@ export type FormState = {
   filesToChooseAgain?: readonly string[];
   /** A message for the whole form (no single question to show it at). */
   message?: string;
+  /** Which step a form with file questions draws (the first when not said); a form without files ignores it. */
+  step?: FormStep;
 };
 
 const controlId = (id: string) => `q-${id}`;
@@ -229,25 +231,38 @@ function errorSummary(form: PublicForm, errors: QuestionErrors): string {
   );
 }
 
-/** The whole form, posting answers and files in one request to the page's own address. */
+/**
+ * The whole form (or, for a form with files, the step `state.step`), posting answers and files in one request to
+ * the page's own address.
+ */
 export function formHtml(form: PublicForm, action: string, state: FormState): string {
-  const errors = state.errors ?? {};
+  const step = stepOf(form, state);
+  const all = orderedQuestions(form);
+  const questions = step === null ? all : all.filter((q) => (q.kind === 'file') === (step === 'files'));
+  const shown = new Set(questions.map((q) => q.field._id));
+  const errors = Object.fromEntries(Object.entries(state.errors ?? {}).filter(([id]) => shown.has(id)));
   const count = Object.keys(errors).length;
-  const questions = orderedQuestions(form);
+  const things = step === 'files' ? ['One file needs', 'files need'] : ['One answer needs', 'answers need'];
   const barMessage =
     state.message ??
-    (count > 0 ? `${count === 1 ? 'One answer needs' : `${count} answers need`} your attention.` : '');
+    (count > 0 ? `${count === 1 ? things[0] : `${count} ${things[1]}`} your attention.` : '');
   return (
-    `<form class="fill-form" method="post" enctype="multipart/form-data" novalidate action="${e(action)}">` +
+    `<form class="fill-form" method="post" enctype="multipart/form-data" novalidate action="${e(step === 'answers' ? stepAction(action, 'files') : action)}">` +
     // First, so it arrives before any file: a file is not stored for a page without its token.
     `<input type="hidden" name="${PAGE_TOKEN_FIELD}" value="${e(state.token)}">` +
+    (step === 'files'
+      ? carriedHtml(
+          all.filter((q) => q.kind !== 'file'),
+          state.values ?? {},
+        )
+      : '') +
     errorSummary(form, errors) +
-    (questions.length === 0 ? '<p class="fill-card muted">This form has no questions yet.</p>' : '') +
+    (all.length === 0 ? '<p class="fill-card muted">This form has no questions yet.</p>' : '') +
     questions.map((q) => questionHtml(q, state)).join('') +
     `<div class="fill-honeypot" aria-hidden="true"><label for="fill-honeypot">Website</label>` +
     `<input id="fill-honeypot" type="text" name="${HONEYPOT_FIELD}" tabindex="-1" aria-hidden="true" autocomplete="off"></div>` +
     `<div class="fill-bar"><div class="fill-bar-inner"><div role="alert"${barMessage ? ' class="fill-bar-message error"' : ''}>${e(barMessage)}</div>` +
-    `<div class="fill-bar-actions"><button type="submit" class="button button-primary fill-primary">Submit</button></div></div></div>` +
+    `<div class="fill-bar-actions">${buttonsHtml(step, action)}</div></div></div>` +
     `</form>`
   );
 }

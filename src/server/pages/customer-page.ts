@@ -2,6 +2,7 @@ import { isHardToRead, textColorOn } from '#common/contrast.ts';
 import { accentOf, backgroundOf } from '#common/form-colors.ts';
 import { CLOSED_LOOK_ID, type ClosedFormLook, type PublicForm } from '#common/forms.ts';
 import { formHtml, type FormState } from './customer-form-html.ts';
+import { stepLabel, stepOf } from './form-steps.ts';
 import { escapeHtml } from './html.ts';
 import { closedFormHtml, headingHtml } from './message-html.ts';
 
@@ -150,7 +151,17 @@ export function renderCustomerPage(
   form: PublicForm,
   options: { action: string; state: FormState; embed: boolean },
 ): CustomerPage {
-  const content = headingHtml(form, headingClass(form)) + formHtml(form, options.action, options.state);
+  // The files step names the form in a line or two and leaves the description to the first, as the React page does.
+  const step = stepOf(form, options.state);
+  const heading =
+    step === 'files'
+      ? headingHtml(
+          { formTitle: form.formTitle, description: '' },
+          `${headingClass(form)} fill-later`,
+          stepLabel(step),
+        )
+      : headingHtml(form, headingClass(form), stepLabel(step));
+  const content = heading + formHtml(form, options.action, options.state);
   const refused = Object.keys(options.state.errors ?? {}).length > 0;
   const layout = layoutOf(form, content);
   const data = options.embed

@@ -120,7 +120,11 @@ export function FileUploadForm({
                 : (submitMessage(state) ?? (uploading ? 'Wait for the upload to finish.' : undefined))
           }
         >
-          <FillLink to={customerPaths.preview.href()} className="button button-secondary">
+          <FillLink
+            to={customerPaths.preview.href()}
+            state={{ back: true } satisfies PreviewState}
+            className="button button-secondary"
+          >
             Back
           </FillLink>
           <button

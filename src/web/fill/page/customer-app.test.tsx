@@ -66,6 +66,8 @@ describe('the customer pages (customer.html)', () => {
     expect(await screen.findByText(/Step 1 of 2/)).toBeVisible();
     expect(location.pathname).toBe('/preview');
     expect(screen.getByLabelText(/Full name/)).toHaveValue('Priya');
+    // Back from the files step leaves the focus at the step's heading, not on the page's body.
+    expect(screen.getByRole('heading', { name: 'Trip', level: 1 })).toHaveFocus();
 
     await act(async () => {
       history.back();

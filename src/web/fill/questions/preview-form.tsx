@@ -26,6 +26,8 @@ type AskedHere = Exclude<Question, { kind: 'file' }>;
 export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerId: string; saved: Draft }) {
   const { draft, update, clear, current } = useDraft(form._id, saved);
   const [errors, setErrors] = useState<FieldErrors>(() => (navigationState() as PreviewState)?.errors ?? {});
+  // Back from the files step: the focus goes to this step's heading rather than the page's body.
+  const [cameBack] = useState(() => (navigationState() as PreviewState)?.back === true);
   const questions = orderedQuestions(form).filter((q): q is AskedHere => q.kind !== 'file');
   const hasFiles = form.fileField.length > 0;
   const { withValidation, warmUp, loadFailed } = useValidation();
@@ -84,7 +86,11 @@ export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerI
   const sending = state.status === 'sending';
   return (
     <FillLayout form={form}>
-      <FormHeading form={form} step={hasFiles ? { number: 1, of: 2, name: 'Your answers' } : undefined} />
+      <FormHeading
+        form={form}
+        step={hasFiles ? { number: 1, of: 2, name: 'Your answers' } : undefined}
+        focus={cameBack}
+      />
       <form className="fill-form" noValidate onSubmit={onSubmit} onFocus={onFocus}>
         {questions.length === 0 ? <p className="fill-card muted">This form has no questions yet.</p> : null}
         {questions.map((question) => (

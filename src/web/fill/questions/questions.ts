@@ -8,7 +8,8 @@ export type Values = Record<string, string | string[]>;
 export type FileAnswers = Record<string, FileAnswer>;
 export type FieldErrors = Record<string, string>;
 /** Errors a later step sends back to the questions (/preview): the server named one of that page's questions. */
-export type PreviewState = { errors?: FieldErrors } | null;
+/** What the files step leaves for step 1: answers to fix there, or that its Back was used (`back`). */
+export type PreviewState = { errors?: FieldErrors; back?: boolean } | null;
 
 const isEmpty = (value: string | string[] | undefined) =>
   value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === '');

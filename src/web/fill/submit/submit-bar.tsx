@@ -10,7 +10,8 @@ const BAR_GAP_PX = 16;
  * its message, so a control reached by Tab scrolls clear of the bar. Without the script fill.css's default holds.
  *
  * A text box the browser scrolls by its caret, not its box: Chromium leaves a long-text box whose first line shows
- * with the rest under the bar. So a control that gets the focus and still ends under the bar is brought up.
+ * with the rest under the bar. So a control that gets the focus and still ends under the bar is brought up; for an
+ * option of a radio or checkbox group, its group's message (below the last option) is.
  */
 function useBarSpace() {
   const bar = useRef<HTMLDivElement>(null);
@@ -27,7 +28,11 @@ function useBarSpace() {
     const clearOfBar = (event: FocusEvent) => {
       const target = event.target;
       if (!(target instanceof HTMLElement) || element.contains(target)) return;
-      const box = target.closest('.fill-option') ?? target;
+      // An option of a group with a message: the message under the group's last option is what must show.
+      const box =
+        target.closest('.fill-group')?.querySelector('.fill-error') ??
+        target.closest('.fill-option') ??
+        target;
       if (box.getBoundingClientRect().bottom > element.getBoundingClientRect().top) {
         box.scrollIntoView({ block: 'nearest' });
       }

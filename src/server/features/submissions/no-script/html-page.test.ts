@@ -23,15 +23,16 @@ import {
 setUpHtmlForm();
 
 describe('GET /customer/{fid}/{id} without JavaScript', () => {
-  it('draws the whole form: every question with its label, required marks, file inputs and a Submit button', async () => {
+  it('draws the first step of a form with files as the script does: every other question with its label and required marks, and Next', async () => {
     const res = await page();
     expect(res.statusCode).toBe(200);
     const html = res.body;
     expect(html).toContain('<form class="fill-form" method="post" enctype="multipart/form-data" novalidate');
-    expect(html).toContain(`action="/customer/${form._id}/${owner.id}"`);
+    expect(html).toContain(`action="/customer/${form._id}/${owner.id}?go=files"`);
     expect(html).toContain('<h1 dir="auto">Hotel booking</h1>');
     expect(html).toContain('Tell us about your stay');
-    for (const f of fieldsOf(form)) expect(html).toContain(`>${f.name}`);
+    expect(html).toContain('<p class="fill-step">Step 1 of 2 · Your answers</p>');
+    for (const f of fieldsOf(form).filter((x) => x.name !== 'ID proof')) expect(html).toContain(`>${f.name}`);
     expect(html).toMatch(
       new RegExp(`<input id="q-${idOf(form, 'Name')}"[^>]*aria-required="true"[^>]*type="text"`),
     );
@@ -45,10 +46,12 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
     );
     expect(html).toContain('role="radiogroup"');
     expect(html).toContain('type="checkbox" name="' + idOf(form, 'Extras') + '" value="Wifi"');
-    expect(html).toContain('type="file" accept=".jpg,.jpeg,.png,.pdf" aria-required="true"');
+    // The file question is the next step's, as with the script (html-steps.test.ts).
+    expect(html).not.toContain('type="file"');
+    expect(html).not.toContain('>ID proof');
     expect(html).toContain('name="website"');
     expect(html).toContain(
-      '<button type="submit" class="button button-primary fill-primary">Submit</button>',
+      '<div class="fill-bar-actions"><button type="submit" class="button button-primary fill-primary">Next</button></div>',
     );
     expect(tokenIn(html)).toMatch(/^[\w-]{36}$/);
     // The script still takes over, with the form in the page: started once the server's form has painted, by an
@@ -64,7 +67,7 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(tokenIn((await page()).body)).not.toBe(tokenIn(html));
     const odd = await t.app.inject({ method: 'GET', url: `/CUSTOMER/${form._id}/${owner.id}/` });
-    expect(odd.body).toContain(`action="/customer/${form._id}/${owner.id}"`);
+    expect(odd.body).toContain(`action="/customer/${form._id}/${owner.id}?go=files"`);
   });
 
   it('escapes hostile titles, descriptions, questions and options, and never fails', async () => {
@@ -125,8 +128,9 @@ describe('GET /customer/{fid}/{id} without JavaScript', () => {
     const body = html.slice(html.indexOf('<div id="root">'));
     expect(body).toContain('<h1 dir="auto">استمارة التسجيل</h1>');
     expect(body).toContain('<p class="fill-description" dir="auto">Tell us about your stay</p>');
-    // Every question's label or legend (7), every option row (4), every dropdown option (2).
-    expect(body.match(/<(label|legend) class="fill-question"[^>]*>/g)).toHaveLength(7);
+    // Every question's label or legend (6 on the first step; the file is the second's), every option row (4),
+    // every dropdown option (2).
+    expect(body.match(/<(label|legend) class="fill-question"[^>]*>/g)).toHaveLength(6);
     for (const tag of body.match(/<(label|legend) class="fill-question"[^>]*>/g) ?? [])
       expect(tag).toContain('dir="auto"');
     expect(body).toContain('dir="auto">هل ستحضر؟<span class="fill-required">');

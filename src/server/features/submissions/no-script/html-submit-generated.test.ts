@@ -113,10 +113,16 @@ const ENTITIES: Record<string, string> = {
   '&amp;': '&',
 };
 
-/** The value attribute of the input with this id as the page sends it (a browser may then sanitise it). */
+/**
+ * The value attribute of the input for this question as the page sends it (a browser may then sanitise it): its
+ * box on the first step, or the hidden field that carries it on the files step (none for an answer not sent).
+ */
 function valueIn(html: string, id: string): string | undefined {
-  const tag = new RegExp(`<input[^>]*\\bid="${id}"[^>]*>`).exec(html)?.[0];
-  if (!tag) return undefined;
+  const filesStep = html.includes('<p class="fill-step">Step 2 of 2 · Files</p>');
+  const tag = filesStep
+    ? new RegExp(`<input type="hidden" name="${id}"[^>]*>`).exec(html)?.[0]
+    : new RegExp(`<input[^>]*\\bid="q-${id}"[^>]*>`).exec(html)?.[0];
+  if (!tag) return filesStep ? '' : undefined;
   const raw = /\bvalue="([^"]*)"/.exec(tag)?.[1] ?? '';
   return raw.replace(/&(lt|gt|quot|#39|amp);/g, (entity) => ENTITIES[entity] ?? entity);
 }
@@ -160,7 +166,7 @@ describe('POST /customer/{fid}/{id} with generated posts', () => {
         if (res.statusCode === 422) {
           // Every typed answer kept; a NUL, which cannot be stored, is shown as U+FFFD and told at its question.
           for (const [id, v] of p.text) {
-            expect(valueIn(res.body, `q-${id}`)).toBe(onWire(v ?? '').replaceAll('\u0000', '\ufffd'));
+            expect(valueIn(res.body, id)).toBe(onWire(v ?? '').replaceAll('\u0000', '\ufffd'));
           }
           if (p.text.some(([, v]) => v?.includes('\u0000'))) {
             expect(res.body).toContain(

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { HONEYPOT_FIELD } from '#common/answer-limits.ts';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import { isWebUrl } from '#common/form-settings.ts';
-import { closedLookOf, toPublicForm } from '#common/forms.ts';
+import { closedLookOf, toPublicForm, type Form } from '#common/forms.ts';
 import { HttpError, logUnavailable, waitWords } from '../../../http/errors.ts';
 import { UNAVAILABLE_RETRY_SECONDS, unavailableOf } from '../../../http/unavailable.ts';
 import { PAGE_TOKEN_FIELD, type FormState } from '../../../pages/customer-form-html.ts';
@@ -19,14 +19,18 @@ import {
   renderOnFormColours,
   withoutScripts,
 } from '../../../pages/customer-page.ts';
+import { STEP_QUERY } from '../../../pages/form-steps.ts';
 import { readCustomerTemplate, sendCustomerPage } from '../../../pages/html-reply.ts';
 import { messageHtml, missingHtml, thankYouHtml } from '../../../pages/message-html.ts';
 import type { FileIntake, SubmissionDeps } from '../deps.ts';
-import { AnswersError } from '../ingest/answers.ts';
+import { AnswersError, readAnswers } from '../ingest/answers.ts';
 import type { SubmitInput } from '../ingest/submitter.ts';
 import { bodyOf, discardAll, OUT_OF_DATE, readPosted, TOKEN, TOO_MUCH, type Posted } from './read-posted.ts';
 
 const IdsSchema = z.object({ fid: z.uuid(), ownerId: z.uuid() });
+/** A post that only moves between the steps of a form with files (form-steps.ts): Next, or the files step's Back. */
+const MoveSchema = z.object({ [STEP_QUERY]: z.enum(['files', 'answers']).optional() });
+const moveOf = (request: FastifyRequest) => MoveSchema.safeParse(request.query).data?.[STEP_QUERY];
 const FROM_ITS_PAGE = 'Send the form from its page.';
 const SENT_BEFORE =
   'This page was sent before, with other answers, and those were kept. Submit to send these answers as a new response.';
@@ -59,6 +63,18 @@ function sendNotSent(
 /** The start of the refusal at the address's submission limit, as a customer reads it: how long to wait. */
 export const tooManyResponses = (retryAfterSeconds: number): string =>
   `Too many responses came from this connection in a short time. Wait ${waitWords(retryAfterSeconds)}`;
+
+/** What the form's checks say of the answers of a first step (its files are the next step's). */
+function firstStepErrors(form: Form, posted: Posted): Record<string, string> {
+  try {
+    readAnswers(form, bodyOf(form, posted));
+    return {};
+  } catch (error) {
+    if (!(error instanceof AnswersError)) throw error;
+    const files = new Set(form.fileField.map((f) => f._id));
+    return Object.fromEntries(Object.entries(error.issues).filter(([id]) => !files.has(id)));
+  }
+}
 
 export async function htmlSubmissionRoutes(
   app: FastifyInstance,
@@ -100,7 +116,13 @@ export async function htmlSubmissionRoutes(
 
   app.post<{ Params: { fid: string; ownerId: string } }>(
     '/customer/:fid/:ownerId',
-    { onRequest: rateLimit },
+    {
+      // A move between steps stores nothing, so it does not use up the address's submissions (the files that come
+      // with one still count against its uploads).
+      onRequest: async function (request, reply) {
+        if (moveOf(request) === undefined) return rateLimit.call(this, request, reply);
+      },
+    },
     async (request, reply) => {
       const template = withoutScripts(await readCustomerTemplate(app.config.webDir));
       const say = (status: number, title: string, content: string) =>
@@ -118,6 +140,7 @@ export async function htmlSubmissionRoutes(
       const problem = (status: number, message: string) =>
         sendNotSent(request, reply, template, status, message, self);
       if (!request.isMultipart()) return problem(415, FROM_ITS_PAGE);
+      if (!MoveSchema.safeParse(request.query).success) return problem(400, FROM_ITS_PAGE);
 
       let posted: Posted;
       try {
@@ -150,9 +173,24 @@ export async function htmlSubmissionRoutes(
             embed: false,
           }),
         );
+      // A form with files comes in two steps, as with the script (form-steps.ts): Next checks the first step's
+      // answers and draws the files step, which carries them; its Back draws them again. Neither stores anything.
+      const fileIds = new Set(form.fileField.map((f) => f._id));
+      const onFirstStep = (errors: Record<string, string>) =>
+        Object.keys(errors).some((id) => !fileIds.has(id));
+      const stepOfErrors = (errors: Record<string, string>) => (onFirstStep(errors) ? 'answers' : 'files');
+      const move = moveOf(request);
+      if (move !== undefined) {
+        await discardAll(deps.intake, posted.deleteIds);
+        if (move === 'answers' || fileIds.size === 0)
+          return again(200, { step: 'answers', filesToChooseAgain: [] });
+        const errors = { ...firstStepErrors(form, posted), ...posted.questionErrors };
+        if (onFirstStep(errors)) return again(422, { errors, step: 'answers' });
+        return again(200, { step: 'files', filesToChooseAgain: [] });
+      }
       if (Object.keys(posted.questionErrors).length > 0) {
         await discardAll(deps.intake, posted.deleteIds);
-        return again(422, { errors: posted.questionErrors });
+        return again(422, { errors: posted.questionErrors, step: stepOfErrors(posted.questionErrors) });
       }
       try {
         await deps.submit({
@@ -163,16 +201,20 @@ export async function htmlSubmissionRoutes(
         });
       } catch (error) {
         await discardAll(deps.intake, posted.deleteIds);
-        if (error instanceof AnswersError) return again(422, { errors: error.issues });
+        if (error instanceof AnswersError) {
+          return again(422, { errors: error.issues, step: stepOfErrors(error.issues) });
+        }
         if (!(error instanceof HttpError)) throw error;
         if (error.code === 'FORM_CLOSED') return sayClosed(error.message);
         if (error.statusCode === 404) return say(404, 'Form not found', missingHtml());
         // This page was sent before (Back after the thank-you page) and its answers changed since: the first ones
         // were kept. The page comes back with these answers and a fresh token, so Submit sends them as a new
         // response if the customer wants to.
-        if (error.code === 'ALREADY_SENT') return again(409, { message: SENT_BEFORE }, randomUUID());
+        if (error.code === 'ALREADY_SENT') {
+          return again(409, { message: SENT_BEFORE, step: 'files' }, randomUUID());
+        }
         if (error.statusCode >= 500) throw error;
-        return again(422, { message: error.message });
+        return again(422, { message: error.message, step: 'files' });
       }
       // A retry (the same page sent again) was answered with the first response's id and claimed nothing.
       await discardAll(deps.intake, posted.deleteIds);
