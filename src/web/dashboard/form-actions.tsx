@@ -68,7 +68,7 @@ export function FormActions({ form }: { form: Pick<Form, '_id' | 'formTitle' | '
         </summary>
         <div className="form-actions-menu">
           <ActionButton
-            className="button button-secondary button-small"
+            small
             pending={duplicate.isPending}
             pendingLabel="Duplicating…"
             onClick={() =>

@@ -57,7 +57,6 @@ function DeliveryRow({
       {delivery.status === 'failed' ? (
         <div className="delivery-actions">
           <ActionButton
-            className="button button-secondary"
             pending={resend.isPending}
             pendingLabel="Resending…"
             onClick={() => resend.mutate({ webhookId, deliveryId: delivery.id })}

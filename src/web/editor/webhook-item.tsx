@@ -26,7 +26,6 @@ export function WebhookItem({ fid, hook }: { fid: string; hook: WebhookView }) {
       </div>
       <div className="webhook-actions">
         <ActionButton
-          className="button button-secondary"
           pending={test.isPending}
           pendingLabel="Sending…"
           aria-label={`Send test to ${hook.url}`}
