@@ -10,14 +10,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import type { Form } from '#common/forms.ts';
-import { SubmissionBodySchema, SubmitResponseSchema } from '#common/submissions.ts';
 import { acceptedRow } from '../src/server/features/submissions/ingest/accepted-row.ts';
 import { fileAnswersOf, readAnswers } from '../src/server/features/submissions/ingest/answers.ts';
-import { SUBMISSION_BODY_LIMIT } from '../src/server/features/submissions/ingest/body-limit.ts';
-import {
-  IdempotencyHeadersSchema,
-  OwnerParamsSchema,
-} from '../src/server/features/submissions/ingest/routes.ts';
+import { submitRouteOptions } from '../src/server/features/submissions/ingest/routes.ts';
 import {
   formClosed,
   HttpError,
@@ -53,19 +48,9 @@ const submitLimit = app.rateLimit({
   keyGenerator: (r) => `submit:${r.ip}`,
 });
 
-app.withTypeProvider<ZodTypeProvider>().post(
-  '/api/forms/:ownerId',
-  {
-    schema: {
-      params: OwnerParamsSchema,
-      headers: IdempotencyHeadersSchema,
-      body: SubmissionBodySchema,
-      response: { 200: SubmitResponseSchema },
-    },
-    onRequest: submitLimit,
-    bodyLimit: SUBMISSION_BODY_LIMIT,
-  },
-  async (request) => {
+app
+  .withTypeProvider<ZodTypeProvider>()
+  .post('/api/forms/:ownerId', submitRouteOptions(submitLimit), async (request) => {
     // What submissions/ingest/submitter.ts does for each submission of a batch, with the form from memory as its cache gives it.
     const { body } = request;
     // A filled honeypot is answered like a success and dropped (submissions/ingest/submitter.ts).
@@ -88,8 +73,7 @@ app.withTypeProvider<ZodTypeProvider>().post(
     // The writer serialises the batch's rows as its insert statement's parameter: that much of the write is kept.
     void JSON.stringify([row]);
     return { _id: row.id };
-  },
-);
+  });
 
 await app.listen({ port, host: '127.0.0.1' });
 console.log('listening');

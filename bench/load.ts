@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Form } from '#common/forms.ts';
-import { contactOf } from '../src/server/features/submissions/ingest/answers.ts';
+import { formColumns } from '../src/server/features/submissions/ingest/accepted-row.ts';
 import { freePort } from '../src/server/testing/free-port.ts';
 import { storedAnswers } from './owner.ts';
 import type { RawInsertJob, RawInsertResult } from './raw-insert.ts';
@@ -101,22 +101,12 @@ export async function rawInsertLoop(
   dir: string,
   connections = CONNECTIONS,
 ): Promise<RawInsertResult> {
-  const stored = storedAnswers(form);
   const job: RawInsertJob = {
     databaseUrl,
     connections,
     warmupS: WARMUP_S,
     durationS: DURATION_S,
-    row: {
-      formId: form._id,
-      ownerId: form.ownerIdAsStructureId,
-      formTitle: form.formTitle,
-      description: form.description,
-      color: form.color,
-      border: form.border,
-      answers: stored,
-      contact: contactOf(form, stored),
-    },
+    row: formColumns(form, storedAnswers(form)),
   };
   const jobFile = join(dir, 'raw-insert.json');
   await writeFile(jobFile, JSON.stringify(job));

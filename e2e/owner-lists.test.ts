@@ -1,29 +1,21 @@
 // An owner tells forms apart and deletes the right one: response counts and previews where forms are listed, the
 // Delete form dialog whole at a phone's width, the Actions menu that closes, and the create page at 320 px.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
-import { apiCall, type CallInit } from './support/api.ts';
 import {
   DESKTOP,
   hasChromium,
-  launchBrowser,
   PHONE,
   screenshot,
   screenshotBoth,
   watchForErrors,
 } from './support/browser.ts';
-import { createOwner, ownerContext, type TestOwner } from './support/owner.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-
-let server: RunningServer;
-let browser: Browser;
-let owner: TestOwner;
-
-const call = <T>(path: string, init: CallInit = {}) => apiCall<T>(server, path, init);
+import { browser, call, owner, server, setUpCustomerJourneys } from './support/customer-journeys.ts';
+import { ownerContext } from './support/owner.ts';
 
 /** A contact form with `responses` responses, one after another. */
-async function formWith(formTitle: string, responses: number): Promise<Form> {
+async function contactFormWith(formTitle: string, responses: number): Promise<Form> {
   const form = await call<Form>('/api/v1/length', {
     body: { formTitle, template: 'contact' },
     token: owner.token,
@@ -54,19 +46,11 @@ const cutOffInDialog = (page: Page) =>
   });
 
 describe.skipIf(!hasChromium)('an owner tells forms apart and deletes the right one', () => {
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    owner = await createOwner(server);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  setUpCustomerJourneys();
 
   it('asks before deleting, naming the responses, whole at 390 px, with the menu closed behind it', async () => {
-    await formWith('Homestay booking', 0);
-    await formWith('Homestay booking with a rather long name that has to wrap somewhere', 4);
+    await contactFormWith('Homestay booking', 0);
+    await contactFormWith('Homestay booking with a rather long name that has to wrap somewhere', 4);
     const context = await ownerContext(browser, owner, PHONE);
     const page = await context.newPage();
     const errors = watchForErrors(page);
@@ -109,7 +93,7 @@ describe.skipIf(!hasChromium)('an owner tells forms apart and deletes the right 
   });
 
   it('draws each card’s first questions and its count, and fits the create page in 320 px', async () => {
-    const made = await formWith('Guest house', 2);
+    const made = await contactFormWith('Guest house', 2);
     const names = new Map(made.textField.map((f) => [f._id, f.name]));
     const context = await ownerContext(browser, owner, DESKTOP);
     const page = await context.newPage();

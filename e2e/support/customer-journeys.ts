@@ -1,5 +1,5 @@
-// What the customer journeys share: one server, one browser and one owner for the file, the owner's calls to the API
-// that set a form up, and the customer's link to it.
+// What the journeys share: one server, one browser and one owner for the file, the owner's calls to the API that
+// set a form up, and the customer's link to it.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { Form } from '../../src/common/forms.ts';

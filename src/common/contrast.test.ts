@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, isHardToRead, textColorOn } from './contrast.ts';
-import { BORDER_COLORS, FORM_COLORS } from './forms.ts';
+import { BORDER_COLORS, FORM_COLORS } from './form-colors.ts';
 
 describe('contrast', () => {
   it('matches the WCAG ratio of black on white', () => {

@@ -19,28 +19,6 @@ export type FieldKind = (typeof FIELD_KINDS)[number];
 export const TEXT_TYPES = ['text', 'email', 'password', 'date', 'tel', 'textarea'] as const;
 export type TextType = (typeof TEXT_TYPES)[number];
 
-/** The editor's two colour menus (docs/product.md, Editor), with their standard hex values. */
-export const FORM_COLORS = [
-  { name: 'Glitter', hex: '#E6E8FA' },
-  { name: 'Peach Puff', hex: '#FFDAB9' },
-  { name: 'Bone', hex: '#E3DAC9' },
-  { name: 'Middle green yellow', hex: '#ACBF60' },
-  { name: 'Pale Turquoise', hex: '#AFEEEE' },
-  { name: 'Pale Lavender', hex: '#DCD0FF' },
-  { name: 'Tea Green', hex: '#D0F0C0' },
-  { name: 'Light Steel Blue', hex: '#B0C4DE' },
-] as const;
-export const BORDER_COLORS = [
-  { name: 'Grey', hex: '#808080' },
-  { name: 'Salmon', hex: '#FA8072' },
-  { name: 'Dark Vanilla', hex: '#D1BEA8' },
-  { name: 'Dark Olive Green', hex: '#556B2F' },
-  { name: 'Dark Cyan', hex: '#008B8B' },
-  { name: 'Regalia', hex: '#522D80' },
-  { name: 'Pastel Green', hex: '#77DD77' },
-  { name: 'Blue Sapphire', hex: '#126180' },
-] as const;
-
 export const HexColorSchema = z
   .string({ error: 'Colour must be a hex value such as #EAEAEA' })
   .trim()
@@ -126,6 +104,12 @@ export const fieldsOf = (
   ...form.checkField,
   ...form.fileField,
 ];
+
+/** A form's question lists before it has any question: fresh lists, for the caller to fill. */
+export const noQuestions = (): Pick<
+  Form,
+  'textField' | 'selectField' | 'radioField' | 'checkField' | 'fileField' | 'fieldOrder'
+> => ({ textField: [], selectField: [], radioField: [], checkField: [], fileField: [], fieldOrder: [] });
 
 /** Options of one field: blanks ignored by the editor, duplicates refused ('Value already exists!'). */
 export const OptionListSchema = z
@@ -301,15 +285,3 @@ export function toPublicForm(form: Form): PublicForm {
   } = form;
   return { ...questions, thankYouMessage: settings.thankYouMessage, redirectUrl: settings.redirectUrl };
 }
-
-/** The id of the element holding a closed form's look in its server-drawn page, for the React page to draw the same. */
-export const CLOSED_LOOK_ID = 'fill-closed-form';
-
-/** What a closed form's page shows of it: which form it is, on its colours, and nothing of its questions. */
-export type ClosedFormLook = Pick<PublicForm, '_id' | 'formTitle' | 'color' | 'border'>;
-export const closedLookOf = ({ _id, formTitle, color, border }: ClosedFormLook): ClosedFormLook => ({
-  _id,
-  formTitle,
-  color,
-  border,
-});

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { closedLookOf } from '#common/closed-form.ts';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
-import { closedLookOf, toPublicForm } from '#common/forms.ts';
+import { toPublicForm } from '#common/forms.ts';
 import { startBackgroundWork } from './app-background.ts';
 import { signedFileLinksOf } from './app-sources.ts';
 import { openStores } from './app-stores.ts';

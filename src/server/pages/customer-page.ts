@@ -1,6 +1,7 @@
+import { CLOSED_LOOK_ID, type ClosedFormLook } from '#common/closed-form.ts';
 import { isHardToRead, textColorOn } from '#common/contrast.ts';
 import { accentOf, backgroundOf } from '#common/form-colors.ts';
-import { CLOSED_LOOK_ID, type ClosedFormLook, type PublicForm } from '#common/forms.ts';
+import type { PublicForm } from '#common/forms.ts';
 import { formHtml, type FormState } from './customer-form-html.ts';
 import { stepLabel, stepOf } from './form-steps.ts';
 import { escapeHtml } from './html.ts';

@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ClosedFormLook } from '#common/closed-form.ts';
 import type { ErrorBody } from '#common/errors.ts';
-import { FormParamsSchema, type ClosedFormLook, type PublicForm } from '#common/forms.ts';
+import { FormParamsSchema, type PublicForm } from '#common/forms.ts';
 import { notFound } from '../http/errors.ts';
 import { landingPolicy } from '../http/security-headers.ts';
 import {

@@ -3,42 +3,28 @@
 // says what failed in one line. The endpoint is a real S3-protocol server (s3rver) behind an HTTP front on
 // 127.0.0.1 that the test switches between passing requests on, answering 503, and being gone.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Form } from '#common/forms.ts';
-import { startS3Outage, type S3Outage } from '../testing/s3-outage-fixture.ts';
-import type { S3TestFront } from '../testing/s3-test-front.ts';
-import type { TestApp } from '../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpS3Outage } from '../testing/s3-outage-fixture.ts';
 import { multipart, PDF } from '../testing/test-files.ts';
 
 const pdf = (bytes: number) => Buffer.concat([PDF, randomBytes(bytes)]);
 
 describe('S3 endpoint failing', () => {
-  let fixture: S3Outage;
-  let front: S3TestFront;
-  let t: TestApp;
-  let form: Form;
-  let base: string;
-  let log: string[];
-
-  beforeAll(async () => {
-    fixture = await startS3Outage('outage');
-    ({ front, t, form, base, log } = fixture);
-  }, 60_000);
-  afterAll(() => fixture?.close());
+  const outage = setUpS3Outage('outage');
 
   /** Over real HTTP, as a browser sends it: a storage failure then also breaks the request's stream. */
   const send = async (url: string, content?: Buffer) => {
     const body = content && multipart('scan.pdf', content, { type: 'application/pdf' });
-    const res = await fetch(`${base}${url}`, {
+    const res = await fetch(`${outage.base}${url}`, {
       method: body ? 'POST' : 'GET',
       headers: body?.headers,
       body: body?.payload as BodyInit | undefined,
     });
     return { status: res.status, retryAfter: res.headers.get('retry-after'), text: await res.text() };
   };
-  const upload = (content: Buffer) => send(`/api/profile?formId=${form._id}`, content);
+  const upload = (content: Buffer) => send(`/api/profile?formId=${outage.form._id}`, content);
   const uploadRows = async () =>
-    Number((await t.app.db.query<{ n: string }>('select count(*) as n from uploads'))[0]?.n);
+    Number((await outage.t.app.db.query<{ n: string }>('select count(*) as n from uploads'))[0]?.n);
   const expectUnavailable = (res: Awaited<ReturnType<typeof send>>) => {
     expect(res.status, res.text).toBe(503);
     expect(res.retryAfter).toBe('30');
@@ -51,14 +37,14 @@ describe('S3 endpoint failing', () => {
     const { file } = JSON.parse(stored.text) as { file: string };
     const rows = await uploadRows();
 
-    front.set('503');
-    const since = log.length;
+    outage.front.set('503');
+    const since = outage.log.length;
     // A small file (one PUT) and a large one (a multipart upload, whose failure breaks the request's stream too).
     expectUnavailable(await upload(pdf(1_000)));
     expectUnavailable(await upload(pdf(7 * 1024 * 1024)));
     expectUnavailable(await send(file));
     expect(await uploadRows()).toBe(rows);
-    const lines = log.slice(since).filter((l) => /"level":(40|50|60)/.test(l));
+    const lines = outage.log.slice(since).filter((l) => /"level":(40|50|60)/.test(l));
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) {
       expect(line).toMatch(
@@ -67,30 +53,32 @@ describe('S3 endpoint failing', () => {
       expect(line).not.toMatch(/"stack"/);
     }
 
-    front.set('pass');
+    outage.front.set('pass');
     expect((await upload(pdf(1_000))).status).toBe(200);
     expect((await send(file)).status).toBe(200);
   }, 60_000);
 
   it('answers a download 503 within 15 s while the endpoint takes requests and never answers', async () => {
     const { file } = JSON.parse((await upload(pdf(1_000))).text) as { file: string };
-    front.set('silent');
+    outage.front.set('silent');
     const started = Date.now();
     expectUnavailable(await send(file));
     expect(Date.now() - started).toBeLessThan(20_000);
-    expect(log.some((l) => /file storage unavailable: .* did not answer within 15 s/.test(l))).toBe(true);
-    front.set('pass');
+    expect(outage.log.some((l) => /file storage unavailable: .* did not answer within 15 s/.test(l))).toBe(
+      true,
+    );
+    outage.front.set('pass');
   }, 60_000);
 
   it('answers them 503 while nothing answers at the endpoint', async () => {
     const { file } = JSON.parse((await upload(pdf(1_000))).text) as { file: string };
     const rows = await uploadRows();
-    await front.close();
+    await outage.front.close();
     expectUnavailable(await upload(pdf(1_000)));
     expectUnavailable(await send(file));
     expect(await uploadRows()).toBe(rows);
-    expect(log.some((l) => /file storage unavailable: S3 cannot be reached: .*ECONNREFUSED/.test(l))).toBe(
-      true,
-    );
+    expect(
+      outage.log.some((l) => /file storage unavailable: S3 cannot be reached: .*ECONNREFUSED/.test(l)),
+    ).toBe(true);
   }, 60_000);
 });

@@ -5,40 +5,27 @@
 // longer than the guard's window. Real s3rver behind a switchable front on 127.0.0.1; the answer time is shortened
 // to 3 s and the guard to 2,000 bytes a second over 500 ms windows, so each case takes seconds.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Form } from '#common/forms.ts';
-import { startS3Outage, type S3Outage } from '../testing/s3-outage-fixture.ts';
-import type { S3TestFront } from '../testing/s3-test-front.ts';
-import { storedKeys, type TestApp } from '../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpS3Outage } from '../testing/s3-outage-fixture.ts';
+import { storedKeys } from '../testing/test-app.ts';
 import { multipart, PDF } from '../testing/test-files.ts';
 
 const pdf = (bytes: number) => Buffer.concat([PDF, randomBytes(bytes)]);
 const LARGE = 7 * 1024 * 1024; // over one 5 MiB part: a multipart upload
 
 describe('S3 endpoint stalling an upload', () => {
-  let fixture: S3Outage;
-  let front: S3TestFront;
-  let t: TestApp;
-  let form: Form;
-  let base: string;
-  let log: string[];
-
-  beforeAll(async () => {
-    fixture = await startS3Outage('stall', {
-      storageAnswerTimeoutMs: 3_000,
-      bodyMinBytesPerSecond: 2_000,
-      bodyRateWindowMs: 500,
-    });
-    ({ front, t, form, base, log } = fixture);
-  }, 60_000);
-  afterAll(() => fixture?.close());
+  const outage = setUpS3Outage('stall', {
+    storageAnswerTimeoutMs: 3_000,
+    bodyMinBytesPerSecond: 2_000,
+    bodyRateWindowMs: 500,
+  });
 
   /** The customer page's upload (POST /api/profile?formId=) over real HTTP; a cut connection is `closed`. */
   const upload = async (content: Buffer) => {
     const { payload, headers } = multipart('scan.pdf', content, { type: 'application/pdf' });
     const started = Date.now();
     try {
-      const res = await fetch(`${base}/api/profile?formId=${form._id}`, {
+      const res = await fetch(`${outage.base}/api/profile?formId=${outage.form._id}`, {
         method: 'POST',
         headers,
         body: payload as BodyInit,
@@ -54,9 +41,10 @@ describe('S3 endpoint stalling an upload', () => {
       return { status: 'closed', retryAfter: null, text: String(error), ms: Date.now() - started };
     }
   };
-  const download = async (file: string) => Buffer.from(await (await fetch(`${base}${file}`)).arrayBuffer());
+  const download = async (file: string) =>
+    Buffer.from(await (await fetch(`${outage.base}${file}`)).arrayBuffer());
   const uploadRows = async () =>
-    Number((await t.app.db.query<{ n: string }>('select count(*) as n from uploads'))[0]?.n);
+    Number((await outage.t.app.db.query<{ n: string }>('select count(*) as n from uploads'))[0]?.n);
 
   it('answers a large and a small upload 503 within the answer time while S3 takes requests and never answers', async () => {
     const kept = pdf(1_000);
@@ -64,10 +52,10 @@ describe('S3 endpoint stalling an upload', () => {
     expect(stored.status, stored.text).toBe(200);
     const { file } = JSON.parse(stored.text) as { file: string };
     const rows = await uploadRows();
-    const keys = await storedKeys(t);
+    const keys = await storedKeys(outage.t);
 
-    front.set('silent');
-    const since = log.length;
+    outage.front.set('silent');
+    const since = outage.log.length;
     for (const size of [LARGE, 1_000]) {
       const res = await upload(pdf(size));
       expect(res.status, res.text).toBe(503);
@@ -76,17 +64,17 @@ describe('S3 endpoint stalling an upload', () => {
       // 3 s of no progress, not the guard's windows nor the SDK's minute a request.
       expect(res.ms).toBeLessThan(10_000);
     }
-    const lines = log.slice(since).filter((l) => /"level":(40|50|60)/.test(l));
+    const lines = outage.log.slice(since).filter((l) => /"level":(40|50|60)/.test(l));
     expect(lines.length).toBe(2);
     for (const line of lines)
       expect(line).toMatch(
         /"msg":"file storage unavailable: http:\/\/127\.0\.0\.1:\d+ took no byte of an upload and answered none of its requests for 3 s; answered 503"/,
       );
-    expect(log.slice(since).join('\n')).not.toMatch(/request body too slow/);
+    expect(outage.log.slice(since).join('\n')).not.toMatch(/request body too slow/);
 
-    front.set('pass');
+    outage.front.set('pass');
     expect(await uploadRows()).toBe(rows);
-    expect(await storedKeys(t)).toEqual(keys);
+    expect(await storedKeys(outage.t)).toEqual(keys);
     expect((await download(file)).equals(kept)).toBe(true);
     const next = pdf(LARGE);
     const again = await upload(next);
@@ -98,32 +86,32 @@ describe('S3 endpoint stalling an upload', () => {
   // the SDK's request timeout (a minute a try, three tries) after its 503: a few hundred such tries in an outage fill
   // the server's memory.
   it('lets go of the part in flight at once when it answers 503 for a part S3 never answers', async () => {
-    front.set('silent-parts');
-    const since = log.length;
+    outage.front.set('silent-parts');
+    const since = outage.log.length;
     // The earlier test's removals may still be open: they are sent on without the customer's request.
-    const before = front.open();
+    const before = outage.front.open();
     const res = await upload(pdf(LARGE));
     expect(res.status, res.text).toBe(503);
-    expect(log.slice(since).join('\n')).toMatch(
+    expect(outage.log.slice(since).join('\n')).toMatch(
       /took no byte of an upload and answered none of its requests/,
     );
     const answered = Date.now();
-    while (front.open() > before && Date.now() - answered < 5_000)
+    while (outage.front.open() > before && Date.now() - answered < 5_000)
       await new Promise((r) => setTimeout(r, 50));
-    expect(front.open()).toBeLessThanOrEqual(before);
-    front.set('pass');
+    expect(outage.front.open()).toBeLessThanOrEqual(before);
+    outage.front.set('pass');
   }, 60_000);
 
   it('stores a large upload while S3 answers each request late, the body held back meanwhile not counted as slow', async () => {
     // Each request answered after 1.5 s: within the answer time, but three times the guard's window, during which
     // the server reads none of the customer's body (one part in flight at a time).
-    front.set({ slowMs: 1_500 });
-    const since = log.length;
+    outage.front.set({ slowMs: 1_500 });
+    const since = outage.log.length;
     const content = pdf(LARGE);
     const res = await upload(content);
-    front.set('pass');
+    outage.front.set('pass');
     expect(res.status, res.text).toBe(200);
-    expect(log.slice(since).join('\n')).not.toMatch(/request body too slow/);
+    expect(outage.log.slice(since).join('\n')).not.toMatch(/request body too slow/);
     expect((await download((JSON.parse(res.text) as { file: string }).file)).equals(content)).toBe(true);
   }, 60_000);
 });

@@ -22,6 +22,9 @@ export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
  */
 export const TEST_STORAGE = process.env.TEST_STORAGE === 's3' ? 's3' : 'disk';
 
+/** The cell of engine × storage this run tests, for a suite's title: `pglite, files on disk`. */
+export const TEST_CELL = `${TEST_ENGINE}, files on ${TEST_STORAGE}`;
+
 /** Depth and replay of the fuzz tests (src/server/http/fuzz.test.ts), read here with the other test settings. */
 export const FUZZ_SETTINGS = {
   runs: process.env.FUZZ_RUNS,

@@ -4,6 +4,7 @@ import { formExportFileName } from '#common/download-names.ts';
 import type { Form } from '#common/forms.ts';
 import { duplicateForm, exportForm, useDeleteForm, useNewForm } from '../api/forms.ts';
 import { paths } from '../paths.ts';
+import { ActionButton } from '../ui/action-button.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { responsesCount } from '../ui/response-count.ts';
 
@@ -66,16 +67,16 @@ export function FormActions({ form }: { form: Pick<Form, '_id' | 'formTitle' | '
           Actions
         </summary>
         <div className="form-actions-menu">
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={duplicate.isPending}
+          <ActionButton
+            small
+            pending={duplicate.isPending}
+            pendingLabel="Duplicating…"
             onClick={() =>
               duplicate.mutate(form._id, { onSuccess: (copy) => navigate(paths.makeForms.href(copy._id)) })
             }
           >
-            {duplicate.isPending ? 'Duplicating…' : 'Duplicate'}
-          </button>
+            Duplicate
+          </ActionButton>
           <button
             type="button"
             className="button button-secondary button-small"

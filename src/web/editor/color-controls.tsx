@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { isHardToRead } from '#common/contrast.ts';
-import { BORDER_COLORS, FORM_COLORS } from '#common/forms.ts';
+import { BORDER_COLORS, FORM_COLORS } from '#common/form-colors.ts';
 import { LabelledControl } from '../ui/labelled-control.tsx';
 
 type Named = readonly { name: string; hex: string }[];

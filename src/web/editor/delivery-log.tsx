@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { WebhookDelivery, WebhookView } from '#common/webhooks.ts';
 import { deliveryAttemptsQuery, useResendDelivery } from '../api/webhooks.ts';
 import { paths } from '../paths.ts';
+import { ActionButton } from '../ui/action-button.tsx';
 import { useOwnerTimeZone } from '../ui/owner-time-zone.ts';
 import { attemptSummary, formatWhen, STATUS_LABEL } from './delivery-text.ts';
 
@@ -57,14 +58,13 @@ function DeliveryRow({
       </p>
       {delivery.status === 'failed' ? (
         <div className="delivery-actions">
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={resend.isPending}
+          <ActionButton
+            pending={resend.isPending}
+            pendingLabel="Resending…"
             onClick={() => resend.mutate({ webhookId, deliveryId: delivery.id })}
           >
-            {resend.isPending ? 'Resending…' : 'Resend'}
-          </button>
+            Resend
+          </ActionButton>
           {resend.isError ? (
             <span role="alert" className="webhook-error">
               {resend.error.message}

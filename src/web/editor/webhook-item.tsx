@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { WebhookAttempt, WebhookView } from '#common/webhooks.ts';
 import { useDeleteWebhook, useRotateSecret, useSendTest } from '../api/webhooks.ts';
+import { ActionButton } from '../ui/action-button.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { useOwnerTimeZone } from '../ui/owner-time-zone.ts';
 import { DeliveryLog } from './delivery-log.tsx';
@@ -26,15 +27,14 @@ export function WebhookItem({ fid, hook }: { fid: string; hook: WebhookView }) {
         <p className="muted webhook-added">Added {formatWhen(hook.createdAt, zone)}</p>
       </div>
       <div className="webhook-actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={test.isPending}
+        <ActionButton
+          pending={test.isPending}
+          pendingLabel="Sending…"
           aria-label={`Send test to ${hook.url}`}
           onClick={() => test.mutate(hook.id)}
         >
-          {test.isPending ? 'Sending…' : 'Send test'}
-        </button>
+          Send test
+        </ActionButton>
         <button
           type="button"
           className="button button-secondary"

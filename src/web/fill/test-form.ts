@@ -1,5 +1,5 @@
 // Test support: a customer's form as the server gives it, for the fill tests to build theirs from.
-import type { PublicForm } from '#common/forms.ts';
+import { noQuestions, type PublicForm } from '#common/forms.ts';
 
 /** A form with no questions, white with a blue border, and whatever `parts` sets. */
 export const testForm = (parts: Partial<PublicForm> = {}): PublicForm => ({
@@ -9,12 +9,7 @@ export const testForm = (parts: Partial<PublicForm> = {}): PublicForm => ({
   color: '#FFFFFF',
   border: '#1A73E8',
   Date: '1/1/2027, 10:00:00 AM',
-  textField: [],
-  selectField: [],
-  radioField: [],
-  checkField: [],
-  fileField: [],
-  fieldOrder: [],
+  ...noQuestions(),
   thankYouMessage: null,
   redirectUrl: null,
   ...parts,

@@ -40,31 +40,42 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     reply.header('set-cookie', deviceCookie(secret, isSecure));
   };
   const ok = (message: string) => ({ ok: true as const, message });
+  type Run<Body extends z.ZodType, Out> = (
+    body: z.infer<Body>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<Out>;
+  /** A rate-limited POST of a body that answers `code` with what `run` returns, as `response` describes it. */
+  const limitedPost = <Body extends z.ZodType, Out>(
+    url: string,
+    body: Body,
+    preHandler: (request: FastifyRequest) => Promise<void>,
+    [code, response]: [number, z.ZodType<Out>],
+    run: Run<Body, Out>,
+  ) =>
+    // Untyped: the type provider cannot follow a generic schema. The schema still parses the body and the answer.
+    app.post(
+      url,
+      { schema: { body, response: { [code]: response } }, preHandler },
+      async (request, reply) => {
+        reply.code(code);
+        return run(request.body as z.infer<Body>, request, reply);
+      },
+    );
   /** A rate-limited POST of a body that answers 200 with the message `run` returns. */
   const statusPost = <Body extends z.ZodType>(
     url: string,
     body: Body,
     preHandler: (request: FastifyRequest) => Promise<void>,
-    run: (body: z.infer<Body>, request: FastifyRequest, reply: FastifyReply) => Promise<string>,
+    run: Run<Body, string>,
   ) =>
-    api.post(
-      url,
-      { schema: { body, response: { 200: StatusResponseSchema } }, preHandler },
-      // The schema has parsed the body: the type provider cannot follow a generic schema.
-      async (request, reply) => ok(await run(request.body as z.infer<Body>, request, reply)),
+    limitedPost(url, body, preHandler, [200, StatusResponseSchema], async (...args) =>
+      ok(await run(...args)),
     );
 
-  api.post(
-    '/signUp',
-    {
-      schema: { body: SignUpBodySchema, response: { 203: SignUpResponseSchema } },
-      preHandler: limit.signUp,
-    },
-    async (request, reply) => {
-      const profile = await accounts.signUp(deps, request.body);
-      return reply.code(203).send({ data: profile });
-    },
-  );
+  limitedPost('/signUp', SignUpBodySchema, limit.signUp, [203, SignUpResponseSchema], async (body) => ({
+    data: await accounts.signUp(deps, body),
+  }));
 
   api.get('/verifyEmail', { schema: { querystring: VerifyQuerySchema } }, async (request, reply) => {
     const outcome = request.query.token ? await accounts.verifyEmail(deps, request.query.token) : 'invalid';
@@ -77,16 +88,15 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return 'If that address has an unverified account, a new link is on its way.';
   });
 
-  api.post(
+  limitedPost(
     '/login',
-    {
-      schema: { body: LoginBodySchema, response: { 201: LoginResponseSchema } },
-      preHandler: limit.login,
-    },
-    async (request, reply) => {
-      const session = await accounts.logIn(deps, request.body);
+    LoginBodySchema,
+    limit.login,
+    [201, LoginResponseSchema],
+    async (body, request, reply) => {
+      const session = await accounts.logIn(deps, body);
       await trustBrowser(request, reply, session.id);
-      return reply.code(201).send(session);
+      return session;
     },
   );
 

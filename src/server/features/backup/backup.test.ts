@@ -13,7 +13,7 @@ import { migrate } from '../../db/migrate.ts';
 import { INSTANCE_SETTING, readDatabaseMarker } from '../../storage/instance-marker.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { ownerRequests } from '../../testing/owner-requests.ts';
-import { createTestApp, TEST_ENGINE, TEST_STORAGE } from '../../testing/test-app.ts';
+import { createTestApp, TEST_CELL } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
 import { writeBackup } from './backup.ts';
 import { restoreBackup } from './restore.ts';
@@ -44,7 +44,7 @@ async function fileDigests(db: Database, storage: Storage): Promise<Record<strin
   return out;
 }
 
-describe(`backup and restore (${TEST_ENGINE}, files on ${TEST_STORAGE})`, () => {
+describe(`backup and restore (${TEST_CELL})`, () => {
   setUpSource();
 
   it('restores every row and every file byte into an empty instance, which then serves them', async () => {

@@ -15,8 +15,7 @@ import {
   createTestApp,
   FUZZ_SETTINGS,
   signUpOwner,
-  TEST_ENGINE,
-  TEST_STORAGE,
+  TEST_CELL,
   type TestApp,
 } from '../../testing/test-app.ts';
 import { multipart, PDF } from '../../testing/test-files.ts';
@@ -169,7 +168,7 @@ const HOSTILE_KEYS = [
   '%2e%2e%2fpasswd',
 ];
 
-describe(`restoring a crafted backup (${TEST_ENGINE}, files on ${TEST_STORAGE})`, () => {
+describe(`restoring a crafted backup (${TEST_CELL})`, () => {
   it('refuses a DROP TABLE among the rows, and leaves the target as it was', async () => {
     expect(await expectRefused(statementAt('drop table accounts;', 3)(good))).toMatch(
       /^The backup's database\.sql holds a statement this version does not load \(statement \d+, .*\): "drop table accounts;"\. Nothing was restored\.$/,

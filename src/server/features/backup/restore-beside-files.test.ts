@@ -15,8 +15,7 @@ import {
   createTestApp,
   signUpOwner,
   storedKeys,
-  TEST_ENGINE,
-  TEST_STORAGE,
+  TEST_CELL,
   type TestApp,
 } from '../../testing/test-app.ts';
 import { multipart, PDF, PNG } from '../../testing/test-files.ts';
@@ -63,7 +62,7 @@ const restoreBeside = () =>
     filesInPlace: true,
   });
 
-describe(`a restore of a lost database beside its intact files (${TEST_ENGINE}, files on ${TEST_STORAGE})`, () => {
+describe(`a restore of a lost database beside its intact files (${TEST_CELL})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ rateLimits: NO_RATE_LIMITS });
     const owner = await signUpOwner(t);

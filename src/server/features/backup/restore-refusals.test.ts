@@ -6,12 +6,12 @@ import { readFile, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ENGINE, TEST_STORAGE } from '../../testing/test-app.ts';
+import { TEST_CELL } from '../../testing/test-app.ts';
 import { writeBackup } from './backup.ts';
 import { restoreBackup } from './restore.ts';
 import { archive, bytesOf, contents, emptyTarget, setUpSource, source, work } from './test-fixture.ts';
 
-describe(`backup and restore (${TEST_ENGINE}, files on ${TEST_STORAGE})`, () => {
+describe(`backup and restore (${TEST_CELL})`, () => {
   setUpSource();
   // The refusals start from a good archive of the populated source; the round trip writes its own.
   beforeAll(async () => {

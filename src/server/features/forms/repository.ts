@@ -1,7 +1,6 @@
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import type { FormSettings } from '#common/form-settings.ts';
-import type { Form } from '#common/forms.ts';
-import { formatSpecDate } from '#common/forms.ts';
+import { formatSpecDate, noQuestions, type Form } from '#common/forms.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { FieldRow } from './field-repository.ts';
 
@@ -50,12 +49,7 @@ function toForm(row: FormRow, fields: FieldRow[], timeZone: string): Form {
     border: row.border,
     Date: formatSpecDate(row.created_at, timeZone),
     createdAt: row.created_at.toISOString(),
-    textField: [],
-    selectField: [],
-    radioField: [],
-    checkField: [],
-    fileField: [],
-    fieldOrder: [],
+    ...noQuestions(),
     acceptingResponses: row.accepting_responses,
     settings: settingsOf(row),
     responseCount: row.response_count,

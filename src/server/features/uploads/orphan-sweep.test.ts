@@ -11,7 +11,7 @@ import {
   createTestApp,
   signUpOwner,
   storedKeys,
-  TEST_ENGINE,
+  TEST_CELL,
   TEST_STORAGE,
   type TestApp,
 } from '../../testing/test-app.ts';
@@ -47,7 +47,7 @@ const isStored = async (key: string) => {
 };
 const sweepLines = () => log.lines.filter((line) => line.includes('The file sweep is off'));
 
-describe(`the orphan sweep (${TEST_ENGINE}, files on ${TEST_STORAGE})`, () => {
+describe(`the orphan sweep (${TEST_CELL})`, () => {
   it('gives a new instance one id, in its database and in its file store, and another instance another', async () => {
     expect((await sweepOrphanFiles(deps())).skipped).toBeNull();
     const id = await readDatabaseMarker(t.app.db);

@@ -2,37 +2,26 @@ import { readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
 import { digest } from '../../http/crypto.ts';
 import { ownerRequests } from '../../testing/owner-requests.ts';
-import {
-  createTestApp,
-  signUpOwner,
-  storedKeys,
-  TEST_ENGINE,
-  TEST_STORAGE,
-  type TestApp,
-} from '../../testing/test-app.ts';
+import { setUpTestApp, signUpOwner, storedKeys, TEST_ENGINE, TEST_STORAGE } from '../../testing/test-app.ts';
 import { JPEG, multipart, PDF, PNG } from '../../testing/test-files.ts';
 import { ORPHAN_FILE_GRACE_MS, sweepOrphanFiles } from './orphan-sweep.ts';
 import { deleteStaleUploads } from './service.ts';
 
 const MAX = 64 * 1024;
-let t: TestApp;
-const as = ownerRequests(() => t);
+const t = setUpTestApp({ uploadMaxBytes: MAX });
+const as = ownerRequests(t);
 let form: Form;
 let owner: { token: string };
 const createForm = async (token: string, template: string) =>
   (await as(token).post('/api/v1/length', { template })).json<Form>();
 beforeAll(async () => {
-  t = await createTestApp({ uploadMaxBytes: MAX });
   owner = await signUpOwner(t);
   form = await createForm(owner.token, 'travel');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const upload = (filename: string, content: Buffer, formId: string | null = form._id) =>

@@ -4,12 +4,13 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
 import type { WebhookDelivery, WebhookView } from '#common/webhooks.ts';
+import { eventually } from '../../testing/eventually.ts';
 import { ownerRequests, type Bearer, type OwnerRequests } from '../../testing/owner-requests.ts';
 import { createForm, setUpTestApp, signUpOwner, type TestApp } from '../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../testing/test-population.ts';
 import { startHoldingReceiver, startReceiver } from '../../testing/webhook-receiver.ts';
 
-export { eventually } from '../../testing/eventually.ts';
+export { eventually };
 export { startHoldingReceiver, startReceiver, verify } from '../../testing/webhook-receiver.ts';
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
@@ -69,6 +70,20 @@ export async function latestDelivery(
   formId: string,
 ): Promise<WebhookDelivery | undefined> {
   return (await listHooks(t, token, formId))[0]?.deliveries[0];
+}
+
+/** Waits until the hook's latest delivery is in `wanted` (a status, or any test of it), and returns it. */
+export async function latestOnce(
+  t: TestApp,
+  hook: { token: string; form: Form },
+  wanted: WebhookDelivery['status'] | ((delivery: WebhookDelivery) => boolean),
+): Promise<WebhookDelivery | undefined> {
+  const test = typeof wanted === 'string' ? (d: WebhookDelivery) => d.status === wanted : wanted;
+  await eventually(async () => {
+    const delivery = await latestDelivery(t, hook.token, hook.form._id);
+    return delivery !== undefined && test(delivery);
+  });
+  return latestDelivery(t, hook.token, hook.form._id);
 }
 
 /** The app and the receiver, started before the file's tests (use them in a test or a later hook) and closed after. */

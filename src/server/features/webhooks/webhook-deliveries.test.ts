@@ -5,15 +5,7 @@ import type { DeliveryAttempts, WebhookDelivery } from '#common/webhooks.ts';
 import { pruneFinished } from '../../app-sources.ts';
 import { ownerRequests } from '../../testing/owner-requests.ts';
 import type { TestApp } from '../../testing/test-app.ts';
-import {
-  eventually,
-  hooked,
-  latestDelivery,
-  listHooks,
-  post,
-  respond,
-  setUpWebhookRoutes,
-} from './test-fixture.ts';
+import { hooked, latestOnce, listHooks, respond, setUpWebhookRoutes } from './test-fixture.ts';
 
 async function attemptsOf(t: TestApp, token: string, base: string, id: string): Promise<DeliveryAttempts> {
   const res = await ownerRequests(t)(token).get(`${base}/deliveries/${id}`);
@@ -22,34 +14,31 @@ async function attemptsOf(t: TestApp, token: string, base: string, id: string): 
 }
 
 describe('webhook routes', () => {
-  const { t, receiver } = setUpWebhookRoutes();
+  const { t, receiver, as } = setUpWebhookRoutes();
 
   describe('POST /api/formWebhooks/:fid/:webhookId/deliveries/:deliveryId/resend', () => {
     it('sends a failed delivery again as a new delivery, which succeeds; the old one stays failed', async () => {
       const hook = await hooked(t, receiver.url);
       receiver.plan.push(...Array<number>(50).fill(500));
       const submissionId = await respond(t, hook.form, 'Asha');
-      await eventually(async () => ((await latestDelivery(t, hook.token, hook.form._id))?.attempts ?? 0) > 0);
+      await latestOnce(t, hook, (d) => d.attempts > 0);
       // Past the 24-hour window: the next failure gives it up.
       await t.app.db.query(
         "update webhook_deliveries set created_at = now() - interval '25 hours' where submission_id = $1",
         [submissionId],
       );
-      await eventually(async () => (await latestDelivery(t, hook.token, hook.form._id))?.status === 'failed');
+      const failed = await latestOnce(t, hook, 'failed');
       receiver.plan.length = 0;
-      const failed = await latestDelivery(t, hook.token, hook.form._id);
 
       const since = receiver.received.length;
-      const res = await post(t, hook.token, `${hook.base}/deliveries/${failed?.id}/resend`);
+      const res = await as(hook.token).post(`${hook.base}/deliveries/${failed?.id}/resend`);
       expect(res.statusCode, res.body).toBe(201);
       const { delivery } = res.json<{ delivery: WebhookDelivery }>();
       expect(delivery).toMatchObject({ submissionId, status: 'pending', attempts: 0, lastAttempt: null });
       expect(delivery.id).not.toBe(failed?.id);
       expect(Date.now() - Date.parse(delivery.createdAt)).toBeLessThan(60_000);
 
-      await eventually(
-        async () => (await latestDelivery(t, hook.token, hook.form._id))?.status === 'succeeded',
-      );
+      await latestOnce(t, hook, 'succeeded');
       expect(receiver.received.slice(since).filter((r) => r.body.includes(submissionId))).toHaveLength(1);
       const old = await attemptsOf(t, hook.token, hook.base, failed?.id ?? '');
       expect(old.delivery.status).toBe('failed');
@@ -59,19 +48,17 @@ describe('webhook routes', () => {
     it('refuses with 409 a delivery that succeeded or is still pending', async () => {
       const ok = await hooked(t, receiver.url);
       await respond(t, ok.form, 'Ravi');
-      await eventually(async () => (await latestDelivery(t, ok.token, ok.form._id))?.status === 'succeeded');
-      const succeeded = await latestDelivery(t, ok.token, ok.form._id);
+      const succeeded = await latestOnce(t, ok, 'succeeded');
       const down = await hooked(t, 'http://127.0.0.1:1/hook');
       await respond(t, down.form, 'Ravi');
-      await eventually(async () => ((await latestDelivery(t, down.token, down.form._id))?.attempts ?? 0) > 0);
-      const pending = await latestDelivery(t, down.token, down.form._id);
+      const pending = await latestOnce(t, down, (d) => d.attempts > 0);
       expect(pending?.status).toBe('pending');
 
       for (const [hook, delivery] of [
         [ok, succeeded],
         [down, pending],
       ] as const) {
-        const res = await post(t, hook.token, `${hook.base}/deliveries/${delivery?.id}/resend`);
+        const res = await as(hook.token).post(`${hook.base}/deliveries/${delivery?.id}/resend`);
         expect(res.statusCode).toBe(409);
         expect(res.json()).toEqual({
           error: { code: 'VALIDATION_FAILED', message: 'Only a failed delivery can be resent' },
@@ -86,10 +73,7 @@ describe('webhook routes', () => {
       const hook = await hooked(t, receiver.url);
       receiver.plan.push(500, 503);
       const submissionId = await respond(t, hook.form, 'Lee');
-      await eventually(
-        async () => (await latestDelivery(t, hook.token, hook.form._id))?.status === 'succeeded',
-      );
-      const listed = await latestDelivery(t, hook.token, hook.form._id);
+      const listed = await latestOnce(t, hook, 'succeeded');
       const { delivery, attempts } = await attemptsOf(t, hook.token, hook.base, listed?.id ?? '');
       expect(delivery).toEqual(listed);
       expect(delivery).toMatchObject({ submissionId, attempts: 3, nextAttemptAt: null });
@@ -107,10 +91,7 @@ describe('webhook routes', () => {
     it('deletes finished deliveries, processed events and sent mail after 30 days, and keeps the rest', async () => {
       const hook = await hooked(t, receiver.url);
       const submissionId = await respond(t, hook.form, 'Old');
-      await eventually(
-        async () => (await latestDelivery(t, hook.token, hook.form._id))?.status === 'succeeded',
-      );
-      const today = (await latestDelivery(t, hook.token, hook.form._id))?.id ?? '';
+      const today = (await latestOnce(t, hook, 'succeeded'))?.id ?? '';
       const deliveryAged = async (status: string, age: string) => {
         const [row] = await t.app.db.query<{ id: string }>(
           `insert into webhook_deliveries (webhook_id, submission_id, status, created_at, next_attempt_at)

@@ -9,6 +9,7 @@ import {
   eventually,
   hooked,
   latestDelivery,
+  latestOnce,
   listHooks,
   post,
   respond,
@@ -106,10 +107,7 @@ describe('webhook routes', () => {
       const otherHook = await addHook(t, hook.token, hook.form._id, receiver.url);
       const otherBase = `/api/formWebhooks/${hook.form._id}/${otherHook.json<{ id: string }>().id}`;
       await respond(t, hook.form, 'Owen');
-      await eventually(
-        async () => (await latestDelivery(t, hook.token, hook.form._id))?.status === 'succeeded',
-      );
-      const deliveryId = (await latestDelivery(t, hook.token, hook.form._id))?.id ?? '';
+      const deliveryId = (await latestOnce(t, hook, 'succeeded'))?.id ?? '';
       await t.app.db.query("update webhook_deliveries set status = 'failed' where id = $1::bigint", [
         deliveryId,
       ]);

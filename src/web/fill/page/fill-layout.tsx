@@ -1,7 +1,8 @@
 import type { CSSProperties, ReactNode } from 'react';
+import type { ClosedFormLook } from '#common/closed-form.ts';
 import { textColorOn } from '#common/contrast.ts';
 import { accentOf, backgroundOf } from '#common/form-colors.ts';
-import type { ClosedFormLook, PublicForm } from '#common/forms.ts';
+import type { PublicForm } from '#common/forms.ts';
 import { hasPasswordQuestion } from '../questions/questions.ts';
 import { PasswordNotice } from './password-notice.tsx';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FORM_CLOSED_MESSAGE, NOT_OPEN_YET_PREFIX } from '#common/answer-limits.ts';
-import type { ClosedFormLook } from '#common/forms.ts';
+import type { ClosedFormLook } from '#common/closed-form.ts';
 import { MessageCard } from '../../ui/message-card.tsx';
 import { CustomerHeader } from './customer-header.tsx';
 import { FillLayout } from './fill-layout.tsx';

@@ -1,4 +1,5 @@
-import { CLOSED_LOOK_ID, closedLookOf, type ClosedFormLook, type PublicForm } from '#common/forms.ts';
+import { CLOSED_LOOK_ID, closedLookOf, type ClosedFormLook } from '#common/closed-form.ts';
+import type { PublicForm } from '#common/forms.ts';
 import { ApiError } from '../../api/client.ts';
 import { fetchPublicForm } from '../../api/public-forms.ts';
 import { emptyDraft, KEYS, saveContext, type Draft } from '../storage/fill-storage.ts';

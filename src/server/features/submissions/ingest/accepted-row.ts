@@ -38,17 +38,22 @@ export function acceptedRow(
   return {
     row: {
       id: randomUUID(),
-      formId: form._id,
       formVersion,
-      ownerId: form.ownerIdAsStructureId,
-      formTitle: form.formTitle,
-      description: form.description,
-      color: form.color,
-      border: form.border,
-      answers: stored,
-      contact: contactOf(form, stored),
+      ...formColumns(form, stored),
       idempotencyKey: idempotencyKey ?? null,
     },
     uploadIds: [...used],
   };
 }
+
+/** The columns of a submission's row that come from its form and its stored answers (the bench's raw insert too). */
+export const formColumns = (form: Form, answers: repo.StoredAnswer[]) => ({
+  formId: form._id,
+  ownerId: form.ownerIdAsStructureId,
+  formTitle: form.formTitle,
+  description: form.description,
+  color: form.color,
+  border: form.border,
+  answers,
+  contact: contactOf(form, answers),
+});

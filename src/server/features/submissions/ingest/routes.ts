@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
@@ -12,13 +12,25 @@ import { htmlSubmissionRoutes, tooManyResponses } from '../no-script/routes.ts';
 import { SUBMISSION_BODY_LIMIT } from './body-limit.ts';
 import { createSubmitter } from './submitter.ts';
 
-/** Exported with the body schema for the bench's no-database ceiling (bench/ceiling-server.ts), which composes them. */
 export const OwnerParamsSchema = z.object({ ownerId: z.uuid({ error: 'Not a valid owner id' }) });
 export const IdempotencyHeadersSchema = z.object({
   [IDEMPOTENCY_HEADER]: z
     .string()
     .regex(/^[\w-]{8,100}$/, 'Send 8 to 100 letters, digits, - or _')
     .optional(),
+});
+
+/** The customer's submit route's schema and limits, for this file and the bench's ceiling server alike. */
+export const submitRouteOptions = (submitLimit: onRequestHookHandler) => ({
+  schema: {
+    params: OwnerParamsSchema,
+    headers: IdempotencyHeadersSchema,
+    body: SubmissionBodySchema,
+    response: { 200: SubmitResponseSchema },
+  },
+  // Counted before the body is read, so a client over its limit cannot make us buffer and parse large bodies.
+  onRequest: submitLimit,
+  bodyLimit: SUBMISSION_BODY_LIMIT,
 });
 
 /**
@@ -63,27 +75,13 @@ export async function publicSubmissionRoutes(
     },
   );
 
-  api.post(
-    '/api/forms/:ownerId',
-    {
-      schema: {
-        params: OwnerParamsSchema,
-        headers: IdempotencyHeadersSchema,
-        body: SubmissionBodySchema,
-        response: { 200: SubmitResponseSchema },
-      },
-      // Counted before the body is read, so a client over its limit cannot make us buffer and parse large bodies.
-      onRequest: submitLimit,
-      bodyLimit: SUBMISSION_BODY_LIMIT,
-    },
-    async (request) => {
-      const id = await submit({
-        ownerId: request.params.ownerId,
-        body: request.body,
-        idempotencyKey: request.headers[IDEMPOTENCY_HEADER] ?? null,
-        isBot: Boolean(request.body[HONEYPOT_FIELD]?.trim()),
-      });
-      return { _id: id };
-    },
-  );
+  api.post('/api/forms/:ownerId', submitRouteOptions(submitLimit), async (request) => {
+    const id = await submit({
+      ownerId: request.params.ownerId,
+      body: request.body,
+      idempotencyKey: request.headers[IDEMPOTENCY_HEADER] ?? null,
+      isBot: Boolean(request.body[HONEYPOT_FIELD]?.trim()),
+    });
+    return { _id: id };
+  });
 }
