@@ -1,27 +1,13 @@
 // An owner in New York reads every time on New York's clock, not the server's (Kolkata): the list of forms, the
 // responses table and a response, and the schedule; a date answer reads as a date. Choosing another zone in
 // Settings moves every screen to it, and the account keeps it for the owner's other browsers.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatSpecDate, type Form } from '../src/common/forms.ts';
 import type { Submission } from '../src/common/submissions.ts';
-import { apiCall, type CallInit } from './support/api.ts';
-import {
-  DESKTOP,
-  hasChromium,
-  launchBrowser,
-  PHONE,
-  screenshotBoth,
-  watchForErrors,
-} from './support/browser.ts';
-import { createOwner, signInBrowser, type TestOwner } from './support/owner.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-
-let server: RunningServer;
-let browser: Browser;
-let owner: TestOwner;
-
-const call = <T>(path: string, init: CallInit = {}) => apiCall<T>(server, path, init);
+import { DESKTOP, hasChromium, PHONE, screenshotBoth, watchForErrors } from './support/browser.ts';
+import { browser, call, owner, server, setUpCustomerJourneys } from './support/customer-journeys.ts';
+import { signInBrowser } from './support/owner.ts';
 
 /** A browser whose own clock is in `timezoneId`, signed in as the owner. */
 async function browserIn(timezoneId: string, viewport = DESKTOP): Promise<BrowserContext> {
@@ -40,15 +26,7 @@ const columnsIn = (iso: string, zone: string) => {
 const rowWith = (page: Page, text: string) => page.locator('tbody tr', { hasText: text }).first().innerText();
 
 describe.skipIf(!hasChromium)("the owner's own time zone", () => {
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    owner = await createOwner(server);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  setUpCustomerJourneys();
 
   it('shows New York times to an owner in New York, and moves every screen to the zone chosen in Settings', async () => {
     let form = await call<Form>('/api/v1/length', {

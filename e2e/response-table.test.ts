@@ -2,27 +2,13 @@
 // sideways inside its frame on a phone while the page stays put, each row opening its response; and the editor's
 // Undo bar after a question is deleted, looked at and checked with axe.
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
 import { expectAccessible } from './support/accessibility.ts';
-import { apiCall, type CallInit } from './support/api.ts';
-import {
-  DESKTOP,
-  hasChromium,
-  launchBrowser,
-  PHONE,
-  screenshotBoth,
-  watchForErrors,
-} from './support/browser.ts';
-import { createOwner, ownerContext, type TestOwner } from './support/owner.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-
-let server: RunningServer;
-let browser: Browser;
-let owner: TestOwner;
-
-const call = <T>(path: string, init: CallInit = {}) => apiCall<T>(server, path, init);
+import { DESKTOP, hasChromium, PHONE, screenshotBoth, watchForErrors } from './support/browser.ts';
+import { browser, call, owner, server, setUpCustomerJourneys } from './support/customer-journeys.ts';
+import { ownerContext } from './support/owner.ts';
 
 /** A contact form with an Arrival date question and `guests` responses, Guest 1 first. */
 async function bookingsWith(formTitle: string, guests: number): Promise<Form> {
@@ -51,15 +37,7 @@ const headings = (page: Page) => page.locator('thead th').allInnerTexts();
 const firstCells = (page: Page) => page.locator('tbody tr').first().locator('td').allInnerTexts();
 
 describe.skipIf(!hasChromium)("the owner's table of responses", () => {
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    owner = await createOwner(server);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  setUpCustomerJourneys();
 
   it('shows the chosen answers, remembers them per form, sorts by date, scrolls inside its frame, opens a row', async () => {
     const form = await bookingsWith('Guest house', 3);
