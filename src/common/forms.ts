@@ -1,23 +1,28 @@
 import { z } from 'zod';
 import { dateTimeFormatIn } from './date-time-format.ts';
 import { FormSettingsSchema } from './form-settings.ts';
+import { FormItemSchema } from './logic/items.ts';
+import {
+  ChoiceFieldSchema,
+  FIELD_KINDS,
+  FIELD_NAME_MAX,
+  FIELDS_PER_FORM_MAX,
+  FORM_DESCRIPTION_MAX,
+  FORM_TITLE_MAX,
+  OPTION_VALUE_MAX,
+  OPTIONS_PER_FIELD_MAX,
+  FileFieldSchema,
+  TEXT_TYPES,
+  TextFieldSchema,
+  type ChoiceField,
+  type FileField,
+  type TextField,
+} from './question-schemas.ts';
 
-/** Bounds that keep one form reasonable to render, store and fill in (issue 3). */
-export const FORM_TITLE_MAX = 200;
-export const FORM_DESCRIPTION_MAX = 2000;
-export const FIELD_NAME_MAX = 500;
-export const OPTION_VALUE_MAX = 200;
-export const FIELDS_PER_FORM_MAX = 200;
-export const OPTIONS_PER_FIELD_MAX = 100;
+export * from './question-schemas.ts';
 
 /** Field kind ids of the add-field call (docs/product.md, Limits and constants). */
 export const FIELD_KIND_IDS = { 1: 'text', 2: 'select', 3: 'radio', 4: 'check', 5: 'file' } as const;
-export const FIELD_KINDS = ['text', 'select', 'radio', 'check', 'file'] as const;
-export type FieldKind = (typeof FIELD_KINDS)[number];
-
-/** The original client's text types, plus `textarea` for the editor's Paragraph button (docs/spec-deviations.md). */
-export const TEXT_TYPES = ['text', 'email', 'password', 'date', 'tel', 'textarea'] as const;
-export type TextType = (typeof TEXT_TYPES)[number];
 
 export const HexColorSchema = z
   .string({ error: 'Colour must be a hex value such as #EAEAEA' })
@@ -40,32 +45,6 @@ export const DescriptionSchema = z
   .trim()
   .max(FORM_DESCRIPTION_MAX, `Description must be at most ${FORM_DESCRIPTION_MAX} characters`);
 
-export const OptionSchema = z.object({ _id: z.string(), value: z.string() });
-export type Option = z.infer<typeof OptionSchema>;
-
-export const TextFieldSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  type: z.enum(TEXT_TYPES),
-  required: z.boolean(),
-  value: z.string().optional(),
-});
-export const ChoiceFieldSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  required: z.boolean(),
-  options: z.array(OptionSchema),
-});
-export const FileFieldSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  type: z.literal('file'),
-  required: z.boolean(),
-});
-export type TextField = z.infer<typeof TextFieldSchema>;
-export type ChoiceField = z.infer<typeof ChoiceFieldSchema>;
-export type FileField = z.infer<typeof FileFieldSchema>;
-
 /**
  * The form (docs/product.md, Entities: Form): the per-kind arrays, plus `fieldOrder`: one ordered list across
  * kinds, which the per-kind arrays lose.
@@ -86,6 +65,13 @@ export const FormSchema = z.object({
   checkField: z.array(ChoiceFieldSchema),
   fileField: z.array(FileFieldSchema),
   fieldOrder: z.array(z.object({ _id: z.string(), kind: z.enum(FIELD_KINDS) })),
+  /**
+   * The form's content as one ordered list: its questions and page breaks, each with its condition
+   * (docs/decisions/042-pages-and-conditions.md). The arrays and `fieldOrder` above are derived from it.
+   */
+  items: z.array(FormItemSchema),
+  /** Raised by every change to the items: a save sends the one it started from, a submit the one its page drew. */
+  version: z.number().int(),
   /** False once the owner closes the form: its link then says so and it takes no submissions or uploads. */
   acceptingResponses: z.boolean(),
   /** Schedule, limit and messages (issue 12): PUT /api/formSettings/{fid} changes them. */
@@ -260,7 +246,8 @@ export type FieldDefinition = FormDefinition['fields'][number];
 
 /**
  * What a customer's page receives: the questions and what to show after submitting, never the owner's account or
- * the form's limits. The two additions may be missing from a copy a page stored before they existed.
+ * the form's limits. The additions (the messages, the items and their version) may be missing from a copy a page
+ * stored before they existed.
  */
 export const PublicFormSchema = FormSchema.omit({
   ownerIdAsStructureId: true,
@@ -269,6 +256,8 @@ export const PublicFormSchema = FormSchema.omit({
   responseCount: true,
   createdAt: true,
 }).extend({
+  items: FormSchema.shape.items.optional(),
+  version: FormSchema.shape.version.optional(),
   thankYouMessage: z.string().nullable().default(null),
   redirectUrl: z.string().nullable().default(null),
 });

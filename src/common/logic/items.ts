@@ -2,6 +2,7 @@
 // (docs/decisions/042-pages-and-conditions.md). The per-kind arrays and `fieldOrder` the product's calls carry are
 // derived from it; a form that has only the arrays (an older export) is read into it with no page breaks.
 import { z } from 'zod';
+import { orderedQuestions } from '../question-order.ts';
 import {
   ChoiceFieldSchema,
   FileFieldSchema,
@@ -11,8 +12,7 @@ import {
   type FieldKind,
   type FileField,
   type TextField,
-} from '../forms.ts';
-import { orderedQuestions } from '../question-order.ts';
+} from '../question-schemas.ts';
 import type { LogicPage, LogicQuestion } from './applies.ts';
 import { ConditionSchema } from './conditions.ts';
 

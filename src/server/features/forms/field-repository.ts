@@ -1,18 +1,40 @@
 // The SQL of a form's questions (table form_fields): adding, editing, ordering and deleting them.
 import { randomUUID } from 'node:crypto';
 import type { FieldDefinition, FieldKind, Option, TextType } from '#common/forms.ts';
+import type { Condition } from '#common/logic/conditions.ts';
+import type { FormItem } from '#common/logic/items.ts';
 import type { Queryable } from '../../db/database.ts';
 
+/** A row of form_fields: a question, or a page break (kind `page`, its title in `name`). */
 export type FieldRow = {
   id: string;
   form_id: string;
-  kind: FieldKind;
+  kind: FieldKind | 'page';
   name: string;
   text_type: TextType | null;
   required: boolean;
   options: Option[];
+  condition: Condition | null;
 };
-export type FieldRecord = Omit<FieldRow, 'form_id'>;
+export type FieldRecord = Omit<FieldRow, 'form_id' | 'kind' | 'condition'> & { kind: FieldKind };
+
+/** The item a row holds, as the form's JSON carries it. */
+export function itemOf(f: FieldRow): FormItem {
+  const condition = f.condition ? { condition: f.condition } : {};
+  if (f.kind === 'page') return { kind: 'page', _id: f.id, title: f.name, ...condition };
+  if (f.kind === 'text')
+    return {
+      kind: 'text',
+      _id: f.id,
+      name: f.name,
+      type: f.text_type ?? 'text',
+      required: f.required,
+      ...condition,
+    };
+  if (f.kind === 'file')
+    return { kind: 'file', _id: f.id, name: f.name, type: 'file', required: f.required, ...condition };
+  return { kind: f.kind, _id: f.id, name: f.name, required: f.required, options: f.options, ...condition };
+}
 
 export async function insertFields(
   db: Queryable,
@@ -44,8 +66,9 @@ export async function findFieldOfOwnerForUpdate(
   fieldId: string,
   kinds: readonly FieldKind[],
 ): Promise<FieldRecord | null> {
-  const [row] = await db.query<FieldRow>(
-    `select ff.id, ff.form_id, ff.kind, ff.name, ff.text_type, ff.required, ff.options
+  // Of one of `kinds`, never a page break.
+  const [row] = await db.query<FieldRecord>(
+    `select ff.id, ff.kind, ff.name, ff.text_type, ff.required, ff.options
        from form_fields ff join forms f on f.id = ff.form_id
       where ff.id = $1 and ff.form_id = $2 and f.owner_id = $3 and ff.kind = any($4::text[])
       for update of ff`,
@@ -95,9 +118,12 @@ export async function retiredFieldsOf(
   return row?.retired_fields ?? [];
 }
 
-export async function listFieldIds(db: Queryable, formId: string): Promise<string[]> {
-  const rows = await db.query<{ id: string }>('select id from form_fields where form_id = $1', [formId]);
-  return rows.map((r) => r.id);
+/** The form's rows, questions and page breaks, in their order. */
+export async function listFieldIds(db: Queryable, formId: string): Promise<{ id: string; kind: string }[]> {
+  return db.query<{ id: string; kind: string }>(
+    'select id, kind from form_fields where form_id = $1 order by position',
+    [formId],
+  );
 }
 
 export async function setFieldPositions(

@@ -1,8 +1,9 @@
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import type { FormSettings } from '#common/form-settings.ts';
-import { formatSpecDate, noQuestions, type Form } from '#common/forms.ts';
+import { formatSpecDate, type Form } from '#common/forms.ts';
+import { arraysOf } from '#common/logic/items.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { FieldRow } from './field-repository.ts';
+import { itemOf, type FieldRow } from './field-repository.ts';
 
 type FormRow = {
   id: string;
@@ -14,6 +15,7 @@ type FormRow = {
   created_at: Date;
   accepting_responses: boolean;
   version: number;
+  items_version: number;
 } & SettingsRow;
 type SettingsRow = {
   opens_at: Date | null;
@@ -27,7 +29,7 @@ type SettingsRow = {
 const SETTINGS_COLUMNS =
   'opens_at, closes_at, response_limit, closed_message, thank_you_message, redirect_url, response_count';
 const FORM_COLUMNS = `id, owner_id, title, description, color, border, created_at, accepting_responses, version,
-  ${SETTINGS_COLUMNS}`;
+  items_version, ${SETTINGS_COLUMNS}`;
 
 const settingsOf = (row: SettingsRow): FormSettings => ({
   opensAt: row.opens_at?.toISOString() ?? null,
@@ -37,10 +39,11 @@ const settingsOf = (row: SettingsRow): FormSettings => ({
   thankYouMessage: row.thank_you_message,
   redirectUrl: row.redirect_url,
 });
-const FIELD_COLUMNS = 'id, form_id, kind, name, text_type, required, options';
+const FIELD_COLUMNS = 'id, form_id, kind, name, text_type, required, options, condition';
 
 function toForm(row: FormRow, fields: FieldRow[], timeZone: string): Form {
-  const form: Form = {
+  const items = fields.map(itemOf);
+  return {
     _id: row.id,
     ownerIdAsStructureId: row.owner_id,
     formTitle: row.title,
@@ -49,20 +52,13 @@ function toForm(row: FormRow, fields: FieldRow[], timeZone: string): Form {
     border: row.border,
     Date: formatSpecDate(row.created_at, timeZone),
     createdAt: row.created_at.toISOString(),
-    ...noQuestions(),
+    ...arraysOf(items),
+    items,
+    version: row.items_version,
     acceptingResponses: row.accepting_responses,
     settings: settingsOf(row),
     responseCount: row.response_count,
   };
-  for (const f of fields) {
-    form.fieldOrder.push({ _id: f.id, kind: f.kind });
-    if (f.kind === 'text')
-      form.textField.push({ _id: f.id, name: f.name, type: f.text_type ?? 'text', required: f.required });
-    else if (f.kind === 'file')
-      form.fileField.push({ _id: f.id, name: f.name, type: 'file', required: f.required });
-    else form[`${f.kind}Field`].push({ _id: f.id, name: f.name, required: f.required, options: f.options });
-  }
-  return form;
 }
 
 /** The form columns with a `fields` column: the form's fields in order, as one JSON array. */
@@ -161,14 +157,14 @@ export async function updateSettingsOfOwner(
   return rows.length > 0;
 }
 
-/** Locks the owner's form row so concurrent edits of its fields queue; returns its field count, or null. */
+/** Locks the owner's form row so concurrent edits of its fields queue; returns its question count, or null. */
 export async function lockFormOfOwner(
   db: Queryable,
   ownerId: string,
   formId: string,
 ): Promise<number | null> {
   const [row] = await db.query<{ fields: number }>(
-    `select (select count(*) from form_fields where form_id = f.id)::int as fields
+    `select (select count(*) from form_fields where form_id = f.id and kind <> 'page')::int as fields
        from forms f where f.id = $1 and f.owner_id = $2 for update`,
     [formId, ownerId],
   );

@@ -11,9 +11,11 @@ import {
   FormSchema,
   UpdateFormBodySchema,
 } from '#common/forms.ts';
+import { SaveItemsBodySchema } from '#common/logic/item-list.ts';
 import { authenticate, ownerOf } from '../../http/auth.ts';
 import { fieldRoutes } from './field-routes.ts';
 import { importForm } from './import.ts';
+import { saveItems } from './items.ts';
 import * as forms from './service.ts';
 import { settingsRoutes } from './settings-routes.ts';
 
@@ -58,6 +60,12 @@ export async function formRoutes(
     '/fieldOrder/:fid',
     { schema: { params: FormParamsSchema, body: FieldOrderBodySchema, response: { 200: FormSchema } } },
     async (request) => forms.reorderFields(deps, ownerOf(request).id, request.params.fid, request.body.order),
+  );
+
+  api.put(
+    '/v1/form/:fid/items',
+    { schema: { params: FormParamsSchema, body: SaveItemsBodySchema, response: { 200: FormSchema } } },
+    async (request) => saveItems(deps, ownerOf(request).id, request.params.fid, request.body),
   );
 
   api.delete(

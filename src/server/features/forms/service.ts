@@ -203,13 +203,20 @@ export async function reorderFields(
 ): Promise<Form> {
   return deps.db.transaction(async (tx) => {
     if ((await repo.lockFormOfOwner(tx, ownerId, formId)) === null) throw formNotFound();
-    const current = await fieldRepo.listFieldIds(tx, formId);
+    const rows = await fieldRepo.listFieldIds(tx, formId);
+    const current = rows.filter((r) => r.kind !== 'page').map((r) => r.id);
     const same =
       order.length === current.length &&
       new Set(order).size === order.length &&
       order.every((id) => current.includes(id));
     if (!same) throw invalid('order', 'List every question of the form exactly once');
-    await fieldRepo.setFieldPositions(tx, formId, order);
+    // The questions take the questions' places in the new order; page breaks stay where they are.
+    const next = order[Symbol.iterator]();
+    await fieldRepo.setFieldPositions(
+      tx,
+      formId,
+      rows.map((r) => (r.kind === 'page' ? r.id : (next.next().value ?? r.id))),
+    );
     return answerForm(deps, tx, ownerId, formId);
   });
 }

@@ -1,0 +1,44 @@
+// The questions' own shapes, as the form's JSON carries them: shared by the form (forms.ts) and its ordered list of
+// items (logic/items.ts), which the form's JSON also carries, so neither file needs the other's.
+import { z } from 'zod';
+
+/** Bounds that keep one form reasonable to render, store and fill in (issue 3). */
+export const FORM_TITLE_MAX = 200;
+export const FORM_DESCRIPTION_MAX = 2000;
+export const FIELD_NAME_MAX = 500;
+export const OPTION_VALUE_MAX = 200;
+export const FIELDS_PER_FORM_MAX = 200;
+export const OPTIONS_PER_FIELD_MAX = 100;
+
+export const FIELD_KINDS = ['text', 'select', 'radio', 'check', 'file'] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+/** The original client's text types, plus `textarea` for the editor's Paragraph button (docs/spec-deviations.md). */
+export const TEXT_TYPES = ['text', 'email', 'password', 'date', 'tel', 'textarea'] as const;
+export type TextType = (typeof TEXT_TYPES)[number];
+
+export const OptionSchema = z.object({ _id: z.string(), value: z.string() });
+export type Option = z.infer<typeof OptionSchema>;
+
+export const TextFieldSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.enum(TEXT_TYPES),
+  required: z.boolean(),
+  value: z.string().optional(),
+});
+export const ChoiceFieldSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  required: z.boolean(),
+  options: z.array(OptionSchema),
+});
+export const FileFieldSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.literal('file'),
+  required: z.boolean(),
+});
+export type TextField = z.infer<typeof TextFieldSchema>;
+export type ChoiceField = z.infer<typeof ChoiceFieldSchema>;
+export type FileField = z.infer<typeof FileFieldSchema>;

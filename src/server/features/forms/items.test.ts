@@ -1,0 +1,116 @@
+// A form's items saved as one list (PUT /api/v1/form/{fid}/items): page breaks and conditions stored, on the owner's
+// and the customer's JSON, the per-kind arrays derived from them, stale saves refused, broken conditions named.
+import { describe, expect, it } from 'vitest';
+import type { Form, PublicForm } from '#common/forms.ts';
+import type { FormItem } from '#common/logic/items.ts';
+import { BOOKING_ITEMS as booking } from '../../testing/booking-items.ts';
+import { ownerRequests } from '../../testing/owner-requests.ts';
+import { createForm, setUpTestApp, signUpOwner } from '../../testing/test-app.ts';
+
+const t = setUpTestApp();
+const as = ownerRequests(t);
+
+async function ownerWithForm() {
+  const owner = await signUpOwner(t);
+  const form = await createForm(t, owner.token);
+  return { owner, form };
+}
+
+const save = (token: string, form: { _id: string }, items: unknown, version: number) =>
+  as(token).put(`/api/v1/form/${form._id}/items`, { items, version } as object);
+
+describe('saving the whole list of items', () => {
+  it('stores page breaks and conditions in order, with ids of their own, and derives the arrays from them', async () => {
+    const { owner, form } = await ownerWithForm();
+    expect(form.items).toEqual([]);
+    const res = await save(owner.token, form, booking, form.version);
+    expect(res.statusCode).toBe(200);
+    const saved = res.json<Form>();
+    expect(saved.version).toBeGreaterThan(form.version);
+    expect(saved.items.map((i) => i.kind)).toEqual(['text', 'radio', 'page', 'text', 'page', 'text']);
+    const [name, stay, room, nights, , diet] = saved.items;
+    expect(room).toMatchObject({
+      title: 'Your room',
+      condition: { question: stay?._id, op: 'is', value: 'Yes' },
+    });
+    expect(diet).toMatchObject({ condition: { question: nights?._id, op: 'answered' } });
+    expect(saved.fieldOrder.map((f) => f._id)).toEqual([name, stay, nights, diet].map((i) => i?._id));
+    expect(saved.textField.map((f) => f.name)).toEqual(['Your name', 'How many nights?', 'Any diet?']);
+    expect(saved.radioField[0]?.options.map((o) => o.value)).toEqual(['Yes', 'No']);
+
+    // What the owner and the customer read back is what was saved.
+    const read = (await as(owner).get(`/api/singleFormForEdit/${form._id}`)).json<Form>();
+    expect(read.items).toEqual(saved.items);
+    expect(read.version).toBe(saved.version);
+    const publicForm = (await t.app.inject({ url: `/api/publicForm/${form._id}` })).json<PublicForm>();
+    expect(publicForm.items).toEqual(saved.items);
+    expect(publicForm.version).toBe(saved.version);
+
+    // Saved again with their stored ids, the items keep them; one left out is deleted.
+    const again = await save(owner.token, form, saved.items.slice(0, 4), saved.version);
+    expect(again.statusCode).toBe(200);
+    expect(again.json<Form>().items).toEqual(saved.items.slice(0, 4));
+  });
+
+  it('refuses a list made from an older version, and changes nothing', async () => {
+    const { owner, form } = await ownerWithForm();
+    const first = (await save(owner.token, form, booking, form.version)).json<Form>();
+    const stale = await save(owner.token, form, booking.slice(0, 2), form.version);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ error: { code: 'EDITED_MEANWHILE' } });
+    const read = (await as(owner).get(`/api/singleFormForEdit/${form._id}`)).json<Form>();
+    expect(read.items).toEqual(first.items);
+  });
+
+  it('refuses broken conditions with every problem named, and stores nothing', async () => {
+    const { owner, form } = await ownerWithForm();
+    const broken = [
+      { ...booking[0], condition: { question: 'nights', op: 'answered' } },
+      ...booking.slice(1, 5),
+      { ...booking[5], condition: { question: 'stay', op: 'is', value: 'Maybe' } },
+    ];
+    const res = await save(owner.token, form, broken, form.version);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { message: string } }>().error.message).toBe(
+      'items: The condition of “Your name” depends on “How many nights?”, which is not on an earlier page; ' +
+        'The condition of “Any diet?” tests “Do you need a room?” for “Maybe”, which is not one of its options',
+    );
+    const missing = [...booking.slice(0, 5), { ...booking[5], condition: { question: 'gone', op: 'empty' } }];
+    expect((await save(owner.token, form, missing, form.version)).json()).toMatchObject({
+      error: { message: expect.stringContaining('depends on a question that is not on the form (gone)') },
+    });
+    const read = (await as(owner).get(`/api/singleFormForEdit/${form._id}`)).json<Form>();
+    expect(read.items).toEqual([]);
+    expect(read.version).toBe(form.version);
+  });
+
+  it("refuses another owner's form, blank questions and a stored question changing kind", async () => {
+    const { owner, form } = await ownerWithForm();
+    const stranger = await signUpOwner(t);
+    expect((await save(stranger.token, form, booking, form.version)).statusCode).toBe(404);
+    const blank = await save(owner.token, form, [{ ...booking[0], name: '  ' }], form.version);
+    expect(blank.statusCode).toBe(400);
+    const saved = (await save(owner.token, form, booking, form.version)).json<Form>();
+    const name = saved.items[0] as FormItem;
+    const changed = await save(
+      owner.token,
+      form,
+      [{ kind: 'file', _id: name._id, name: 'Your name', type: 'file', required: false }],
+      saved.version,
+    );
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json<{ error: { message: string } }>().error.message).toMatch(/cannot change kind/);
+  });
+
+  it('keeps page breaks in place when the questions are reordered by the per-question call', async () => {
+    const { owner, form } = await ownerWithForm();
+    const saved = (await save(owner.token, form, booking, form.version)).json<Form>();
+    const order = saved.fieldOrder.map((f) => f._id).reverse();
+    const res = await as(owner).put(`/api/fieldOrder/${form._id}`, { order });
+    expect(res.statusCode).toBe(200);
+    const items = res.json<Form>().items;
+    expect(items.map((i) => i.kind)).toEqual(['text', 'text', 'page', 'radio', 'page', 'text']);
+    expect(items.filter((i) => i.kind !== 'page').map((i) => i._id)).toEqual(order);
+    expect(res.json<Form>().version).toBeGreaterThan(saved.version);
+  });
+});
