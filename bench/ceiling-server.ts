@@ -11,7 +11,7 @@ import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
 import type { Form } from '#common/forms.ts';
 import { acceptedRow } from '../src/server/features/submissions/ingest/accepted-row.ts';
-import { fileAnswersOf, readAnswers } from '../src/server/features/submissions/ingest/answers.ts';
+import { fileAnswersOf, judgeSubmission } from '../src/server/features/submissions/ingest/answers.ts';
 import { submitRouteOptions } from '../src/server/features/submissions/ingest/routes.ts';
 import {
   formClosed,
@@ -61,12 +61,12 @@ app
     }
     const closed = closedReasonOf(form, new Date());
     if (closed) throw formClosed(closedMessageOf(form.settings, closed, timeZone));
-    const answers = readAnswers(form, body);
+    const judged = judgeSubmission(form, body);
     const { row } = acceptedRow(
       form,
       null,
-      answers,
-      fileAnswersOf(form, answers),
+      judged,
+      fileAnswersOf(form, judged.answers),
       new Map(),
       request.headers[IDEMPOTENCY_HEADER],
     );

@@ -50,6 +50,12 @@ export const SubmissionBodySchema = z.object({
   border: z.unknown().optional(),
   description: z.unknown().optional(),
   [HONEYPOT_FIELD]: z.string().max(1000).optional(),
+  /**
+   * The version of the form the page was drawn from (the form's `version`). Absent, or the current one: the answers
+   * are judged strictly. An older one: leniently, and what the form no longer asks is kept aside, never refused
+   * (docs/decisions/042-pages-and-conditions.md).
+   */
+  version: z.number().int().min(1).optional(),
 });
 export type SubmissionBody = z.input<typeof SubmissionBodySchema>;
 
@@ -136,6 +142,17 @@ export const SubmissionAnswerSchema = z.object({
 export type SubmissionAnswer = z.infer<typeof SubmissionAnswerSchema>;
 
 /**
+ * An answer the form no longer asks, kept with the response it came with: the question's id (or the name the
+ * client used) and name, and the answer as text (a file by its name).
+ */
+export const KeptAnswerSchema = z.object({
+  fieldId: z.string(),
+  name: z.string(),
+  value: z.union([z.string(), z.array(z.string())]),
+});
+export type KeptAnswer = z.infer<typeof KeptAnswerSchema>;
+
+/**
  * One submission as the owner reads it: the per-kind maps (docs/product.md, Entities: Submission), plus
  * `answers` in question order and `contact`.
  */
@@ -158,6 +175,8 @@ export const SubmissionSchema = z.object({
   ),
   answers: z.array(SubmissionAnswerSchema),
   contact: z.string(),
+  /** Answers sent from an older version of the form that it no longer asks; only when there are any. */
+  keptAside: z.array(KeptAnswerSchema).optional(),
 });
 export type Submission = z.infer<typeof SubmissionSchema>;
 

@@ -3,6 +3,7 @@
 // submitter) and responses/ (the owner's reads, exports and deletes, and what mail and webhooks say). A submission
 // is stored in one place: ingest/store.ts, through insertSubmissions below.
 import type { FieldKind } from '#common/forms.ts';
+import type { KeptAnswer } from '#common/submissions.ts';
 import type { Queryable } from '../../db/database.ts';
 
 /** One answer as stored: in the form's question order, with the question's name as it was when answered. */
@@ -24,6 +25,8 @@ export type SubmissionRecord = {
   border: string;
   answers: StoredAnswer[];
   contact: string;
+  /** Answers sent from an older version of the form that it no longer asks; null when none. */
+  keptAside: KeptAnswer[] | null;
 };
 
 export type SubmissionRow = {
@@ -37,9 +40,10 @@ export type SubmissionRow = {
   border: string;
   answers: StoredAnswer[];
   contact: string;
+  kept_aside: KeptAnswer[] | null;
 };
 export const COLUMNS =
-  'id, form_id, owner_id, created_at, form_title, description, color, border, answers, contact';
+  'id, form_id, owner_id, created_at, form_title, description, color, border, answers, contact, kept_aside';
 export const toRecord = (r: SubmissionRow): SubmissionRecord => ({
   id: r.id,
   formId: r.form_id,
@@ -51,9 +55,13 @@ export const toRecord = (r: SubmissionRow): SubmissionRecord => ({
   border: r.border,
   answers: r.answers,
   contact: r.contact,
+  keptAside: r.kept_aside,
 });
 
-export type NewSubmission = Omit<SubmissionRecord, 'createdAt'> & {
+export type NewSubmission = Omit<SubmissionRecord, 'createdAt' | 'keptAside'> & {
+  /** The ids of the pages the answers went through (docs/decisions/042-pages-and-conditions.md). */
+  path?: string[];
+  keptAside?: KeptAnswer[] | null;
   idempotencyKey: string | null;
   /** When set, the row is inserted only if the form is still at this version (it was checked against it). */
   formVersion: number | null;
@@ -72,6 +80,8 @@ export const batchParameter = (rows: readonly NewSubmission[]): string =>
       border: s.border,
       answers: s.answers,
       contact: s.contact,
+      path: s.path ?? null,
+      kept_aside: s.keptAside ?? null,
       idempotency_key: s.idempotencyKey,
       form_version: s.formVersion,
     })),
@@ -83,11 +93,13 @@ export const batchParameter = (rows: readonly NewSubmission[]): string =>
  * and newest-response times). The benchmark of the Results counters runs them alone (bench/insert-counters.ts).
  */
 export const ADD_BATCH = `added as (
-       insert into submissions (id, form_id, owner_id, form_title, description, color, border, answers, contact, idempotency_key)
-       select id, form_id, owner_id, form_title, description, color, border, answers, contact, idempotency_key
+       insert into submissions (id, form_id, owner_id, form_title, description, color, border, answers, contact,
+                                path, kept_aside, idempotency_key)
+       select id, form_id, owner_id, form_title, description, color, border, answers, contact, path, kept_aside,
+              idempotency_key
          from jsonb_to_recordset($1::jsonb) as r(id uuid, form_id uuid, owner_id uuid, form_title text,
-              description text, color text, border text, answers jsonb, contact text, idempotency_key text,
-              form_version integer)
+              description text, color text, border text, answers jsonb, contact text, path jsonb,
+              kept_aside jsonb, idempotency_key text, form_version integer)
         where r.form_version is null
            or exists (select 1 from forms f where f.id = r.form_id and f.version = r.form_version)
        on conflict (form_id, idempotency_key) where idempotency_key is not null do nothing

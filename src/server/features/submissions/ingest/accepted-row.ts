@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Form } from '#common/forms.ts';
-import type { Answers } from '#common/submissions.ts';
 import { digest } from '../../../http/crypto.ts';
 import { HttpError } from '../../../http/errors.ts';
 import type { ClaimableUpload } from '../deps.ts';
 import type * as repo from '../repository.ts';
-import { contactOf, type fileAnswersOf, toStoredAnswers } from './answers.ts';
+import { contactOf, type fileAnswersOf, type Judged, toStoredAnswers } from './answers.ts';
 
 /** The row to store for a valid submission, once its files are checked to be uploads made for this form. */
 export function acceptedRow(
   form: Form,
   formVersion: number | null,
-  answers: Answers,
+  { answers, path, keptAside }: Judged,
   files: ReturnType<typeof fileAnswersOf>,
   bySecret: Map<string, ClaimableUpload>,
   idempotencyKey: string | null | undefined,
@@ -40,6 +39,8 @@ export function acceptedRow(
       id: randomUUID(),
       formVersion,
       ...formColumns(form, stored),
+      path,
+      keptAside: keptAside.length > 0 ? keptAside : null,
       idempotencyKey: idempotencyKey ?? null,
     },
     uploadIds: [...used],

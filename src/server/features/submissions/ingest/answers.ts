@@ -1,7 +1,15 @@
 import { LRUCache } from 'lru-cache';
 import { NOT_ON_FORM } from '#common/answer-limits.ts';
 import { fieldsOf, type Form } from '#common/forms.ts';
-import { answersSchemaFor, type Answers, type FileAnswer, type SubmissionBody } from '#common/submissions.ts';
+import { judgeAnswers } from '#common/logic/applies.ts';
+import { pagesOf } from '#common/logic/items.ts';
+import {
+  answersSchemaFor,
+  type Answers,
+  type FileAnswer,
+  type KeptAnswer,
+  type SubmissionBody,
+} from '#common/submissions.ts';
 import { truncateText } from '#common/unstorable-text.ts';
 import { HttpError } from '../../../http/errors.ts';
 import type { StoredAnswer } from '../repository.ts';
@@ -20,6 +28,8 @@ export class AnswersError extends HttpError {
     super(400, 'VALIDATION_FAILED', message);
   }
 }
+/** Said of an answer to a question that does not apply to the customer's earlier answers. */
+export const NOT_APPLYING = 'This question does not apply to your other answers, so it takes no answer';
 const invalid = (question: string, message: string) =>
   new HttpError(400, 'VALIDATION_FAILED', `${question}: ${message}`);
 
@@ -42,35 +52,71 @@ const schemas = new LRUCache<string, AnswersSchema>({ max: 500 });
 const schemaOfForm = new WeakMap<Form, AnswersSchema>();
 
 /**
- * The form's answers schema. Building one costs far more than running it (zod compiles each object schema on
- * first use), so it is made once per version of the questions; the key is the questions' full definition, so a
- * changed question can never be checked by an old schema.
+ * The form's answers schema, with the questions of `notRequired` optional (they do not apply to these answers).
+ * Building one costs far more than running it (zod compiles each object schema on first use), so it is made once
+ * per version of the questions; the key is the questions' full definition, so a changed question can never be
+ * checked by an old schema.
  */
-function schemaOf(form: Form): AnswersSchema {
-  const known = schemaOfForm.get(form);
+function schemaOf(form: Form, notRequired: ReadonlySet<string>): AnswersSchema {
+  const known = notRequired.size === 0 ? schemaOfForm.get(form) : undefined;
   if (known) return known;
+  const relax = <F extends { _id: string; required: boolean }>(fields: F[]) =>
+    fields.map((f) => (notRequired.has(f._id) ? { ...f, required: false } : f));
+  const questions = {
+    textField: relax(form.textField),
+    selectField: relax(form.selectField),
+    radioField: relax(form.radioField),
+    checkField: relax(form.checkField),
+    fileField: relax(form.fileField),
+  };
   // Kind by kind, not fieldsOf(form): a select and a checkbox question defined alike need different schemas.
-  const key = JSON.stringify([
-    form.textField,
-    form.selectField,
-    form.radioField,
-    form.checkField,
-    form.fileField,
-  ]);
-  const schema = schemas.get(key) ?? answersSchemaFor(form);
+  const key = JSON.stringify(Object.values(questions));
+  const schema = schemas.get(key) ?? answersSchemaFor(questions);
   schemas.set(key, schema);
-  schemaOfForm.set(form, schema);
+  if (notRequired.size === 0) schemaOfForm.set(form, schema);
   return schema;
 }
 
+const pagesOfForms = new WeakMap<Form, ReturnType<typeof pagesOf>>();
+/** The form's pages, worked out once per form object the writer keeps. */
+function pagesOfForm(form: Form): ReturnType<typeof pagesOf> {
+  const known = pagesOfForms.get(form);
+  if (known) return known;
+  const pages = pagesOf(form.items);
+  pagesOfForms.set(form, pages);
+  return pages;
+}
+
+/** The answers as judged: those stored, the pages they went through, and what the form no longer asks. */
+export type Judged = { answers: Answers; path: string[]; keptAside: KeptAnswer[] };
+
+const keptValue = (value: Answers[string]): string | string[] =>
+  value === undefined
+    ? ''
+    : typeof value === 'string' || Array.isArray(value)
+      ? value
+      : (value.originalName ?? value.name ?? 'a file');
+
 /**
- * The original client's body (per-kind maps) as answers keyed by question id, validated against the form as it is
- * now.
+ * The original client's body (per-kind maps) as answers keyed by question id, judged against the form as it is
+ * now (docs/decisions/042-pages-and-conditions.md): a required question is required only where it applies to the
+ * answers, and an answer to a question that does not apply is refused, naming it. A body from an older version of
+ * the form (`version`) is judged leniently: nothing is required, and answers the form no longer asks (a question
+ * that does not apply, or is gone) are kept aside rather than refused.
  */
-export function readAnswers(form: Form, body: SubmissionBody): Answers {
+export function judgeSubmission(form: Form, body: SubmissionBody): Judged {
+  const lenient = body.version !== undefined && body.version !== form.version;
   const answers: Answers = {};
+  const keptAside: KeptAnswer[] = [];
   const put = (fields: readonly Field[], key: string, value: Answers[string]) => {
-    const field = resolve(fields, key);
+    let field: Field;
+    try {
+      field = resolve(fields, key);
+    } catch (error) {
+      if (!lenient) throw error;
+      keptAside.push({ fieldId: key, name: key, value: keptValue(value) });
+      return;
+    }
     if (field._id in answers) throw invalid(field.name, 'Answered twice');
     answers[field._id] = value;
   };
@@ -80,17 +126,33 @@ export function readAnswers(form: Form, body: SubmissionBody): Answers {
   for (const { name, values } of body.selectedCheckboxes ?? []) put(form.checkField, name, values);
   for (const [key, value] of Object.entries(body.fileObject ?? {})) put(form.fileField, key, value);
 
-  const result = schemaOf(form).safeParse(answers);
+  const judged = judgeAnswers(pagesOfForm(form), answers);
+  const nameOf = (id: string) => fieldsOf(form).find((f) => f._id === id)?.name ?? id;
+  if (judged.notApplying.length > 0 && !lenient) {
+    const issues = Object.fromEntries(judged.notApplying.map((id) => [id, NOT_APPLYING]));
+    throw new AnswersError(`${nameOf(judged.notApplying[0] ?? '')}: ${NOT_APPLYING}`, issues);
+  }
+  for (const id of judged.notApplying) {
+    keptAside.push({ fieldId: id, name: nameOf(id), value: keptValue(answers[id]) });
+    delete answers[id];
+  }
+  const required = fieldsOf(form).filter((f) => f.required);
+  const notRequired = new Set(
+    required.filter((f) => lenient || !judged.applicable.questions.has(f._id)).map((f) => f._id),
+  );
+  const result = schemaOf(form, notRequired).safeParse(answers);
   if (!result.success) {
     const issue = result.error.issues[0];
-    const fieldId = String(issue?.path[0] ?? '');
-    const question = fieldsOf(form).find((f) => f._id === fieldId)?.name ?? fieldId;
+    const question = nameOf(String(issue?.path[0] ?? ''));
     const issues: Record<string, string> = {};
     for (const { path, message } of result.error.issues) issues[String(path[0] ?? '')] ??= message;
     throw new AnswersError(`${question}: ${issue?.message ?? 'Invalid answer'}`, issues);
   }
-  return result.data as Answers;
+  return { answers: result.data as Answers, path: judged.applicable.pages, keptAside };
 }
+
+/** The answers of `body`, judged strictly (a first step's answers, checked before the files step is drawn). */
+export const readAnswers = (form: Form, body: SubmissionBody): Answers => judgeSubmission(form, body).answers;
 
 export const fileAnswersOf = (form: Form, answers: Answers): { field: Field; answer: FileAnswer }[] =>
   form.fileField.flatMap((field) => {

@@ -10,7 +10,7 @@ import { formClosed, HttpError, notFound } from '../../../http/errors.ts';
 import type { SubmissionDeps } from '../deps.ts';
 import * as repo from '../repository.ts';
 import { acceptedRow } from './accepted-row.ts';
-import { fileAnswersOf, readAnswers, sameAnswers } from './answers.ts';
+import { fileAnswersOf, judgeSubmission, sameAnswers, type Judged } from './answers.ts';
 import { createBatcher, type Outcome } from './group-commit.ts';
 import { storeAccepted, type Accepted } from './store.ts';
 
@@ -189,6 +189,7 @@ async function writeTogether(
     form: Form;
     version: number | null;
     answers: Answers;
+    judged: Judged;
     files: ReturnType<typeof fileAnswersOf>;
     key: { formId: string; key: string } | null;
   }[] = [];
@@ -227,10 +228,11 @@ async function writeTogether(
       // The response limit is not checked here: it is counted under the form's lock as the rows are stored.
       const closed = closedReasonOf(form, now);
       if (closed) throw formClosed(closedMessage(form, closed));
-      const answers = readAnswers(form, input.body);
+      const judged = judgeSubmission(form, input.body);
+      const { answers } = judged;
       // Only a row checked against a cached form needs the insert to confirm the form has not changed.
       const version = found.cached ? found.version : null;
-      valid.push({ index, form, version, answers, files: fileAnswersOf(form, answers), key });
+      valid.push({ index, form, version, answers, judged, files: fileAnswersOf(form, answers), key });
     } catch (error) {
       refuse(index, error, key);
     }
@@ -240,11 +242,11 @@ async function writeTogether(
   const uploads = secrets.length > 0 ? await deps.files.findBySecret(deps.db, secrets) : [];
   const bySecret = new Map(uploads.map((u) => [u.secretHash, u]));
   const accepted: Accepted[] = [];
-  for (const { index, form, version, answers, files, key } of valid) {
+  for (const { index, form, version, answers, judged, files, key } of valid) {
     try {
       accepted.push({
         index,
-        ...acceptedRow(form, version, answers, files, bySecret, inputs[index]?.idempotencyKey),
+        ...acceptedRow(form, version, judged, files, bySecret, inputs[index]?.idempotencyKey),
       });
     } catch (error) {
       // A retry's files were claimed by its first send: refused here, answered by the key below.

@@ -49,6 +49,7 @@ export async function toSubmission(
     fileObject: {},
     answers: [],
     contact: record.contact,
+    ...(record.keptAside?.length ? { keptAside: record.keptAside } : {}),
   };
   const about = (a: repo.StoredAnswer) => ({
     fieldId: a.fieldId,
