@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateTimeFormatIn } from './date-time-format.ts';
 import { FormSettingsSchema } from './form-settings.ts';
+import { ItemListSchema } from './logic/item-list.ts';
 import { FormItemSchema } from './logic/items.ts';
 import {
   ChoiceFieldSchema,
@@ -240,6 +241,11 @@ export const FormDefinitionSchema = z.object({
       ]),
     )
     .max(FIELDS_PER_FORM_MAX, `A form can have at most ${FIELDS_PER_FORM_MAX} questions`),
+  /**
+   * The form's items with their page breaks and conditions (docs/decisions/042-pages-and-conditions.md): read
+   * instead of `fields` when present; an export made before pages existed has only `fields`.
+   */
+  items: ItemListSchema.optional(),
 });
 export type FormDefinition = z.infer<typeof FormDefinitionSchema>;
 export type FieldDefinition = FormDefinition['fields'][number];

@@ -114,3 +114,56 @@ describe('saving the whole list of items', () => {
     expect(res.json<Form>().version).toBeGreaterThan(saved.version);
   });
 });
+
+describe('export and import with items', () => {
+  it('carries page breaks and conditions across, with the arrays for older readers', async () => {
+    const { owner, form } = await ownerWithForm();
+    const saved = (await save(owner.token, form, booking, form.version)).json<Form>();
+    const exported = (await as(owner).get(`/api/exportForm/${form._id}`)).json<Record<string, unknown>>();
+    expect(exported.items).toEqual(saved.items);
+    expect((exported.fields as unknown[]).length).toBe(4);
+    const imported = await as(owner).post('/api/importForm', exported as object);
+    expect(imported.statusCode).toBe(201);
+    const copy = imported.json<Form>();
+    expect(copy.items.map((i) => ('title' in i ? i.title : i.name))).toEqual(
+      saved.items.map((i) => ('title' in i ? i.title : i.name)),
+    );
+    expect(copy.items[2]).toMatchObject({ condition: { question: copy.items[1]?._id } });
+    expect(copy.items.map((i) => i._id)).not.toContain(saved.items[0]?._id);
+  });
+
+  it('reads an export without items from its fields, as before', async () => {
+    const { owner } = await ownerWithForm();
+    const definition = {
+      easyForm: 1,
+      formTitle: 'Old export',
+      color: '#EAEAEA',
+      border: '#333333',
+      fields: [{ kind: 'text', name: 'Your name', type: 'text', required: true }],
+    };
+    const res = await as(owner).post('/api/importForm', definition);
+    expect(res.statusCode).toBe(201);
+    expect(res.json<Form>().items).toMatchObject([{ kind: 'text', name: 'Your name' }]);
+  });
+
+  it('refuses an import whose condition names a later or a missing question, naming it', async () => {
+    const { owner } = await ownerWithForm();
+    const base = { easyForm: 1, formTitle: 'Broken', color: '#EAEAEA', border: '#333333', fields: [] };
+    const later = await as(owner).post('/api/importForm', {
+      ...base,
+      items: [{ ...booking[0], condition: { question: 'stay', op: 'answered' } }, ...booking.slice(1)],
+    });
+    expect(later.statusCode).toBe(400);
+    expect(later.json<{ error: { message: string } }>().error.message).toBe(
+      'items: The condition of “Your name” depends on “Do you need a room?”, which is not on an earlier page',
+    );
+    const missing = await as(owner).post('/api/importForm', {
+      ...base,
+      items: [...booking.slice(0, 2), { ...booking[2], condition: { question: 'nowhere', op: 'empty' } }],
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ error: { message: string } }>().error.message).toBe(
+      'items: Page 2 depends on a question that is not on the form (nowhere)',
+    );
+  });
+});

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Form } from '#common/forms.ts';
 import type { Condition } from '#common/logic/conditions.ts';
 import type { FormItem } from '#common/logic/items.ts';
+import type { Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import * as itemRepo from './item-repository.ts';
 import * as repo from './repository.ts';
@@ -34,6 +35,11 @@ export function withStoredIds(items: readonly FormItem[], stored: ReadonlySet<st
       }));
     return own;
   });
+}
+
+/** Adds `items` to a new form, all with new ids (an import, a duplicate). */
+export async function insertItems(tx: Queryable, formId: string, items: readonly FormItem[]): Promise<void> {
+  await itemRepo.upsertItems(tx, formId, withStoredIds(items, new Set()));
 }
 
 /**

@@ -17,6 +17,7 @@ import { truncateText } from '#common/unstorable-text.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import * as fieldRepo from './field-repository.ts';
+import { insertItems } from './items.ts';
 import * as repo from './repository.ts';
 
 export type FormDeps = {
@@ -63,7 +64,8 @@ export async function createFromDefinition(
 ): Promise<Form> {
   return deps.db.transaction(async (tx) => {
     const formId = await repo.insertForm(tx, ownerId, definition);
-    await fieldRepo.insertFields(tx, formId, definition.fields);
+    if (definition.items) await insertItems(tx, formId, definition.items);
+    else await fieldRepo.insertFields(tx, formId, definition.fields);
     return answerForm(deps, tx, ownerId, formId);
   });
 }
@@ -251,7 +253,10 @@ const DELETE_ATTEMPTS = 3;
 const isDeadlock = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01';
 
-/** The form as a portable definition: what import and duplicate start from. */
+/**
+ * The form as a portable definition: what import and duplicate start from. Its items carry the pages and
+ * conditions; its fields are the same questions for a reader that knows only them.
+ */
 export function toDefinition(form: Form): FormDefinition {
   const byId = new Map<string, FieldDefinition>();
   for (const f of form.textField)
@@ -269,6 +274,7 @@ export function toDefinition(form: Form): FormDefinition {
     color: form.color,
     border: form.border,
     fields: form.fieldOrder.flatMap(({ _id }) => byId.get(_id) ?? []),
+    items: form.items,
   };
 }
 
