@@ -6,21 +6,9 @@ import type { Form } from '#common/forms.ts';
 import type { Submission, SubmissionPage } from '#common/submissions.ts';
 import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { storedKeys, TEST_ENGINE } from '../../../testing/test-app.ts';
-import {
-  asOwner,
-  buildForm,
-  countOf,
-  form,
-  idOf,
-  other,
-  owner,
-  setUpSubmissions,
-  submit,
-  t,
-  validBody,
-} from '../test-fixture.ts';
+import { form, idOf, other, owner, setUpSubmissions, t } from '../test-fixture.ts';
 
-setUpSubmissions();
+const { asOwner, buildForm, countOf, submit, validBody } = setUpSubmissions();
 
 const as = ownerRequests(() => t);
 const deleteOne = (id: string, token = owner.token) => as(token).delete(`/api/forms/${id}`);
