@@ -114,4 +114,34 @@ describe.skipIf(!hasChromium)('the public site', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('keeps the template a visitor chose through sign-up and the mailed link, and makes the form at the first login', async () => {
+    const email = `nila.${Date.now()}@example.com`;
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchForErrors(page);
+    await page.goto(`${server.url}/templates`);
+    await page.getByRole('link', { name: /^Use this template.*Travel Booking Form/ }).click();
+    await page.waitForURL(/\/login/);
+    await page.getByRole('main').getByRole('link', { name: 'Sign Up' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Nila Raman');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('first password');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('first password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('heading', { name: 'Check your Email' }).waitFor();
+    // The mailed link opens in a tab of its own, as a mail client opens it.
+    const link = /https?:\/\/\S+verifyEmail\?token=[\w-]+/.exec((await server.mail.waitFor(email)).text)?.[0];
+    const mailed = await context.newPage();
+    await mailed.goto(link ?? '');
+    await mailed.getByRole('heading', { name: 'Your email has been verified' }).waitFor();
+    await mailed.getByRole('link', { name: 'Log in' }).click();
+    await mailed.getByLabel('Email', { exact: true }).fill(email);
+    await mailed.getByLabel('Password', { exact: true }).fill('first password');
+    await mailed.getByRole('button', { name: 'Log In' }).click();
+    await mailed.waitForURL(/\/makeForms\?fid=/);
+    await expect.poll(() => mailed.title()).toBe('Travel Booking Form · Editor — Easy Form');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
