@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM_TEMPLATES } from '../src/common/form-templates.ts';
 import { apiCall } from './support/api.ts';
 import {
   DESKTOP,
@@ -92,6 +93,15 @@ describe.skipIf(!hasChromium)('the public site', () => {
     await page.goto(`${server.url}/templates`);
     for (const name of ['Contact Information', 'Travel Booking Form', 'Event Booking Form'])
       await page.getByRole('heading', { name }).waitFor();
+    // Each card draws a miniature of the template's first questions, as the owner's template cards do.
+    for (const id of ['contact', 'travel', 'event'] as const) {
+      const card = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: FORM_TEMPLATES[id].label }) });
+      expect(await card.locator('.form-preview-label').allInnerTexts()).toEqual(
+        FORM_TEMPLATES[id].fields.slice(0, 4).map((f) => f.name),
+      );
+    }
     await page.getByRole('link', { name: /^Use this template.*Travel Booking Form/ }).click();
     // Signed out: the login page first, then the form is made and opens in the editor.
     await page.waitForURL(/\/login/);
