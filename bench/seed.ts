@@ -1,11 +1,7 @@
 // Seeds submissions with SQL, through the app's own database code, while no server holds the database.
 import type { Form } from '#common/forms.ts';
 import { openDatabase } from '../src/server/db/database.ts';
-import { loadConfig } from '../src/server/runtime/config.ts';
 import { storedAnswers } from './owner.ts';
-
-/** The bench server runs with the default FORM_TIMEZONE: the days of its Results counters are in it. */
-const FORM_TIMEZONE = loadConfig({}).formTimezone;
 
 /**
  * Adds submissions `from + 1 … to` to the form in one `insert … select … from generate_series`, one second apart
@@ -40,7 +36,7 @@ export async function seedSubmissions(options: {
           where id = $1`,
         [options.form._id],
       );
-      await tx.query('select rebuild_form_results($1, $2)', [options.form._id, FORM_TIMEZONE]);
+      await tx.query('select rebuild_form_results($1)', [options.form._id]);
     });
     await db.query('analyze submissions');
   } finally {

@@ -103,11 +103,11 @@ describe.skipIf(!hasChromium)('an owner tells forms apart and deletes the right 
     await recent.waitFor();
     expect(await recent.innerText()).toContain('2 responses');
     // The miniature is drawn from the form's questions, not a blank rectangle.
-    expect(await recent.locator('.preview-label').allInnerTexts()).toEqual(
+    expect(await recent.locator('.form-preview-label').allInnerTexts()).toEqual(
       made.fieldOrder.slice(0, 4).map((q) => names.get(q._id)),
     );
     const contactCard = page.getByRole('button', { name: /^Contact Information/ });
-    expect(await contactCard.locator('.preview-label').count()).toBeGreaterThan(0);
+    expect(await contactCard.locator('.form-preview-label').count()).toBeGreaterThan(0);
     await screenshotBoth(page, 'create-page-previews', 'phone');
 
     await page.setViewportSize({ width: 320, height: 700 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM_TEMPLATES } from '../src/common/form-templates.ts';
 import { apiCall } from './support/api.ts';
 import {
   DESKTOP,
@@ -92,6 +93,15 @@ describe.skipIf(!hasChromium)('the public site', () => {
     await page.goto(`${server.url}/templates`);
     for (const name of ['Contact Information', 'Travel Booking Form', 'Event Booking Form'])
       await page.getByRole('heading', { name }).waitFor();
+    // Each card draws a miniature of the template's first questions, as the owner's template cards do.
+    for (const id of ['contact', 'travel', 'event'] as const) {
+      const card = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: FORM_TEMPLATES[id].label }) });
+      expect(await card.locator('.form-preview-label').allInnerTexts()).toEqual(
+        FORM_TEMPLATES[id].fields.slice(0, 4).map((f) => f.name),
+      );
+    }
     await page.getByRole('link', { name: /^Use this template.*Travel Booking Form/ }).click();
     // Signed out: the login page first, then the form is made and opens in the editor.
     await page.waitForURL(/\/login/);
@@ -113,5 +123,35 @@ describe.skipIf(!hasChromium)('the public site', () => {
     expect(forms.map((f) => f.formTitle).sort()).toEqual(['Event Booking Form', 'Travel Booking Form']);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('keeps the template a visitor chose through sign-up and the mailed link, and makes the form at the first login', async () => {
+    const email = `nila.${Date.now()}@example.com`;
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchForErrors(page);
+    await page.goto(`${server.url}/templates`);
+    await page.getByRole('link', { name: /^Use this template.*Travel Booking Form/ }).click();
+    await page.waitForURL(/\/login/);
+    await page.getByRole('main').getByRole('link', { name: 'Sign Up' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Nila Raman');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('first password');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('first password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('heading', { name: 'Check your Email' }).waitFor();
+    // The mailed link opens in a tab of its own, as a mail client opens it.
+    const link = /https?:\/\/\S+verifyEmail\?token=[\w-]+/.exec((await server.mail.waitFor(email)).text)?.[0];
+    const mailed = await context.newPage();
+    await mailed.goto(link ?? '');
+    await mailed.getByRole('heading', { name: 'Your email has been verified' }).waitFor();
+    await mailed.getByRole('link', { name: 'Log in' }).click();
+    await mailed.getByLabel('Email', { exact: true }).fill(email);
+    await mailed.getByLabel('Password', { exact: true }).fill('first password');
+    await mailed.getByRole('button', { name: 'Log In' }).click();
+    await mailed.waitForURL(/\/makeForms\?fid=/);
+    await expect.poll(() => mailed.title()).toBe('Travel Booking Form · Editor — Easy Form');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -55,7 +55,7 @@ export const FormResultsSchema = z.object({
   views: z.number(),
   /** Responses since views were first counted ÷ views; null before the first view. */
   completionRate: z.number().nullable(),
-  /** The last RESULTS_DAYS days (YYYY-MM-DD in the server's form time zone), oldest first, zeros included. */
+  /** The last RESULTS_DAYS days (YYYY-MM-DD in the owner's zone, `?tz=`, else the server's), oldest first, zeros included. */
   days: z.array(DayCountSchema),
   /** The questions in the form's order. */
   questions: z.array(QuestionResultSchema),

@@ -49,7 +49,7 @@ export function startBackgroundWork(
     { vacuumMs: config.vacuumEveryMs ?? VACUUM_EVERY_MS, analyzeMs: ANALYZE_EVERY_MS },
   );
   // Opens of public forms, counted in memory and written every few seconds and on close (results/views.ts).
-  const views = createViewCounter({ db, timeZone: config.formTimezone, log: app.log });
+  const views = createViewCounter({ db, log: app.log });
   const notificationSources = notificationSourcesOf(config.formTimezone);
   // Whether customers keep this process busy: the notifier and the webhook sender then hold back (load-gauge.ts).
   const load = createLoadGauge();

@@ -8,7 +8,11 @@ export const paths = {
     path: '/login',
     href: (next?: string) => (next === undefined ? '/login' : `/login?next=${encodeURIComponent(next)}`),
   },
-  signUp: { path: '/signUp', href: () => '/signUp' },
+  /** The sign-up page; with `next`, the page the new owner reaches at their first login (a chosen template). */
+  signUp: {
+    path: '/signUp',
+    href: (next?: string) => (next === undefined ? '/signUp' : `/signUp?next=${encodeURIComponent(next)}`),
+  },
   forgetPassword: { path: '/forgetPassword', href: () => '/forgetPassword' },
   updatePassword: {
     path: '/updatePassword/:email',

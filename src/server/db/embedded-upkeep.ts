@@ -16,7 +16,7 @@ export const CHURNING_TABLES = [
   'mail_outbox',
   'rate_limit_hits',
   'sessions',
-  'form_daily_counts',
+  'form_quarter_counts',
   'form_field_counts',
   'form_option_counts',
   'notification_windows',

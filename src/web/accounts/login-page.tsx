@@ -5,7 +5,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { LoginBodySchema, type LoginBody } from '#common/accounts.ts';
 import { fetchProfile, useLogIn } from '../api/accounts.ts';
 import { ApiError } from '../api/client.ts';
-import { readSession, saveProfile, startSession } from '../api/session.ts';
+import { isSitePath, readSession, saveProfile, startSession, takeFirstPage } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
@@ -15,9 +15,12 @@ import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { LoginFailure } from './login-failure.tsx';
 import { SubmitButton } from './submit-button.tsx';
 
-/** Only a path on this site: `?next=//evil.example` must not send a fresh session elsewhere. */
-const safeNext = (next: string | null) =>
-  next?.startsWith('/') && !next.startsWith('//') ? next : paths.createPage.href();
+/** Where a login goes: `?next=`, else the page chosen before signing up, else the create page; only on this site. */
+function pageAfterLogin(next: string | null): string {
+  const chosen = takeFirstPage();
+  if (isSitePath(next)) return next;
+  return isSitePath(chosen) ? chosen : paths.createPage.href();
+}
 
 /** /login (docs/product.md, Accounts): email and password; the kept login messages for 404, 405 and 406. */
 export function LoginPage() {
@@ -44,7 +47,7 @@ export function LoginPage() {
       const { token, id } = await logIn.mutateAsync(body);
       startSession(id, token);
       saveProfile(await fetchProfile(id));
-      navigate(safeNext(search.get('next')), { replace: true });
+      navigate(pageAfterLogin(search.get('next')), { replace: true });
     } catch (error) {
       const apiError = error instanceof ApiError ? error : new ApiError(0, 'UNKNOWN', 'Something went wrong');
       if (apiError.field === 'email' || apiError.field === 'password') {
@@ -78,7 +81,8 @@ export function LoginPage() {
         <SubmitButton busyLabel="Logging in…">Log In</SubmitButton>
       </Form>
       <p className="auth-footer">
-        Don&apos;t have an account? <Link to={paths.signUp.href()}>Sign Up</Link>
+        Don&apos;t have an account?{' '}
+        <Link to={paths.signUp.href(search.get('next') ?? undefined)}>Sign Up</Link>
       </p>
     </AuthLayout>
   );

@@ -38,6 +38,26 @@ describe('/signUp', () => {
     expect(sessionStorage.getItem('signUpmail')).toBe('meera@example.com');
   });
 
+  it('keeps no page from another site named by ?next=', async () => {
+    answer(203, { data: { fullName: 'Meera Nair', email: 'meera@example.com' } });
+    renderAt(`/signUp?next=${encodeURIComponent('//evil.example/createPage')}`);
+    await fillSignUp('long enough');
+    expect(await screen.findByText('verification page')).toBeVisible();
+    expect(localStorage.getItem('firstPage')).toBeNull();
+  });
+
+  it('keeps the template a visitor chose (?next=) for their first login, and the way to log in keeps it too', async () => {
+    answer(203, { data: { fullName: 'Meera Nair', email: 'meera@example.com' } });
+    renderAt(`/signUp?next=${encodeURIComponent('/createPage?template=travel')}`);
+    expect(screen.getAllByRole('link', { name: 'Log in' }).at(-1)).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent('/createPage?template=travel')}`,
+    );
+    await fillSignUp('long enough');
+    expect(await screen.findByText('verification page')).toBeVisible();
+    expect(localStorage.getItem('firstPage')).toBe('/createPage?template=travel');
+  });
+
   it('says the email is already registered, with links to log in or reset, on a 409', async () => {
     answer(409, { error: { code: 'EMAIL_TAKEN', message: 'An account with this email already exists' } });
     renderAt('/signUp');

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   ACCOUNT_MESSAGES,
   SignUpBodySchema,
@@ -10,7 +10,7 @@ import {
 } from '#common/accounts.ts';
 import { useSignUp } from '../api/accounts.ts';
 import { ApiError } from '../api/client.ts';
-import { rememberSignUpEmail } from '../api/session.ts';
+import { rememberFirstPage, rememberSignUpEmail } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
@@ -25,11 +25,12 @@ const isField = (name: string | null) => FIELDS.find((field) => field === name);
 
 /**
  * /signUp (docs/product.md, Accounts): Name, Email, Password, Confirm Password; a 203 goes on to
- * /verification.
+ * /verification. With `?next=` (a template chosen by a visitor), the first login after the mailed link goes there.
  */
 export function SignUpPage() {
   useScreenTitle('Sign up');
   const navigate = useNavigate();
+  const next = useSearchParams()[0].get('next');
   const signUp = useSignUp();
   const [failure, setFailure] = useState<ApiError | null>(null);
   const form = useForm<SignUpBody>({
@@ -42,6 +43,7 @@ export function SignUpPage() {
     try {
       const { data } = await signUp.mutateAsync(body);
       rememberSignUpEmail(data.email);
+      rememberFirstPage(next);
       navigate(paths.verification.href(), { state: { notice: signUpSuccessMessage(data.fullName) } });
     } catch (error) {
       const apiError =
@@ -64,7 +66,7 @@ export function SignUpPage() {
         <SubmitButton busyLabel="Creating your account…">Create Account</SubmitButton>
       </Form>
       <p className="auth-footer">
-        Already have an account? <Link to={paths.login.href()}>Log in</Link>
+        Already have an account? <Link to={paths.login.href(next ?? undefined)}>Log in</Link>
       </p>
     </AuthLayout>
   );

@@ -1,9 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FormResults } from '#common/results.ts';
+import { ownerTimeZone } from '../ui/owner-time-zone.ts';
 import { api } from './client.ts';
 
-export const resultsQuery = (fid: string) =>
+/** The form's Results, its days counted on the owner's clock. */
+export const resultsQuery = (fid: string, zone = ownerTimeZone()) =>
   queryOptions({
-    queryKey: ['formResults', fid],
-    queryFn: () => api<FormResults>(`/api/formResults/${encodeURIComponent(fid)}`, { owner: true }),
+    queryKey: ['formResults', fid, zone],
+    queryFn: () =>
+      api<FormResults>(`/api/formResults/${encodeURIComponent(fid)}?tz=${encodeURIComponent(zone)}`, {
+        owner: true,
+      }),
   });

@@ -8,6 +8,7 @@ const KEYS = {
   token: 'token',
   profile: 'myProfile',
   signUpEmail: 'signUpmail',
+  firstPage: 'firstPage',
 } as const;
 
 export type Session = { id: string; token: string; profile: Profile | null };
@@ -56,3 +57,22 @@ export function endSessionAndSignIn(): void {
 
 export const rememberSignUpEmail = (email: string): void => sessionStorage.setItem(KEYS.signUpEmail, email);
 export const signUpEmail = (): string | null => sessionStorage.getItem(KEYS.signUpEmail);
+
+/** Only a path on this site: `?next=//evil.example` must not send a fresh session elsewhere. */
+export const isSitePath = (next: string | null | undefined): next is string =>
+  !!next?.startsWith('/') && !next.startsWith('//');
+
+/**
+ * The page a new owner chose before signing up (a template's create page), kept in local storage so that the first
+ * login reaches it even when the mailed link opens in another tab.
+ */
+export function rememberFirstPage(next: string | null): void {
+  if (isSitePath(next)) localStorage.setItem(KEYS.firstPage, next);
+}
+
+/** The page kept at sign-up, once: reading it forgets it. */
+export function takeFirstPage(): string | null {
+  const next = localStorage.getItem(KEYS.firstPage);
+  localStorage.removeItem(KEYS.firstPage);
+  return next;
+}

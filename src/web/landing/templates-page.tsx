@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { FORM_TEMPLATES } from '#common/form-templates.ts';
 import { TEMPLATE_IDS } from '#common/forms.ts';
 import { paths } from '../paths.ts';
+import { FormPreview, previewOfDefinition } from '../ui/form-preview.tsx';
 import { SitePage } from './site-chrome.tsx';
 
-/** /templates: the forms an owner can start from, each with the questions it starts with. */
+/** /templates: the forms an owner can start from, each with a miniature of its first questions and the list of all. */
 export function TemplatesPage() {
   return (
     <SitePage
@@ -18,8 +19,13 @@ export function TemplatesPage() {
             <li
               key={id}
               className="card gallery-card"
-              style={{ ['--gallery-border' as string]: template.border }}
+              style={{
+                ['--gallery-border' as string]: template.border,
+                ['--tpl-bg' as string]: template.color,
+                ['--tpl-accent' as string]: template.border,
+              }}
             >
+              <FormPreview questions={previewOfDefinition(template.fields)} />
               <h2>{template.label}</h2>
               <p>{template.description}</p>
               <p className="muted">It starts with these questions:</p>

@@ -1,6 +1,6 @@
 import type { DayCount } from '#common/results.ts';
 
-/** "Nov 23" for a YYYY-MM-DD day (already the form time zone's day, so read as UTC). */
+/** "Nov 23" for a YYYY-MM-DD day (already the owner's day, counted on their clock by the server, so read as UTC). */
 const dayLabel = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
     month: 'short',

@@ -6,11 +6,17 @@ import './auth.css';
 
 /** The frame of the account screens: header with the other way in, and one centred card. */
 export function AuthLayout({ children }: { children: ReactNode }) {
-  const isSignUp = useLocation().pathname.toLowerCase() === paths.signUp.path.toLowerCase();
+  const location = useLocation();
+  const isSignUp = location.pathname.toLowerCase() === paths.signUp.path.toLowerCase();
+  // The page the visitor was on the way to (a chosen template) goes with them to the other way in.
+  const next = new URLSearchParams(location.search).get('next') ?? undefined;
   return (
     <>
       <SiteHeader>
-        <Link to={isSignUp ? paths.login.href() : paths.signUp.href()} className="button button-secondary">
+        <Link
+          to={isSignUp ? paths.login.href(next) : paths.signUp.href(next)}
+          className="button button-secondary"
+        >
           {isSignUp ? 'Log In' : 'Sign Up'}
         </Link>
       </SiteHeader>

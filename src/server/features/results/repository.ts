@@ -2,13 +2,13 @@ import { LATEST_TEXT_ANSWERS, RESULTS_DAYS } from '#common/results.ts';
 import type { Queryable } from '../../db/database.ts';
 
 export type ResultCounters = {
-  /** Today in the form time zone, YYYY-MM-DD. */
+  /** Today in the zone the days are read in, YYYY-MM-DD. */
   today: string;
   responses: number;
   views: number;
   /** Responses on the days since the first counted view (views were not counted before migration 010). */
   responsesSinceViews: number;
-  /** The last RESULTS_DAYS days that have a row, any order. */
+  /** The last RESULTS_DAYS days (in the zone asked for) that have a row, any order. */
   days: { day: string; responses: number; views: number }[];
   /** Responses that answered each question, by field id. */
   answered: Map<string, number>;
@@ -16,7 +16,10 @@ export type ResultCounters = {
   options: Map<string, Map<string, number>>;
 };
 
-/** The form's Results counters: a few rows per question and per day, however many submissions it has. */
+/**
+ * The form's Results counters: a few rows per question and at most 96 per day (quarter hours, summed into the days of
+ * `timeZone`), however many submissions it has.
+ */
 export async function readResultCounters(
   db: Queryable,
   formId: string,
@@ -28,14 +31,17 @@ export async function readResultCounters(
               coalesce(sum(responses), 0)::int as responses,
               coalesce(sum(views), 0)::int as views,
               coalesce(sum(responses) filter (
-                where day >= (select min(day) from form_daily_counts where form_id = $1 and views > 0)), 0)::int
-                as responses_since_views
-         from form_daily_counts where form_id = $1`,
+                where quarter >= (select min(quarter) from form_quarter_counts where form_id = $1 and views > 0)),
+                0)::int as responses_since_views
+         from form_quarter_counts where form_id = $1`,
       [formId, timeZone],
     ),
     db.query<{ day: string; responses: number; views: number }>(
-      `select day::text as day, responses, views from form_daily_counts
-        where form_id = $1 and day > (now() at time zone $2)::date - $3::int`,
+      `select (quarter at time zone $2)::date::text as day, sum(responses)::int as responses, sum(views)::int as views
+         from form_quarter_counts
+        where form_id = $1
+          and quarter >= ((now() at time zone $2)::date - $3::int + 1)::timestamp at time zone $2
+        group by 1`,
       [formId, timeZone, RESULTS_DAYS],
     ),
     db.query<{ field_id: string; responses: number }>(

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { FormParamsSchema, type Form } from '#common/forms.ts';
+import { OwnerZoneField } from '#common/response-filter.ts';
 import { FormResultsSchema } from '#common/results.ts';
 import type { Database } from '../../db/database.ts';
 import { authenticate, ownerOf } from '../../http/auth.ts';
@@ -18,19 +20,28 @@ export type ResultsDeps = {
   flushViews: () => Promise<void>;
 };
 
-/** GET /api/formResults/{fid}: the owner's summary of a form's answers, from counters (docs/decisions/020-results.md). */
+/**
+ * GET /api/formResults/{fid}: the owner's summary of a form's answers, from counters (docs/decisions/020-results.md);
+ * its days are counted in the owner's zone (`?tz=`), else the server's.
+ */
 export async function resultsRoutes(app: FastifyInstance, deps: ResultsDeps): Promise<void> {
   app.addHook('onRequest', authenticate);
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/formResults/:fid',
-    { schema: { params: FormParamsSchema, response: { 200: FormResultsSchema } } },
+    {
+      schema: {
+        params: FormParamsSchema,
+        querystring: z.object(OwnerZoneField),
+        response: { 200: FormResultsSchema },
+      },
+    },
     async (request) => {
       const form = await deps.findFormOfOwner(ownerOf(request).id, request.params.fid);
       if (!form) throw notFound('Form not found');
       await deps.flushViews();
       const [counters, latest] = await Promise.all([
-        readResultCounters(deps.db, form._id, deps.timeZone),
+        readResultCounters(deps.db, form._id, request.query.tz ?? deps.timeZone),
         findLatestTextAnswers(deps.db, form._id),
       ]);
       return assembleResults(form, counters, latest, deps.timeZone);

@@ -1,4 +1,4 @@
-// Opens of the public form, counted in memory and added to the form's daily row every few seconds: one upsert per
+// Opens of the public form, counted in memory and added to the form's quarter-hour row every few seconds: one upsert per
 // flush instead of one per open (docs/decisions/020-results.md). Nothing about the visitor is kept: no cookie, no
 // address, only a number per form.
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,7 +18,6 @@ export const VIEW_FLUSH_MS = 5_000;
 
 export function createViewCounter(deps: {
   db: Queryable;
-  timeZone: string;
   log: FastifyBaseLogger;
   flushMs?: number;
 }): ViewCounter {
@@ -30,11 +29,11 @@ export function createViewCounter(deps: {
     try {
       // Joined with forms: a form deleted since its opens were counted is skipped, not a foreign-key error.
       await deps.db.query(
-        `insert into form_daily_counts as c (form_id, day, views)
-         select f.id, (now() at time zone $3)::date, v.n
+        `insert into form_quarter_counts as c (form_id, quarter, views)
+         select f.id, quarter_of(now()), v.n
            from unnest($1::uuid[], $2::int[]) as v(id, n) join forms f on f.id = v.id
-         on conflict (form_id, day) do update set views = c.views + excluded.views`,
-        [[...batch.keys()], [...batch.values()], deps.timeZone],
+         on conflict (form_id, quarter) do update set views = c.views + excluded.views`,
+        [[...batch.keys()], [...batch.values()]],
       );
     } catch (error) {
       for (const [id, n] of batch) pending.set(id, (pending.get(id) ?? 0) + n);

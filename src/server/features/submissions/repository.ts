@@ -112,16 +112,12 @@ export const ADD_BATCH = `added as (
 
 /**
  * Inserts the batch and adds it to its forms' response counts and newest-response times, and to the Results
- * counters (answers per question, responses per option, responses per day in `timeZone`), in one statement: each
+ * counters (answers per question, responses per option, responses and per quarter hour), in one statement: each
  * counter gets one upsert for the whole batch (docs/decisions/020-results.md). A row is skipped when its form
  * already has a submission with its idempotency key, or when it names a form version that is no longer the form's.
  * Returns the ids actually inserted.
  */
-export async function insertSubmissions(
-  db: Queryable,
-  rows: readonly NewSubmission[],
-  timeZone: string,
-): Promise<Set<string>> {
+export async function insertSubmissions(db: Queryable, rows: readonly NewSubmission[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const inserted = await db.query<{ id: string }>(
     `with ${ADD_BATCH}, answered as (
@@ -139,10 +135,10 @@ export async function insertSubmissions(
         where answer ->> 'kind' in ('select', 'radio', 'check')
         group by 1, 2, 3
        on conflict (form_id, field_id, option) do update set count = c.count + excluded.count
-     ), days_counted as (
-       insert into form_daily_counts as c (form_id, day, responses)
-       select form_id, (now() at time zone $2)::date, count(*) from added group by 1
-       on conflict (form_id, day) do update set responses = c.responses + excluded.responses
+     ), quarters_counted as (
+       insert into form_quarter_counts as c (form_id, quarter, responses)
+       select form_id, quarter_of(now()), count(*) from added group by 1
+       on conflict (form_id, quarter) do update set responses = c.responses + excluded.responses
      ), notified as (
        -- Owner notifications (docs/decisions/021-response-notifications.md): one event per form of the batch, in
        -- this statement, so a committed submission always has its notification, at no extra round trip.
@@ -160,7 +156,7 @@ export async function insertSubmissions(
        having exists (select 1 from webhooks w where w.form_id = a.form_id)
      )
      select id from added`,
-    [batchParameter(rows), timeZone],
+    [batchParameter(rows)],
     // Planning this statement costs PostgreSQL more than running it for a small batch: plan it once per connection.
     { prepare: 'insert_submissions' },
   );

@@ -33,8 +33,11 @@ export async function buildForm(token: string): Promise<Form> {
   return f;
 }
 
-/** Starts the test app with two owners and a form before the file's tests, and closes it after them. */
-export function setUpSubmissions(): void {
+/**
+ * Starts the test app with two owners and a form before the file's tests, and closes it after them; gives the calls
+ * the tests make (the app, the owners and the form are the live bindings above).
+ */
+export function setUpSubmissions() {
   beforeAll(async () => {
     t = await createTestApp();
     owner = await signUpOwner(t, { fullName: 'Owner One' });
@@ -44,6 +47,7 @@ export function setUpSubmissions(): void {
   afterAll(async () => {
     await t?.close();
   });
+  return { asOwner, buildForm, countOf, submit, uploadFor, validBody };
 }
 
 export const idOf = (f: Form, name: string) => {

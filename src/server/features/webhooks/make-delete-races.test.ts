@@ -123,7 +123,7 @@ describe.skipIf(TEST_ENGINE === 'pglite')(
     it('DELETE /api/forms/:userFormId under way: the others are sent meanwhile, the deleted one never, 200', async () => {
       const { hook, ids, id, received, senderTrouble } = await waitingBatch(['Ana', 'Gone', 'Ben']);
       const { deleting, end } = await heldDeletion(
-        ['select 1 from form_daily_counts where form_id = $1 for update', [hook.form._id]],
+        ['select 1 from form_quarter_counts where form_id = $1 for update', [hook.form._id]],
         () => as(hook.token).delete(`/api/forms/${id('Gone')}`),
       );
       try {
@@ -144,7 +144,7 @@ describe.skipIf(TEST_ENGINE === 'pglite')(
     it('a deletion under way that rolls back: its response is sent too, once', async () => {
       const { hook, ids, id, received, senderTrouble } = await waitingBatch(['Ana', 'Kept', 'Ben']);
       const { deleting, end } = await heldDeletion(
-        ['select 1 from form_daily_counts where form_id = $1 for update', [hook.form._id]],
+        ['select 1 from form_quarter_counts where form_id = $1 for update', [hook.form._id]],
         () => as(hook.token).delete(`/api/forms/${id('Kept')}`),
       );
       try {

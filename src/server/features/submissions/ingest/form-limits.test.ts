@@ -6,11 +6,11 @@ import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { TEST_ENGINE } from '../../../testing/test-app.ts';
 import { multipart, PDF } from '../../../testing/test-files.ts';
 import type { SubmissionDeps } from '../deps.ts';
-import { buildForm, countOf, idOf, owner, setUpSubmissions, t, validBody } from '../test-fixture.ts';
+import { idOf, owner, setUpSubmissions, t } from '../test-fixture.ts';
 import { storeAccepted, type Accepted } from './store.ts';
 const as = ownerRequests(() => t);
 
-setUpSubmissions();
+const { buildForm, countOf, validBody } = setUpSubmissions();
 
 const NONE: FormSettingsBody = NO_SETTINGS;
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();

@@ -22,7 +22,6 @@ export async function storeAccepted(
       inserted: await repo.insertSubmissions(
         deps.db,
         accepted.map((a) => a.row),
-        deps.timeZone,
       ),
       full: new Set(),
     };
@@ -34,7 +33,6 @@ export async function storeAccepted(
     const inserted = await repo.insertSubmissions(
       tx,
       insert.map((a) => a.row),
-      deps.timeZone,
     );
     for (const a of insert) {
       if (!inserted.has(a.row.id) || a.uploadIds.length === 0) continue;

@@ -5,23 +5,11 @@ import type { Submission, SubmissionBody } from '#common/submissions.ts';
 import { bearer, ownerRequests } from '../../../testing/owner-requests.ts';
 import { TEST_ENGINE } from '../../../testing/test-app.ts';
 import { JPEG, multipart, PDF } from '../../../testing/test-files.ts';
-import {
-  asOwner,
-  buildForm,
-  form,
-  idOf,
-  other,
-  owner,
-  setUpSubmissions,
-  submit,
-  t,
-  uploadFor,
-  validBody,
-} from '../test-fixture.ts';
+import { form, idOf, other, owner, setUpSubmissions, t } from '../test-fixture.ts';
 import { ALREADY_SENT_MESSAGE } from './submitter.ts';
 const as = ownerRequests(() => t);
 
-setUpSubmissions();
+const { asOwner, buildForm, submit, uploadFor, validBody } = setUpSubmissions();
 
 describe(`submissions on ${TEST_ENGINE}`, () => {
   describe('GET /api/publicForm/:fid', () => {

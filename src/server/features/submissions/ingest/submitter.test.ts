@@ -4,20 +4,10 @@ import type { Form } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
 import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { TEST_ENGINE } from '../../../testing/test-app.ts';
-import {
-  asOwner,
-  buildForm,
-  countOf,
-  idOf,
-  owner,
-  setUpSubmissions,
-  submit,
-  t,
-  validBody,
-} from '../test-fixture.ts';
+import { idOf, owner, setUpSubmissions, t } from '../test-fixture.ts';
 const as = ownerRequests(() => t);
 
-setUpSubmissions();
+const { asOwner, buildForm, countOf, submit, validBody } = setUpSubmissions();
 
 describe(`the submission writer on ${TEST_ENGINE}`, () => {
   describe('concurrent submissions (group commit)', () => {

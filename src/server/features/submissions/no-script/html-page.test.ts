@@ -7,20 +7,9 @@ import { NO_SETTINGS } from '#common/form-settings.ts';
 import { fieldsOf } from '#common/forms.ts';
 import { cspHashOf } from '../../../http/crypto.ts';
 import { FUZZ_SETTINGS } from '../../../testing/test-app.ts';
-import {
-  as,
-  form,
-  idOf,
-  makeForm,
-  owner,
-  page,
-  randomUUIDLike,
-  setUpHtmlForm,
-  t,
-  tokenIn,
-} from './test-fixture.ts';
+import { form, idOf, owner, randomUUIDLike, setUpHtmlForm, t, tokenIn } from './test-fixture.ts';
 
-setUpHtmlForm();
+const { as, makeForm, page } = setUpHtmlForm();
 
 describe('GET /customer/{fid}/{id} without JavaScript', () => {
   it('draws the first step of a form with files as the script does: every other question with its label and required marks, and Next', async () => {

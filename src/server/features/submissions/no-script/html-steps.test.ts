@@ -6,34 +6,23 @@ import type { Form } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
 import { PDF } from '../../../testing/test-files.ts';
 import {
-  as,
-  countOf,
   fullAnswers,
   idOf,
-  makeForm,
   multipartOf,
   owner,
-  page,
-  post,
   setUpHtmlForm,
   t,
   tokenIn,
-  unclaimedOf,
+  unescapeHtml,
   type Part,
 } from './test-fixture.ts';
 
-setUpHtmlForm();
-
-const unescape = (value: string) =>
-  value.replace(
-    /&(lt|gt|quot|#39|amp);/g,
-    (m) => ({ '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' })[m] ?? m,
-  );
+const { as, countOf, makeForm, page, post, unclaimedOf } = setUpHtmlForm();
 
 /** The hidden fields of a page, in page order, as a browser sends them. */
 const hiddenOf = (html: string): Part[] =>
   [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
-    (m) => [m[1] ?? '', unescape(m[2] ?? '')] as Part,
+    (m) => [m[1] ?? '', unescapeHtml(m[2] ?? '')] as Part,
   );
 
 /** The first step's answers of the hotel form, as its Next posts them. */

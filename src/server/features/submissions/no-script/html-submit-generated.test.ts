@@ -8,9 +8,9 @@ import type { Submission } from '#common/submissions.ts';
 import { HOSTILE_STRINGS } from '../../../testing/fuzz-values.ts';
 import { FUZZ_SETTINGS } from '../../../testing/test-app.ts';
 import { PDF, PNG } from '../../../testing/test-files.ts';
-import { as, countOf, form, owner, post, setUpHtmlForm, unclaimedOf, type Part } from './test-fixture.ts';
+import { form, owner, setUpHtmlForm, unescapeHtml, type Part } from './test-fixture.ts';
 
-setUpHtmlForm();
+const { as, countOf, post, unclaimedOf } = setUpHtmlForm();
 
 /** FUZZ_RUNS=1000 for a deep run, as src/server/fuzz.test.ts. */
 const RUNS = Number(FUZZ_SETTINGS.runs ?? 60);
@@ -105,14 +105,6 @@ function partsOf(p: Post): { parts: Part[]; bot: boolean } {
   return { parts: all, bot: typeof honeypot === 'string' && onWire(honeypot).trim() !== '' };
 }
 
-const ENTITIES: Record<string, string> = {
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-  '&amp;': '&',
-};
-
 /**
  * The value attribute of the input for this question as the page sends it (a browser may then sanitise it): its
  * box on the first step, or the hidden field that carries it on the files step (none for an answer not sent).
@@ -124,7 +116,7 @@ function valueIn(html: string, id: string): string | undefined {
     : new RegExp(`<input[^>]*\\bid="q-${id}"[^>]*>`).exec(html)?.[0];
   if (!tag) return filesStep ? '' : undefined;
   const raw = /\bvalue="([^"]*)"/.exec(tag)?.[1] ?? '';
-  return raw.replace(/&(lt|gt|quot|#39|amp);/g, (entity) => ENTITIES[entity] ?? entity);
+  return unescapeHtml(raw);
 }
 
 async function newestSubmission(): Promise<Submission | undefined> {

@@ -5,25 +5,19 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { PDF, PNG } from '../../../testing/test-files.ts';
 import {
-  as,
-  countOf,
   fullAnswers,
   idOf,
-  makeForm,
   multipartOf,
   owner,
-  page,
-  post,
   randomUUIDLike,
   replacing,
   setUpHtmlForm,
   t,
   tokenIn,
-  unclaimedOf,
   type Part,
 } from './test-fixture.ts';
 
-setUpHtmlForm();
+const { as, countOf, makeForm, page, post, unclaimedOf } = setUpHtmlForm();
 
 describe('POST /customer/{fid}/{id} refused', () => {
   it('refuses bad bodies with a 4xx page, never a 500, storing nothing', async () => {

@@ -4,23 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { NO_SETTINGS } from '#common/form-settings.ts';
 import type { Submission } from '#common/submissions.ts';
 import { PDF } from '../../../testing/test-files.ts';
-import {
-  as,
-  owner,
-  countOf,
-  fullAnswers,
-  idOf,
-  makeForm,
-  page,
-  post,
-  replacing,
-  setUpHtmlForm,
-  t,
-  tokenIn,
-  unclaimedOf,
-} from './test-fixture.ts';
+import { fullAnswers, idOf, owner, replacing, setUpHtmlForm, t, tokenIn } from './test-fixture.ts';
 
-setUpHtmlForm();
+const { as, countOf, makeForm, page, post, unclaimedOf } = setUpHtmlForm();
 
 describe('POST /customer/{fid}/{id}', () => {
   it('stores the answers and the file, which the owner then sees, and thanks the customer', async () => {

@@ -46,10 +46,23 @@ export async function makeForm(title = 'Hotel booking', questions?: object[]): P
 export const page = (f: Form = form) =>
   t.app.inject({ method: 'GET', url: `/customer/${f._id}/${owner.id}` });
 export const tokenIn = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
+const ENTITIES: Record<string, string> = {
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&amp;': '&',
+};
+/** A value as the page wrote it into an attribute, read back as the browser reads it. */
+export const unescapeHtml = (value: string) =>
+  value.replace(/&(lt|gt|quot|#39|amp);/g, (entity) => ENTITIES[entity] ?? entity);
 export const randomUUIDLike = () => '7d9c2f4e-0b1a-4c3d-8e5f-6a7b8c9d0e1f';
 
-/** Starts the app with the owner and the form before the file's tests, and closes it after them. */
-export function setUpHtmlForm(): void {
+/**
+ * Starts the app with the owner and the form before the file's tests, and closes it after them; gives the calls the
+ * tests make (the app, the owner and the form are the live bindings above).
+ */
+export function setUpHtmlForm() {
   beforeAll(async () => {
     webDir = await mkdtemp(join(tmpdir(), 'easyform-web-'));
     await mkdir(join(webDir, 'assets'));
@@ -66,6 +79,7 @@ export function setUpHtmlForm(): void {
     await t?.close();
     await rm(webDir, { recursive: true, force: true });
   });
+  return { as, countOf, makeForm, page, post, unclaimedOf };
 }
 
 export type Part =

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from '../../../testing/test-app.ts';
-import { asOwner, form, owner, setUpSubmissions, submit, validBody } from '../test-fixture.ts';
+import { form, owner, setUpSubmissions } from '../test-fixture.ts';
 
-setUpSubmissions();
+const { asOwner, submit, validBody } = setUpSubmissions();
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 const listUrls = (cursor: string) => {

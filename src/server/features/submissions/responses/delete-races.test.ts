@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { TEST_ENGINE } from '../../../testing/test-app.ts';
-import { buildForm, owner, setUpSubmissions, submit, t, validBody } from '../test-fixture.ts';
+import { owner, setUpSubmissions, t } from '../test-fixture.ts';
 const as = ownerRequests(() => t);
 
-setUpSubmissions();
+const { buildForm, submit, validBody } = setUpSubmissions();
 
 async function formWithResponses(count: number): Promise<{ f: Form; ids: string[] }> {
   const f = await buildForm(owner.token);

@@ -12,7 +12,6 @@ export async function deleteSubmissionsOfOwner(
   tx: Queryable,
   ownerId: string,
   ids: readonly string[],
-  timeZone: string,
 ): Promise<string[]> {
   if (ids.length === 0) return [];
   const gone = await tx.query<{ id: string; form_id: string }>(
@@ -41,13 +40,13 @@ export async function deleteSubmissionsOfOwner(
                 where answer ->> 'kind' in ('select', 'radio', 'check')
                 group by 1, 2, 3) d
         where c.form_id = d.form_id and c.field_id = d.field_id and c.option = d.option
-     ), days_counted as (
-       update form_daily_counts c set responses = c.responses - d.n
-         from (select form_id, (created_at at time zone $3)::date as day, count(*)::int as n from gone group by 1, 2) d
-        where c.form_id = d.form_id and c.day = d.day
+     ), quarters_counted as (
+       update form_quarter_counts c set responses = c.responses - d.n
+         from (select form_id, quarter_of(created_at) as quarter, count(*)::int as n from gone group by 1, 2) d
+        where c.form_id = d.form_id and c.quarter = d.quarter
      )
      select id, form_id from gone`,
-    [ownerId, ids, timeZone],
+    [ownerId, ids],
   );
   const formIds = [...new Set(gone.map((r) => r.form_id))];
   if (formIds.length > 0) {

@@ -6,21 +6,9 @@ import type { Form } from '#common/forms.ts';
 import type { Submission, SubmissionPage } from '#common/submissions.ts';
 import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { storedKeys, TEST_ENGINE } from '../../../testing/test-app.ts';
-import {
-  asOwner,
-  buildForm,
-  countOf,
-  form,
-  idOf,
-  other,
-  owner,
-  setUpSubmissions,
-  submit,
-  t,
-  validBody,
-} from '../test-fixture.ts';
+import { form, idOf, other, owner, setUpSubmissions, t } from '../test-fixture.ts';
 
-setUpSubmissions();
+const { asOwner, buildForm, countOf, submit, validBody } = setUpSubmissions();
 
 const as = ownerRequests(() => t);
 const deleteOne = (id: string, token = owner.token) => as(token).delete(`/api/forms/${id}`);
@@ -52,10 +40,9 @@ async function countersOf(formId: string) {
       'select field_id, responses from form_field_counts where form_id = $1 order by 1',
       [formId],
     ),
-    days: await db.query(
-      "select to_char(day, 'YYYY-MM-DD') as day, responses from form_daily_counts where form_id = $1 order by 1",
-      [formId],
-    ),
+    days: await db.query('select quarter, responses from form_quarter_counts where form_id = $1 order by 1', [
+      formId,
+    ]),
     form: await db.query(
       `select response_count, latest_response_at,
               (select count(*)::int from submissions s where s.form_id = f.id) as stored,
@@ -68,7 +55,7 @@ async function countersOf(formId: string) {
 /** The counters kept by inserts and deletes equal a recount from the stored rows, and the form's count its rows. */
 async function expectCountersToMatchRebuild(formId: string) {
   const kept = await countersOf(formId);
-  await t.app.db.query('select rebuild_form_results($1, $2)', [formId, t.app.config.formTimezone]);
+  await t.app.db.query('select rebuild_form_results($1)', [formId]);
   expect(kept).toEqual(await countersOf(formId));
   const [row] = kept.form as { response_count: number; stored: number; latest_response_at: Date | null }[];
   expect(row?.response_count).toBe(row?.stored);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Submission, SubmissionPage } from '#common/submissions.ts';
 import { TEST_ENGINE } from '../../../testing/test-app.ts';
-import { asOwner, buildForm, idOf, owner, setUpSubmissions, submit, t, validBody } from '../test-fixture.ts';
+import { idOf, owner, setUpSubmissions, t } from '../test-fixture.ts';
 
-setUpSubmissions();
+const { asOwner, buildForm, submit, validBody } = setUpSubmissions();
 
 describe(`the owner's clock in the responses on ${TEST_ENGINE}`, () => {
   it('reads the list’s and the CSV’s days on the owner’s clock when it is named', async () => {

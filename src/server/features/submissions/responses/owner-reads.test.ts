@@ -4,22 +4,11 @@ import type { Submission } from '#common/submissions.ts';
 import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { storedKeys, TEST_ENGINE } from '../../../testing/test-app.ts';
 import { PDF } from '../../../testing/test-files.ts';
-import {
-  asOwner,
-  buildForm,
-  form,
-  idOf,
-  other,
-  owner,
-  setUpSubmissions,
-  submit,
-  t,
-  validBody,
-} from '../test-fixture.ts';
+import { form, idOf, other, owner, setUpSubmissions, t } from '../test-fixture.ts';
 import { CSV_PAGE_ROWS } from './csv.ts';
 const as = ownerRequests(() => t);
 
-setUpSubmissions();
+const { asOwner, buildForm, submit, validBody } = setUpSubmissions();
 
 describe(`the owner's view of submissions on ${TEST_ENGINE}`, () => {
   describe('owner reads', () => {

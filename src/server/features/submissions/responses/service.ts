@@ -107,7 +107,7 @@ export async function deleteSubmissions(
     const owned = await lockSubmissionsOfOwner(tx, { ownerId, formId }, [...new Set(ids)]);
     const ownedIds = owned.map((s) => s.id);
     const keys = await deps.files.release(tx, ownedIds);
-    const deleted = await deleteSubmissionsOfOwner(tx, ownerId, ownedIds, deps.timeZone);
+    const deleted = await deleteSubmissionsOfOwner(tx, ownerId, ownedIds);
     return { deleted, keys };
   });
   await Promise.all(

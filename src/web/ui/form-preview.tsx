@@ -1,4 +1,5 @@
 import { fieldsOf, type FieldDefinition, type Form } from '#common/forms.ts';
+import './form-preview.css';
 
 /** One question as its card's miniature draws it. */
 export type PreviewQuestion = { kind: FieldDefinition['kind']; name: string; options: string[] };
@@ -33,22 +34,22 @@ export function FormPreview({ questions, empty }: { questions: PreviewQuestion[]
   return (
     <span className="template-thumb form-preview" aria-hidden="true">
       <span className="template-bar" />
-      {questions.length === 0 && empty ? <span className="preview-empty">{empty}</span> : null}
-      <span className="preview-questions">
+      {questions.length === 0 && empty ? <span className="form-preview-empty">{empty}</span> : null}
+      <span className="form-preview-questions">
         {questions.map((q, i) => (
-          <span key={i} className="preview-question">
-            <span className="preview-label">{q.name}</span>
+          <span key={i} className="form-preview-question">
+            <span className="form-preview-label">{q.name}</span>
             {q.kind === 'radio' || q.kind === 'check'
               ? q.options.slice(0, OPTIONS_SHOWN).map((option, j) => (
-                  <span key={j} className="preview-option">
-                    <span className={q.kind === 'radio' ? 'preview-dot' : 'preview-box'} />
+                  <span key={j} className="form-preview-option">
+                    <span className={q.kind === 'radio' ? 'form-preview-dot' : 'form-preview-box'} />
                     {option}
                   </span>
                 ))
               : null}
-            {q.kind === 'text' ? <span className="preview-input" /> : null}
-            {q.kind === 'select' ? <span className="preview-input preview-select">▾</span> : null}
-            {q.kind === 'file' ? <span className="preview-input preview-file">＋</span> : null}
+            {q.kind === 'text' ? <span className="form-preview-input" /> : null}
+            {q.kind === 'select' ? <span className="form-preview-input form-preview-select">▾</span> : null}
+            {q.kind === 'file' ? <span className="form-preview-input form-preview-file">＋</span> : null}
           </span>
         ))}
       </span>
