@@ -9,9 +9,10 @@ import { closedFormHtml, headingHtml } from './message-html.ts';
 
 /**
  * The customer's pages (docs/product.md, Customer pages), served as customer.html rather than index.html
- * (docs/decisions/012).
+ * (docs/decisions/012); with the pages a form posted without JavaScript redirects to (its draft, its thank-you).
  */
-export const CUSTOMER_PAGE = /^\/(?:customer\/([^/]+)\/[^/]+|preview|fileUpload)\/?$/i;
+export const CUSTOMER_PAGE =
+  /^\/(?:customer\/([^/]+)\/[^/]+(?:\/(?:sent|draft\/[^/]+))?|preview|fileUpload)\/?$/i;
 
 /** The page around the customer's content when the app was not built (tests, an API-only install). */
 export const FALLBACK_TEMPLATE =
