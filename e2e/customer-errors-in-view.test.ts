@@ -3,8 +3,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
-import { hasChromium, newPage, PHONE, screenshot } from './support/browser.ts';
-import { browser, call, customerLink, owner, setUpCustomerJourneys } from './support/customer-journeys.ts';
+import { DESKTOP, hasChromium, newPage, PHONE, screenshot } from './support/browser.ts';
+import {
+  browser,
+  call,
+  customerLink,
+  formWith,
+  owner,
+  setUpCustomerJourneys,
+} from './support/customer-journeys.ts';
 
 setUpCustomerJourneys();
 
@@ -44,6 +51,15 @@ const underTheBar = (page: Page) =>
     return message.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
   });
 
+/** The page as sent back, looked at where scripts may run (measuring needs them), without the app's script. */
+async function sentBack(page: Page): Promise<Page> {
+  const html = (await page.content()).replace(/<script type="module"[^>]*>[^<]*<\/script>/g, '');
+  const sent = await newPage(browser, PHONE);
+  await sent.route(page.url(), (route) => route.fulfill({ body: html, contentType: 'text/html' }));
+  await sent.goto(page.url());
+  return sent;
+}
+
 describe.skipIf(!hasChromium)('answers to fix, on a phone', () => {
   it('shows every question’s message above the sticky bar as the customer tabs through them', async () => {
     const form = await createForm();
@@ -52,11 +68,7 @@ describe.skipIf(!hasChromium)('answers to fix, on a phone', () => {
     await page.goto(customerLink(form));
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: '6 answers need your attention' }).waitFor();
-    // The page as sent back, looked at where scripts may run (measuring needs them), without the app's script.
-    const html = (await page.content()).replace(/<script type="module"[^>]*>[^<]*<\/script>/g, '');
-    const sent = await newPage(browser, PHONE);
-    await sent.route(page.url(), (route) => route.fulfill({ body: html, contentType: 'text/html' }));
-    await sent.goto(page.url());
+    const sent = await sentBack(page);
     await sent.getByLabel('Full name').focus();
     await sent.evaluate(() => window.scrollTo(0, 0));
     for (const name of ['Email address', 'Home town', 'Arrival date', 'Guests', 'Questions for us']) {
@@ -67,6 +79,50 @@ describe.skipIf(!hasChromium)('answers to fix, on a phone', () => {
       expect(await underTheBar(sent), name).toBeLessThanOrEqual(0);
     }
     await screenshot(sent, 'fill-errors-clear-of-bar');
+    await sent.close();
+    await context.close();
+  });
+
+  it('shows a radio or checkbox group’s whole message above the sticky bar as the keyboard reaches the group', async () => {
+    const options = ['One', 'Two', 'Three'].map((value) => ({ value }));
+    const form = await formWith('Retreat booking', [
+      { id: 1, name: 'Full name', type: 'text', required: true },
+      { id: 1, name: 'Email address', type: 'email', required: true },
+      { id: 1, name: 'Home town', type: 'text', required: true },
+      { id: 3, name: 'Room', options, required: true },
+      { id: 4, name: 'Activities', options, required: true },
+    ]);
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(customerLink(form));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: '5 answers need your attention' }).waitFor();
+    const sent = await sentBack(page);
+    await sent.getByLabel('Home town').focus();
+    await sent.evaluate(() => window.scrollTo(0, 0));
+    for (const group of ['Room', 'Activities']) {
+      await sent.keyboard.press('Tab');
+      const shown = await sent.evaluate(() => {
+        const fieldset = document.activeElement?.closest('fieldset');
+        const message = document.getElementById(fieldset?.getAttribute('aria-describedby') ?? '');
+        const bar = document.querySelector('.fill-bar');
+        if (!fieldset || !message || !bar) return null;
+        const box = message.getBoundingClientRect();
+        return {
+          group: fieldset.textContent,
+          top: box.top,
+          under: box.bottom - bar.getBoundingClientRect().top,
+        };
+      });
+      expect(shown?.group, group).toContain(group);
+      expect(shown?.top, group).toBeGreaterThanOrEqual(0);
+      expect(shown?.under, group).toBeLessThanOrEqual(0);
+      await screenshot(sent, 'nojs-group-error-clear-of-bar');
+    }
+    // The whole page at a desktop's width, scrolled to the end so the sticky bar is drawn where it rests.
+    await sent.setViewportSize(DESKTOP);
+    await sent.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await screenshot(sent, 'nojs-group-error-clear-of-bar');
     await sent.close();
     await context.close();
   });
