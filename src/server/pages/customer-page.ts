@@ -2,6 +2,7 @@ import { CLOSED_LOOK_ID, type ClosedFormLook } from '#common/closed-form.ts';
 import { isHardToRead, textColorOn } from '#common/contrast.ts';
 import { accentOf, backgroundOf } from '#common/form-colors.ts';
 import type { PublicForm } from '#common/forms.ts';
+import { CLEAR_FIXED_ERRORS } from './clear-fixed-errors.ts';
 import { formHtml, type FormState } from './customer-form-html.ts';
 import { stepLabel, stepOf } from './form-steps.ts';
 import { escapeHtml } from './html.ts';
@@ -163,8 +164,13 @@ export function renderCustomerPage(
           stepLabel(step),
         )
       : headingHtml(form, headingClass(form), stepLabel(step));
-  const content = heading + formHtml(form, options.action, options.state);
   const refused = Object.keys(options.state.errors ?? {}).length > 0;
+  // A page sent back with answers to fix clears each message as its question changes, where scripts run.
+  const clearing = refused && !options.embed;
+  const content =
+    heading +
+    formHtml(form, options.action, options.state) +
+    (clearing ? `<script>${CLEAR_FIXED_ERRORS}</script>` : '');
   const layout = layoutOf(form, content);
   const data = options.embed
     ? `<script type="application/json" id="fill-form">${embeddedJson(form)}</script>`
@@ -182,7 +188,7 @@ export function renderCustomerPage(
       description,
     ),
     styles: [...templateStyles(template), layout.style],
-    scripts: deferred.script ? [deferred.script] : [],
+    scripts: [...(deferred.script ? [deferred.script] : []), ...(clearing ? [CLEAR_FIXED_ERRORS] : [])],
   };
 }
 
