@@ -10,6 +10,7 @@ import {
   call,
   customerLink,
   formWith,
+  retreatBooking,
   owner,
   setUpCustomerJourneys,
 } from './support/customer-journeys.ts';
@@ -85,14 +86,7 @@ describe.skipIf(!hasChromium)('answers to fix, on a phone', () => {
   });
 
   it('shows a radio or checkbox group’s whole message above the sticky bar as the keyboard reaches the group', async () => {
-    const options = ['One', 'Two', 'Three'].map((value) => ({ value }));
-    const form = await formWith('Retreat booking', [
-      { id: 1, name: 'Full name', type: 'text', required: true },
-      { id: 1, name: 'Email address', type: 'email', required: true },
-      { id: 1, name: 'Home town', type: 'text', required: true },
-      { id: 3, name: 'Room', options, required: true },
-      { id: 4, name: 'Activities', options, required: true },
-    ]);
+    const form = await retreatBooking();
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(customerLink(form));
