@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hasChromium, newPage, openForm, PHONE, screenshot } from './support/browser.ts';
-import { browser, customerLink, formWith, setUpCustomerJourneys } from './support/customer-journeys.ts';
+import { browser, customerLink, retreatBooking, setUpCustomerJourneys } from './support/customer-journeys.ts';
 
 setUpCustomerJourneys();
 
@@ -20,14 +20,7 @@ const groupMessageUnderBar = (page: Page) =>
 
 describe.skipIf(!hasChromium)('a choice group to fix, on a phone', () => {
   it('brings the group’s message above the sticky bar when the keyboard reaches the group', async () => {
-    const options = ['One', 'Two', 'Three'].map((value) => ({ value }));
-    const form = await formWith('Retreat booking', [
-      { id: 1, name: 'Full name', type: 'text', required: true },
-      { id: 1, name: 'Email address', type: 'email', required: true },
-      { id: 1, name: 'Home town', type: 'text', required: true },
-      { id: 3, name: 'Room', options, required: true },
-      { id: 4, name: 'Activities', options, required: true },
-    ]);
+    const form = await retreatBooking();
     const page = await newPage(browser, PHONE);
     await openForm(page, customerLink(form));
     await page.getByRole('button', { name: 'Submit' }).click();

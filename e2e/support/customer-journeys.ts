@@ -23,6 +23,18 @@ export async function formWith(formTitle: string, questions: object[]): Promise<
   return form;
 }
 
+/** Three required text questions, then a required radio group and a required checkbox group of three options each. */
+export async function retreatBooking(): Promise<Form> {
+  const options = ['One', 'Two', 'Three'].map((value) => ({ value }));
+  return formWith('Retreat booking', [
+    { id: 1, name: 'Full name', type: 'text', required: true },
+    { id: 1, name: 'Email address', type: 'email', required: true },
+    { id: 1, name: 'Home town', type: 'text', required: true },
+    { id: 3, name: 'Room', options, required: true },
+    { id: 4, name: 'Activities', options, required: true },
+  ]);
+}
+
 /** The form's responses as its owner lists them, newest first. */
 export const responseIds = async (form: Form) =>
   (await call<{ items: { _id: string }[] }>(`/api/formSubmissions/${form._id}`, { token: owner.token }))

@@ -7,6 +7,7 @@ import type { Stores } from './app-stores.ts';
 import { ANALYZE_EVERY_MS, startEmbeddedUpkeep, VACUUM_EVERY_MS } from './db/embedded-upkeep.ts';
 import { createNotifier, NOTIFY_POLL_MS, NOTIFY_WINDOW_MS } from './features/notifications/notifier.ts';
 import { createViewCounter } from './features/results/views.ts';
+import { pruneDrafts } from './features/submissions/no-script/drafts.ts';
 import type { ImageReencoder } from './features/uploads/image.ts';
 import { ORPHAN_FILE_GRACE_MS, sweepOrphanFiles } from './features/uploads/orphan-sweep.ts';
 import { deleteStaleUploads } from './features/uploads/service.ts';
@@ -38,6 +39,7 @@ export function startBackgroundWork(
         .catch((err: unknown) => logJobFailure(app.log, err, 'upload sweep failed'));
       await pruneRateLimits(db)
         .then(() => pruneFinished(db))
+        .then(() => pruneDrafts(db))
         .catch((err: unknown) => logJobFailure(app.log, err, 'pruning finished rows failed'));
     },
     each: () => images.sweep(ORPHAN_FILE_GRACE_MS),

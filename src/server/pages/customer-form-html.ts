@@ -151,10 +151,13 @@ function choiceGroup(
     'aria-required': !multiple && field.required ? 'true' : undefined,
     'aria-describedby': describedBy(error && errorId(id)),
   });
+  // The message comes before the options, not after them as on the React page: without a script nothing can
+  // bring a message under the last option into view when the keyboard reaches the first, and the sticky bar would
+  // cover it. A page with messages is only drawn for a post, and no script takes it over, so nothing moves.
   return (
     `<fieldset${group}><legend class="fill-question" id="${controlId(id)}-legend" dir="auto">${label(field.name, field.required)}</legend>` +
     (multiple ? '<p class="fill-group-hint">Choose all that apply</p>' : '') +
-    `<div class="fill-options">${options}</div>${errorOf(id, error)}</fieldset>`
+    `${errorOf(id, error)}<div class="fill-options">${options}</div></fieldset>`
   );
 }
 

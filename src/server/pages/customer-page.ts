@@ -2,6 +2,7 @@ import { CLOSED_LOOK_ID, type ClosedFormLook } from '#common/closed-form.ts';
 import { isHardToRead, textColorOn } from '#common/contrast.ts';
 import { accentOf, backgroundOf } from '#common/form-colors.ts';
 import type { PublicForm } from '#common/forms.ts';
+import { CLEAR_FIXED_ERRORS } from './clear-fixed-errors.ts';
 import { formHtml, type FormState } from './customer-form-html.ts';
 import { stepLabel, stepOf } from './form-steps.ts';
 import { escapeHtml } from './html.ts';
@@ -9,9 +10,10 @@ import { closedFormHtml, headingHtml } from './message-html.ts';
 
 /**
  * The customer's pages (docs/product.md, Customer pages), served as customer.html rather than index.html
- * (docs/decisions/012).
+ * (docs/decisions/012); with the pages a form posted without JavaScript redirects to (its draft, its thank-you).
  */
-export const CUSTOMER_PAGE = /^\/(?:customer\/([^/]+)\/[^/]+|preview|fileUpload)\/?$/i;
+export const CUSTOMER_PAGE =
+  /^\/(?:customer\/([^/]+)\/[^/]+(?:\/(?:sent|draft\/[^/]+))?|preview|fileUpload)\/?$/i;
 
 /** The page around the customer's content when the app was not built (tests, an API-only install). */
 export const FALLBACK_TEMPLATE =
@@ -162,8 +164,13 @@ export function renderCustomerPage(
           stepLabel(step),
         )
       : headingHtml(form, headingClass(form), stepLabel(step));
-  const content = heading + formHtml(form, options.action, options.state);
   const refused = Object.keys(options.state.errors ?? {}).length > 0;
+  // A page sent back with answers to fix clears each message as its question changes, where scripts run.
+  const clearing = refused && !options.embed;
+  const content =
+    heading +
+    formHtml(form, options.action, options.state) +
+    (clearing ? `<script>${CLEAR_FIXED_ERRORS}</script>` : '');
   const layout = layoutOf(form, content);
   const data = options.embed
     ? `<script type="application/json" id="fill-form">${embeddedJson(form)}</script>`
@@ -181,7 +188,7 @@ export function renderCustomerPage(
       description,
     ),
     styles: [...templateStyles(template), layout.style],
-    scripts: deferred.script ? [deferred.script] : [],
+    scripts: [...(deferred.script ? [deferred.script] : []), ...(clearing ? [CLEAR_FIXED_ERRORS] : [])],
   };
 }
 

@@ -47,11 +47,13 @@ export const readCustomerTemplate = (webDir: string | undefined): Promise<string
 
 /**
  * Sends a page made for this request, compressed on the fly (it cannot be precompressed at build time). Private and
- * revalidated: a form page carries a one-time token, which no shared cache may hand to a second customer.
+ * revalidated, unless the route said otherwise (a draft's page is never kept): a form page carries a one-time token,
+ * which no shared cache may hand to a second customer.
  */
 export function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
   const accepts = String(request.headers['accept-encoding'] ?? '');
-  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'private, no-cache');
+  reply.header('content-type', 'text/html; charset=utf-8');
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
   reply.header('vary', 'accept-encoding');
   if (/\bbr\b/.test(accepts)) {
     const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });

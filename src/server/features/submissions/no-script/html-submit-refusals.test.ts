@@ -17,19 +17,19 @@ import {
   type Part,
 } from './test-fixture.ts';
 
-const { as, countOf, makeForm, page, post, unclaimedOf } = setUpHtmlForm();
+const { as, countOf, follow, makeForm, page, post, postOnly, unclaimedOf } = setUpHtmlForm();
 
 describe('POST /customer/{fid}/{id} refused', () => {
-  it('refuses bad bodies with a 4xx page, never a 500, storing nothing', async () => {
+  it('refuses bad bodies with a 4xx page or the page to fix, never a 500, storing nothing', async () => {
     const f = await makeForm('Hostile bodies');
     const token = tokenIn((await page(f)).body);
     const answers = fullAnswers(f, token);
     const cases: { name: string; send: () => ReturnType<typeof post> }[] = [
-      { name: 'no fields', send: () => post([], f) },
+      { name: 'no fields', send: () => postOnly([], f) },
       {
         name: 'missing token',
         send: () =>
-          post(
+          postOnly(
             answers.filter(([n]) => n !== 'token'),
             f,
           ),
@@ -37,7 +37,7 @@ describe('POST /customer/{fid}/{id} refused', () => {
       {
         name: 'huge field',
         send: () =>
-          post(
+          postOnly(
             [
               ['token', token],
               [idOf(f, 'Name'), 'x'.repeat(100_000)],
@@ -48,7 +48,7 @@ describe('POST /customer/{fid}/{id} refused', () => {
       {
         name: '100 kB field name',
         send: () =>
-          post(
+          postOnly(
             [
               ['token', token],
               ['n'.repeat(100_000), 'x'],
@@ -59,16 +59,17 @@ describe('POST /customer/{fid}/{id} refused', () => {
       {
         name: 'wrong file type',
         send: () =>
-          post(answers.map(replacing(idOf(f, 'ID proof'), { filename: 'virus.exe', content: PNG })), f),
+          postOnly(answers.map(replacing(idOf(f, 'ID proof'), { filename: 'virus.exe', content: PNG })), f),
       },
       {
         name: 'a PNG named .pdf',
         send: () =>
-          post(answers.map(replacing(idOf(f, 'ID proof'), { filename: 'id.pdf', content: PNG })), f),
+          postOnly(answers.map(replacing(idOf(f, 'ID proof'), { filename: 'id.pdf', content: PNG })), f),
       },
       {
         name: 'too many files',
-        send: () => post([...answers, [idOf(f, 'ID proof'), { filename: 'second.pdf', content: PDF }]], f),
+        send: () =>
+          postOnly([...answers, [idOf(f, 'ID proof'), { filename: 'second.pdf', content: PDF }]], f),
       },
       {
         name: 'malformed multipart',
@@ -101,10 +102,13 @@ describe('POST /customer/{fid}/{id} refused', () => {
       },
     ];
     for (const { name, send } of cases) {
+      // Answers to fix are the page drawn again, at the address a 303 leads to; anything else a 4xx page.
       const res = await send();
-      expect(res.statusCode, name).toBeGreaterThanOrEqual(400);
-      expect(res.statusCode, name).toBeLessThan(500);
-      expect(res.body, name).toContain('<html');
+      const shown = await follow(res);
+      if (res.statusCode === 303) expect(shown.body, name).toContain('your attention');
+      else expect([res.statusCode >= 400, res.statusCode < 500], name).toEqual([true, true]);
+      expect(shown.statusCode, name).toBeLessThan(500);
+      expect(shown.body, name).toContain('<html');
     }
     expect(await countOf(f)).toBe(0);
     expect(await unclaimedOf(f)).toBe(0);

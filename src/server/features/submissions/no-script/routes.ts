@@ -8,24 +8,19 @@ import { z } from 'zod';
 import { HONEYPOT_FIELD } from '#common/answer-limits.ts';
 import { closedLookOf } from '#common/closed-form.ts';
 import { closedMessageOf, closedReasonOf } from '#common/form-gate.ts';
-import { isWebUrl } from '#common/form-settings.ts';
-import { toPublicForm, type Form } from '#common/forms.ts';
+import type { Form } from '#common/forms.ts';
 import { HttpError, logUnavailable, waitWords } from '../../../http/errors.ts';
 import { UNAVAILABLE_RETRY_SECONDS, unavailableOf } from '../../../http/unavailable.ts';
 import { PAGE_TOKEN_FIELD, type FormState } from '../../../pages/customer-form-html.ts';
-import {
-  renderClosedPage,
-  renderCustomerPage,
-  renderMessagePage,
-  renderOnFormColours,
-  withoutScripts,
-} from '../../../pages/customer-page.ts';
+import { renderClosedPage, renderMessagePage, withoutScripts } from '../../../pages/customer-page.ts';
 import { STEP_QUERY } from '../../../pages/form-steps.ts';
 import { readCustomerTemplate, sendCustomerPage } from '../../../pages/html-reply.ts';
-import { messageHtml, missingHtml, thankYouHtml } from '../../../pages/message-html.ts';
+import { messageHtml, missingHtml } from '../../../pages/message-html.ts';
 import type { FileIntake, SubmissionDeps } from '../deps.ts';
 import { AnswersError, readAnswers } from '../ingest/answers.ts';
 import type { SubmitInput } from '../ingest/submitter.ts';
+import { draftPageRoutes, draftPath, sentPath } from './draft-pages.ts';
+import { forgetDrafts, saveDraft } from './drafts.ts';
 import { bodyOf, discardAll, OUT_OF_DATE, readPosted, TOKEN, TOO_MUCH, type Posted } from './read-posted.ts';
 
 const IdsSchema = z.object({ fid: z.uuid(), ownerId: z.uuid() });
@@ -157,23 +152,14 @@ export async function htmlSubmissionRoutes(
         await discardAll(deps.intake, posted.deleteIds);
         return problem(400, OUT_OF_DATE);
       }
-      const publicForm = toPublicForm(form);
-      const again = (status: number, state: Omit<FormState, 'token'>, pageToken = token) =>
-        sendCustomerPage(
-          request,
-          reply,
-          status,
-          renderCustomerPage(template, publicForm, {
-            action: self,
-            state: {
-              token: pageToken,
-              values: posted.values,
-              filesToChooseAgain: posted.sentFiles,
-              ...state,
-            },
-            embed: false,
-          }),
-        );
+      // Post/redirect/get: the page to fix or to go on with is kept as a draft and drawn by a GET of its own address
+      // (draft-pages.ts), so Reload and Back never send the answers again.
+      const again = async (state: Omit<FormState, 'token'>, pageToken = token) => {
+        const values = posted.values;
+        const draft = { token: pageToken, values, filesToChooseAgain: posted.sentFiles, ...state };
+        const key = await saveDraft(deps.db, form, draft);
+        return reply.redirect(draftPath(self, key), 303);
+      };
       // A form with files comes in two steps, as with the script (form-steps.ts): Next checks the first step's
       // answers and draws the files step, which carries them; its Back draws them again. Neither stores anything.
       const fileIds = new Set(form.fileField.map((f) => f._id));
@@ -184,14 +170,14 @@ export async function htmlSubmissionRoutes(
       if (move !== undefined) {
         await discardAll(deps.intake, posted.deleteIds);
         if (move === 'answers' || fileIds.size === 0)
-          return again(200, { step: 'answers', filesToChooseAgain: [] });
+          return again({ step: 'answers', filesToChooseAgain: [] });
         const errors = { ...firstStepErrors(form, posted), ...posted.questionErrors };
-        if (onFirstStep(errors)) return again(422, { errors, step: 'answers' });
-        return again(200, { step: 'files', filesToChooseAgain: [] });
+        if (onFirstStep(errors)) return again({ errors, step: 'answers' });
+        return again({ step: 'files', filesToChooseAgain: [] });
       }
       if (Object.keys(posted.questionErrors).length > 0) {
         await discardAll(deps.intake, posted.deleteIds);
-        return again(422, { errors: posted.questionErrors, step: stepOfErrors(posted.questionErrors) });
+        return again({ errors: posted.questionErrors, step: stepOfErrors(posted.questionErrors) });
       }
       try {
         await deps.submit({
@@ -203,7 +189,7 @@ export async function htmlSubmissionRoutes(
       } catch (error) {
         await discardAll(deps.intake, posted.deleteIds);
         if (error instanceof AnswersError) {
-          return again(422, { errors: error.issues, step: stepOfErrors(error.issues) });
+          return again({ errors: error.issues, step: stepOfErrors(error.issues) });
         }
         if (!(error instanceof HttpError)) throw error;
         if (error.code === 'FORM_CLOSED') return sayClosed(error.message);
@@ -212,20 +198,17 @@ export async function htmlSubmissionRoutes(
         // were kept. The page comes back with these answers and a fresh token, so Submit sends them as a new
         // response if the customer wants to.
         if (error.code === 'ALREADY_SENT') {
-          return again(409, { message: SENT_BEFORE, step: 'files' }, randomUUID());
+          return again({ message: SENT_BEFORE, step: 'files' }, randomUUID());
         }
         if (error.statusCode >= 500) throw error;
-        return again(422, { message: error.message, step: 'files' });
+        return again({ message: error.message, step: 'files' });
       }
-      // A retry (the same page sent again) was answered with the first response's id and claimed nothing.
+      // A retry (the same page sent again) was answered with the first response's id and claimed nothing. The page's
+      // drafts go with its answers stored: Back to one of them draws an empty form, never the answers to send again.
       await discardAll(deps.intake, posted.deleteIds);
-      const redirect = form.settings.redirectUrl && isWebUrl(form.settings.redirectUrl);
-      const page = renderOnFormColours(
-        template,
-        publicForm,
-        thankYouHtml(publicForm, self, redirect ? new URL(form.settings.redirectUrl ?? '') : null),
-      );
-      return sendCustomerPage(request, reply, 200, page);
+      await forgetDrafts(deps.db, form._id, token);
+      return reply.redirect(sentPath(self), 303);
     },
   );
+  draftPageRoutes(app, deps);
 }

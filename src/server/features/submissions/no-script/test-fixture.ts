@@ -79,7 +79,7 @@ export function setUpHtmlForm() {
     await t?.close();
     await rm(webDir, { recursive: true, force: true });
   });
-  return { as, countOf, makeForm, page, post, unclaimedOf };
+  return { as, countOf, follow, makeForm, page, post, postOnly, unclaimedOf };
 }
 
 export type Part =
@@ -106,8 +106,16 @@ export function multipartOf(parts: Part[]) {
   };
 }
 
-export const post = (parts: Part[], f: Form = form) =>
-  t.app.inject({ method: 'POST', url: `/customer/${f._id}/${owner.id}`, ...multipartOf(parts) });
+/** A post as the browser sends it (`query`: a step's move), its own answer: a 303 to a page, or a page that refuses. */
+export const postOnly = (parts: Part[], f: Form = form, query = '') =>
+  t.app.inject({ method: 'POST', url: `/customer/${f._id}/${owner.id}${query}`, ...multipartOf(parts) });
+/** The page a browser shows for an answer: the page its 303 leads to (post/redirect/get), or the answer itself. */
+export async function follow(res: Awaited<ReturnType<typeof postOnly>>) {
+  const location = res.headers.location;
+  return res.statusCode === 303 && location ? t.app.inject({ method: 'GET', url: location }) : res;
+}
+/** A post and the page the browser then shows. */
+export const post = async (parts: Part[], f: Form = form) => follow(await postOnly(parts, f));
 
 /** Uploads for the form that no submission claimed: a refused or repeated post leaves none behind. */
 export const unclaimedOf = async (f: Form) =>
