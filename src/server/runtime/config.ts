@@ -216,6 +216,10 @@ export const DEFAULT_RATE_LIMITS = {
   // A form filled on a phone makes one submission and a few uploads; a school or event network behind one address
   // may send many submissions in a minute, so these are generous.
   submissionsPerIp: { max: 60, windowMs: MINUTE },
+  // Next and Back on the page without JavaScript store nothing but a short-lived draft of the page (ADR 024): bounded
+  // apart from submissions, so a stranger cannot fill the database with drafts, and generous for a class of customers
+  // behind one address stepping through a form.
+  pageStepsPerIp: { max: 600, windowMs: HOUR },
   // Uploads from one address an hour, and what it may leave unclaimed (not yet part of a submission or profile)
   // within a day: anyone may upload without an account (the customer's page does), so these bound the disk a
   // stranger can fill. docs/decisions/015-upload-hardening.md has the reasoning.

@@ -44,20 +44,22 @@ export async function publicSubmissionRoutes(
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const submit = createSubmitter(deps);
-  const perIp = app.config.rateLimits.submissionsPerIp;
-  const submitLimit = app.rateLimit({
-    max: perIp.max,
-    timeWindow: perIp.windowMs,
-    keyGenerator: (r) => `submit:${networkOf(r.ip)}`,
-    // The customer's page shows the message: say how long to wait, not the plugin's "Rate limit exceeded".
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `${tooManyResponses(context.ttl / 1000)} and send your answers again.`,
-    }),
-  });
+  const perIp = (name: 'submissionsPerIp' | 'pageStepsPerIp', prefix: string) =>
+    app.rateLimit({
+      max: app.config.rateLimits[name].max,
+      timeWindow: app.config.rateLimits[name].windowMs,
+      keyGenerator: (r) => `${prefix}:${networkOf(r.ip)}`,
+      // The customer's page shows the message: say how long to wait, not the plugin's "Rate limit exceeded".
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        message: `${tooManyResponses(context.ttl / 1000)} and send your answers again.`,
+      }),
+    });
+  const submitLimit = perIp('submissionsPerIp', 'submit');
+  const limits = { submit: submitLimit, step: perIp('pageStepsPerIp', 'step') };
 
   // Its own scope: multipart bodies are read only there, the JSON submit keeps answering them 415.
-  await app.register(async (scope) => htmlSubmissionRoutes(scope, { ...deps, submit, intake }, submitLimit));
+  await app.register(async (scope) => htmlSubmissionRoutes(scope, { ...deps, submit, intake }, limits));
 
   api.get(
     '/api/publicForm/:fid',

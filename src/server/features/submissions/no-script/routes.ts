@@ -75,7 +75,7 @@ function firstStepErrors(form: Form, posted: Posted): Record<string, string> {
 export async function htmlSubmissionRoutes(
   app: FastifyInstance,
   deps: SubmissionDeps & { submit: (input: SubmitInput) => Promise<string>; intake: FileIntake },
-  rateLimit: ReturnType<FastifyInstance['rateLimit']>,
+  limits: Record<'submit' | 'step', ReturnType<FastifyInstance['rateLimit']>>,
 ): Promise<void> {
   // Limits per request, from the form (readPosted); the file size is the upload route's.
   await app.register(multipart, { limits: { fileSize: app.config.uploadMaxBytes } });
@@ -113,10 +113,10 @@ export async function htmlSubmissionRoutes(
   app.post<{ Params: { fid: string; ownerId: string } }>(
     '/customer/:fid/:ownerId',
     {
-      // A move between steps stores nothing, so it does not use up the address's submissions (the files that come
-      // with one still count against its uploads).
+      // A move between steps stores no response, so it does not use up the address's submissions; it keeps a draft,
+      // and those have a limit of their own (the files that come with one still count against its uploads).
       onRequest: async function (request, reply) {
-        if (moveOf(request) === undefined) return rateLimit.call(this, request, reply);
+        return (moveOf(request) === undefined ? limits.submit : limits.step).call(this, request, reply);
       },
     },
     async (request, reply) => {

@@ -62,7 +62,7 @@ export const randomUUIDLike = () => '7d9c2f4e-0b1a-4c3d-8e5f-6a7b8c9d0e1f';
  * Starts the app with the owner and the form before the file's tests, and closes it after them; gives the calls the
  * tests make (the app, the owner and the form are the live bindings above).
  */
-export function setUpHtmlForm() {
+export function setUpHtmlForm(options: Parameters<typeof createTestApp>[0] = {}) {
   beforeAll(async () => {
     webDir = await mkdtemp(join(tmpdir(), 'easyform-web-'));
     await mkdir(join(webDir, 'assets'));
@@ -71,7 +71,7 @@ export function setUpHtmlForm() {
       '<!doctype html><title>Easy Form</title><div id="root"></div>',
     );
     await writeFile(join(webDir, 'customer.html'), CUSTOMER_HTML);
-    t = await createTestApp({ webDir });
+    t = await createTestApp({ ...options, webDir });
     owner = await signUpOwner(t);
     form = await makeForm();
   }, 60_000);
