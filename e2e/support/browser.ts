@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectAccessible } from './accessibility.ts';
+import { DISABLED_FEATURES } from './chromium-features.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -40,6 +41,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      `--disable-features=${DISABLED_FEATURES.join(',')}`,
     ],
   });
   // browser.newPage() goes through newContext() too, so no page escapes the watch.
