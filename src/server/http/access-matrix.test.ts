@@ -37,6 +37,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /files/:uploadId', // signed, expiring file URLs
   'GET /metrics', // the operator's METRICS_TOKEN, not an owner's: src/server/runtime/metrics.test.ts
   'POST /customer/:fid/:ownerId', // the customer's form posted without JavaScript
+  'GET /customer/:fid/:ownerId/draft/:key', // its page to fix, found by the secret key it was redirected to
+  'GET /customer/:fid/:ownerId/sent', // and its thank-you page
   'GET /robots.txt',
   'GET /api/v1/site/terms', // the operator's terms, shown on the public site
   'GET /api/v1/site/privacy', // and their privacy notice
