@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -14,7 +15,8 @@ const isNoSuchKey = (error: unknown) =>
   error instanceof NoSuchKey || (error as { name?: string } | null)?.name === 'NoSuchKey';
 
 /**
- * The S3 store's instance marker (`<prefix>.easyform-instance`), readiness probe (`<prefix>.easyform-ready`, deleted
+ * The S3 store's instance marker (`<prefix>.easyform-instance`), readiness probe (`<prefix>.easyform-ready.<random>`,
+ * one name per process, so that processes sharing the bucket never write and delete the same key at once; deleted
  * at once) and quarantine (`<prefix>quarantine/<key>`). A move
  * is a copy and a delete: S3 has no rename, and the copy's LastModified (its time of arrival) dates the quarantine.
  */
@@ -23,6 +25,7 @@ export function s3MarkerAndQuarantine(
   { bucket, prefix }: { bucket: string; prefix: string },
 ): Pick<Storage, 'readMarker' | 'writeMarker' | 'quarantine' | 'purgeQuarantine' | 'probe'> {
   const held = `${prefix}${QUARANTINE_FOLDER}/`;
+  const probeKey = `${prefix}${PROBE_NAME}.${randomBytes(6).toString('hex')}`;
   return {
     async readMarker() {
       try {
@@ -34,7 +37,7 @@ export function s3MarkerAndQuarantine(
       }
     },
     async probe(signal) {
-      const Key = prefix + PROBE_NAME;
+      const Key = probeKey;
       await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: 'ready\n' }), {
         abortSignal: signal,
       });
