@@ -56,7 +56,10 @@ describe(`the account's time zone on ${TEST_ENGINE}`, () => {
       fc.asyncProperty(notAZoneName, async (zone) => {
         const res = await as(owner).put('/api/v1/timeZone', { timeZone: zone });
         expect(res.statusCode).toBe(400);
-        expect(res.json().error.message).toMatch(/^timeZone: timeZone must be/);
+        // What PostgreSQL cannot store (a NUL, a lone surrogate) is refused first, naming the character.
+        expect(res.json().error.message).toMatch(
+          /^timeZone: (timeZone must be|contains .* which cannot be stored)/,
+        );
       }),
       { numRuns: 60 },
     );
