@@ -6,7 +6,10 @@ import { AppProviders, createQueryClient } from './app-providers.tsx';
 import { SESSION_CLASS } from './landing/session-gate.ts';
 import { routes } from './router.tsx';
 import './ui/styles.css';
+import './ui/layout.css';
 import './ui/owner.css';
+import './ui/owner-tables.css';
+import './ui/owner-menus.css';
 
 /**
  * Loads the screens the address matches before the router starts, as the build did when it drew them: the router

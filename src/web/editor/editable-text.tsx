@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 
-/** Browsers that size a textarea to its text in CSS (`field-sizing: content`, editor.css) need no script for it. */
+/** Browsers that size a textarea to its text in CSS (`field-sizing: content`, editor-frame.css) need no script. */
 const sizesItself = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content') === true;
 
 /** The box as it opens: sized to its text, focused, the caret after the text. */

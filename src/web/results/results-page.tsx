@@ -6,6 +6,7 @@ import { QueryStatus } from '../ui/query-table.tsx';
 import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { ResultsView } from './results-view.tsx';
 import './results.css';
+import './question-results.css';
 
 /** /formResults?fid=: one form's results, from counters the server keeps as responses arrive. */
 export function ResultsPage() {

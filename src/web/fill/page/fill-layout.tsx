@@ -6,7 +6,7 @@ import type { PublicForm } from '#common/forms.ts';
 import { hasPasswordQuestion } from '../questions/questions.ts';
 import { PasswordNotice } from './password-notice.tsx';
 
-// fill.css reaches the page through customer-page.css, which the entry imports (the server inlines it).
+// The fill stylesheets reach the page through customer-page.css, which the entry imports (the server inlines it).
 
 type Props = { form: PublicForm | ClosedFormLook; title?: string; children: ReactNode };
 

@@ -2,12 +2,12 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 type Props = { children: ReactNode; message?: ReactNode; tone?: 'error' | 'info' };
 
-/** Room under a focused control: the bar's gap to the screen's edge (fill.css: bottom) and as much again above it. */
+/** Room under a focused control: the bar's gap to the screen's edge (submit-bar.css: bottom), as much again above. */
 const BAR_GAP_PX = 16;
 
 /**
- * Keeps fill.css's `--fill-bar-space` (the page's scroll-padding-bottom) at the bar's real height, which grows with
- * its message, so a control reached by Tab scrolls clear of the bar. Without the script fill.css's default holds.
+ * Keeps submit-bar.css's `--fill-bar-space` (the page's scroll-padding-bottom) at the bar's real height, which grows
+ * with its message, so a control reached by Tab scrolls clear of the bar. Without the script that file's default holds.
  *
  * A text box the browser scrolls by its caret, not its box: Chromium leaves a long-text box whose first line shows
  * with the rest under the bar. So a control that gets the focus and still ends under the bar is brought up; for an
