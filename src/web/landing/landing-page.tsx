@@ -54,7 +54,7 @@ export function LandingPage() {
               </div>
             </div>
             <div className="hero-preview" aria-hidden="true">
-              <div className="preview-bar" />
+              <div className="hero-preview-bar" />
               <div className="preview-title">Event Booking Form</div>
               <div className="preview-line" />
               <div className="preview-input" />
