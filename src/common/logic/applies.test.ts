@@ -9,24 +9,10 @@ import {
   type LogicPage,
 } from './applies.ts';
 import { logicProblems } from './check.ts';
-import { ConditionSchema, OPERATORS_BY_KIND, type Condition, type LogicKind } from './conditions.ts';
+import { ConditionSchema, type Condition, type LogicKind } from './conditions.ts';
+import { leafOn, OPTIONS } from './test-conditions.ts';
 
-const OPTIONS = ['Yes', 'No', 'Maybe'];
 const KINDS: LogicKind[] = ['text', 'select', 'radio', 'check', 'file'];
-
-/** A leaf on one of `earlier`'s questions, with an operator that fits its kind and a value it can take. */
-const leafOn = (earlier: { id: string; kind: LogicKind }[]) =>
-  fc
-    .constantFrom(...earlier)
-    .chain((q) =>
-      fc
-        .constantFrom(...OPERATORS_BY_KIND[q.kind])
-        .chain((op) =>
-          op === 'answered' || op === 'empty'
-            ? fc.constant<Condition>({ question: q.id, op })
-            : fc.constantFrom(...OPTIONS).map<Condition>((value) => ({ question: q.id, op, value })),
-        ),
-    );
 
 const conditionOn = (earlier: { id: string; kind: LogicKind }[]): fc.Arbitrary<Condition> =>
   fc.oneof(

@@ -6,8 +6,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import { applicable, applyingAnswers, type LogicAnswer } from '#common/logic/applies.ts';
-import { OPERATORS_BY_KIND, type Condition } from '#common/logic/conditions.ts';
+import type { Condition } from '#common/logic/conditions.ts';
 import { pagesOf, type FormItem } from '#common/logic/items.ts';
+import { leafOn, OPTIONS } from '#common/logic/test-conditions.ts';
 import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { createForm, setUpTestApp, signUpOwner, TEST_ENGINE } from '../../../testing/test-app.ts';
 import { NO_RATE_LIMITS } from '../../../testing/test-population.ts';
@@ -16,23 +17,10 @@ import { NOT_APPLYING } from './answers.ts';
 const t = setUpTestApp({ rateLimits: NO_RATE_LIMITS });
 const as = ownerRequests(t);
 
-const OPTIONS = ['Yes', 'No', 'Maybe'];
 const KINDS = ['text', 'select', 'radio', 'check'] as const;
 type Kind = (typeof KINDS)[number];
 type Question = { id: string; kind: Kind; required: boolean };
 
-const leafOn = (earlier: Question[]): fc.Arbitrary<Condition> =>
-  fc
-    .constantFrom(...earlier)
-    .chain((q) =>
-      fc
-        .constantFrom(...OPERATORS_BY_KIND[q.kind])
-        .chain((op) =>
-          op === 'answered' || op === 'empty'
-            ? fc.constant<Condition>({ question: q.id, op })
-            : fc.constantFrom(...OPTIONS).map<Condition>((value) => ({ question: q.id, op, value })),
-        ),
-    );
 const conditionOn = (earlier: Question[]): fc.Arbitrary<Condition | undefined> =>
   earlier.length === 0
     ? fc.constant(undefined)
