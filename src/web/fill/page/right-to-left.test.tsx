@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { orderedQuestions } from '#common/question-order.ts';
+import { choiceQuestion } from '#common/test-questions.ts';
 import { FileSlot } from '../files/file-slot.tsx';
 import { QuestionField } from '../questions/question-field.tsx';
 import { SubmitBar } from '../submit/submit-bar.tsx';
@@ -19,17 +20,7 @@ const form = testForm({
     { _id: 't2', name: 'نبذة عنك', type: 'textarea', required: false },
   ],
   selectField: [{ _id: 's1', name: 'المدينة', required: false, options: [{ _id: 'o1', value: 'الرياض' }] }],
-  radioField: [
-    {
-      _id: 'r1',
-      name: 'هل ستحضر؟',
-      required: true,
-      options: [
-        { _id: 'o2', value: 'نعم' },
-        { _id: 'o3', value: 'لا' },
-      ],
-    },
-  ],
+  radioField: [choiceQuestion('r1', 'هل ستحضر؟', true, { o2: 'نعم', o3: 'لا' })],
   checkField: [
     { _id: 'c1', name: 'الاهتمامات', required: false, options: [{ _id: 'o4', value: 'التصميم' }] },
   ],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderedQuestions } from '#common/question-order.ts';
 import { answersSchemaFor } from '#common/submissions.ts';
+import { choiceQuestion } from '#common/test-questions.ts';
 import { testForm } from '../test-form.ts';
 import { questionOfMessage, submissionBody } from './questions.ts';
 import { validateAnswers } from './validate-answers.ts';
@@ -13,17 +14,7 @@ const form = testForm({
     { _id: 't2', name: 'Phone (work)', type: 'tel', required: false },
   ],
   selectField: [{ _id: 's1', name: 'Travellers', required: true, options: [{ _id: 'o1', value: '2' }] }],
-  checkField: [
-    {
-      _id: 'c1',
-      name: 'Extras',
-      required: false,
-      options: [
-        { _id: 'o2', value: 'Meal' },
-        { _id: 'o3', value: 'Seat' },
-      ],
-    },
-  ],
+  checkField: [choiceQuestion('c1', 'Extras', false, { o2: 'Meal', o3: 'Seat' })],
   fileField: [{ _id: 'f1', name: 'Passport', type: 'file', required: true }],
   fieldOrder: [
     { _id: 'f1', kind: 'file' },
