@@ -13,6 +13,8 @@ const SERVER_ALONE = [
   'src/server/features/notifications/notifier-clock.test.ts',
   'src/server/features/webhooks/sender.test.ts',
 ];
+/** The journey of a fresh copy's first start (its own project, below). */
+const FIRST_START = 'e2e/first-start.test.ts';
 const SERVER_TESTS = ['src/common/**/*.test.ts', 'src/server/**/*.test.ts'];
 /**
  * Web test files that must each have a fresh module graph: the customer page keeps module-level state a page load
@@ -87,14 +89,25 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
+          exclude: [FIRST_START],
           setupFiles: ['e2e/support/no-csp-violations.ts'],
           // One migrated embedded database, copied for each journey server (e2e/support/embedded-template.ts).
           globalSetup: 'e2e/support/embedded-template.ts',
           // Two journey files at a time (each starts its own server and browser): 1.15 cores busy instead of 0.86.
           fileParallelism: true,
+          // The journey files share their workers: each starts its own server and browser in its set-up and stops
+          // them after, and keeps nothing else a next file could see; a file then starts without loading Vitest,
+          // Playwright and axe again in a new process.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
+      },
+      {
+        extends: true,
+        // The first `npm start` of a fresh copy, with its build: a project of its own, which scripts/test.mjs runs
+        // before everything else, so that on a fresh clone the build it measures is the one every later pass uses.
+        test: { name: 'first-start', environment: 'node', include: [FIRST_START], testTimeout: 300_000 },
       },
     ],
   },

@@ -3,6 +3,7 @@
 //
 // Each test runs in at least one cell of engine × storage (docs/decisions/034-fast-ci.md):
 //  1. the static checks (tsc, ESLint, Prettier), side by side;
+//  1a. the first start of this checkout, with its build;
 //  2. the server and web projects on the embedded engine (PGlite) with files on disk;
 //  3. the browser journeys (e2e), on their own;
 //  4. when TEST_DATABASE_URL is set (`bash .ci/run` and `npm run test:pg` set it): the server suites that touch SQL
@@ -149,6 +150,11 @@ function finish(code) {
 }
 
 if (args.length === 0) await staticChecks();
+// The first `npm start` of this checkout, before anything builds it: on a fresh clone its build is then the one every
+// later pass serves (e2e/first-start.test.ts).
+stopIfFailed(
+  await vitestPass('first start: build, then serve', ['--project', 'first-start', '--passWithNoTests'], env),
+);
 stopIfFailed(
   await vitestPass(
     'server and web, PGlite, files on disk',
