@@ -12,7 +12,7 @@
 // TEST_DATABASE_URL is kept out of the other passes, so that each engine runs where it is meant to.
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -75,6 +75,27 @@ const leavingOut = (paths) => ({
 const rows = [];
 const seconds = (since) => Math.round((performance.now() - since) / 1000);
 
+/** The machine's CPU time so far, busy and in all (Linux's /proc/stat, in ticks); null elsewhere. */
+function cpuTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    const total = fields.reduce((sum, n) => sum + n, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+/**
+ * How many cores the whole machine kept busy on average since `since` (a cpuTicks()): where a pass leaves cores
+ * idle, more of it can run side by side; where it keeps them all busy, only less work makes it faster.
+ */
+function coresBusy(since) {
+  const now = cpuTicks();
+  if (!since || !now || now.total === since.total) return '-';
+  return (((now.busy - since.busy) / (now.total - since.total)) * availableParallelism()).toFixed(2);
+}
+
 /** Runs a command to its end; `capture` keeps its output to print whole once it ends (for commands run together). */
 function run(command, commandArgs, { runEnv = env, capture = false } = {}) {
   return new Promise((resolve) => {
@@ -94,6 +115,7 @@ function run(command, commandArgs, { runEnv = env, capture = false } = {}) {
 async function staticChecks() {
   console.log('\n▶ Type check, lint and format check, side by side\n');
   const started = performance.now();
+  const ticks = cpuTicks();
   const checks = [
     ['tsc --noEmit', bin('tsc'), ['--noEmit']],
     ['eslint .', bin('eslint'), ['.']],
@@ -106,7 +128,12 @@ async function staticChecks() {
       return result.code;
     }),
   );
-  rows.push({ pass: 'tsc, eslint, prettier (side by side)', tests: '-', seconds: seconds(started) });
+  rows.push({
+    pass: 'tsc, eslint, prettier (side by side)',
+    tests: '-',
+    seconds: seconds(started),
+    cores: coresBusy(ticks),
+  });
   if (results.some((code) => code !== 0)) finish(1);
 }
 
@@ -116,6 +143,7 @@ async function vitestPass(title, passArgs, runEnv) {
   console.log(`\n▶ ${title}\n`);
   const report = join(work, `${reports++}.json`);
   const started = performance.now();
+  const ticks = cpuTicks();
   const { code } = await run(
     process.execPath,
     [
@@ -130,7 +158,7 @@ async function vitestPass(title, passArgs, runEnv) {
     { runEnv },
   );
   const tests = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')).numTotalTests : '?';
-  rows.push({ pass: title, tests, seconds: seconds(started) });
+  rows.push({ pass: title, tests, seconds: seconds(started), cores: coresBusy(ticks) });
   return code;
 }
 
@@ -140,11 +168,13 @@ const stopIfFailed = (code) => code !== 0 && finish(code);
 /** Prints the table of passes (and appends its rows to CI_TIMINGS, for .ci/run's table), then exits. */
 function finish(code) {
   rmSync(work, { recursive: true, force: true });
-  console.log('\npass                                                          tests  seconds');
+  console.log('\npass                                                          tests  seconds  cores busy');
   for (const row of rows) {
-    console.log(`${row.pass.padEnd(60)} ${String(row.tests).padStart(6)} ${String(row.seconds).padStart(8)}`);
+    console.log(
+      `${row.pass.padEnd(60)} ${String(row.tests).padStart(6)} ${String(row.seconds).padStart(8)} ${row.cores.padStart(11)}`,
+    );
     if (process.env.CI_TIMINGS)
-      appendFileSync(process.env.CI_TIMINGS, `${row.pass}\t${row.tests}\t${row.seconds}\n`);
+      appendFileSync(process.env.CI_TIMINGS, `${row.pass}\t${row.tests}\t${row.seconds}\t${row.cores}\n`);
   }
   process.exit(code);
 }
