@@ -15,7 +15,13 @@ const OptionCountSchema = z.object({
 });
 export type OptionCount = z.infer<typeof OptionCountSchema>;
 
-const question = { fieldId: z.string(), name: z.string(), answered: z.number() };
+const question = {
+  fieldId: z.string(),
+  name: z.string(),
+  answered: z.number(),
+  /** The responses the question was shown to: all of them, less those whose answers skipped it (branching). */
+  shownTo: z.number(),
+};
 
 export const ChoiceResultSchema = z.object({
   ...question,

@@ -19,6 +19,7 @@ export const CHURNING_TABLES = [
   'form_quarter_counts',
   'form_field_counts',
   'form_option_counts',
+  'form_skip_counts',
   'notification_windows',
   'uploads',
   'app_settings',

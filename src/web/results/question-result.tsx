@@ -14,7 +14,8 @@ const KIND_LABELS: Record<Result['kind'], string> = {
 /** One question's results: bars for a choice, the latest answers for text, a count for files. */
 export function QuestionResult({ question, responses }: { question: Result; responses: number }) {
   const headingId = useId();
-  const { answered } = question;
+  const { answered, shownTo } = question;
+  const of = (count: number) => `${count} ${count === 1 ? 'response' : 'responses'}`;
   return (
     <section className="card result-question" aria-labelledby={headingId}>
       <div className="result-question-head">
@@ -24,9 +25,11 @@ export function QuestionResult({ question, responses }: { question: Result; resp
         <span className="badge">{KIND_LABELS[question.kind]}</span>
       </div>
       <p className="muted result-answered">
-        {question.kind === 'file'
-          ? `${answered} of ${responses} ${responses === 1 ? 'response' : 'responses'} with a file`
-          : `${answered} of ${responses} ${responses === 1 ? 'response' : 'responses'} answered`}
+        {shownTo < responses
+          ? `Shown to ${shownTo} of ${of(responses)} · ${answered} ${question.kind === 'file' ? 'with a file' : 'answered'}`
+          : question.kind === 'file'
+            ? `${answered} of ${of(responses)} with a file`
+            : `${answered} of ${of(responses)} answered`}
       </p>
       {question.kind === 'text' ? <LatestAnswers latest={question.latest} /> : null}
       {question.kind === 'select' || question.kind === 'radio' || question.kind === 'check' ? (

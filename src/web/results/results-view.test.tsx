@@ -23,6 +23,7 @@ const results: FormResults = {
       fieldId: 'meal',
       name: 'Meal',
       answered: 3,
+      shownTo: 3,
       options: [
         { value: 'Vegetarian', count: 1, percent: 33.3, offered: true },
         { value: 'Non-veg', count: 0, percent: 0, offered: true },
@@ -34,6 +35,7 @@ const results: FormResults = {
       fieldId: 'name',
       name: 'Name',
       answered: 3,
+      shownTo: 3,
       latest: [
         {
           submissionId: 's3',
@@ -43,7 +45,9 @@ const results: FormResults = {
         },
       ],
     },
-    { kind: 'file', fieldId: 'proof', name: 'ID proof', answered: 2 },
+    { kind: 'file', fieldId: 'proof', name: 'ID proof', answered: 2, shownTo: 3 },
+    // On a page only some responses reached (a branching form).
+    { kind: 'text', fieldId: 'nights', name: 'Nights', answered: 1, shownTo: 2, latest: [] },
   ],
 };
 
@@ -74,6 +78,7 @@ describe('the Results view', () => {
 
     expect(screen.getByRole('link', { name: 'Asha' })).toHaveAttribute('href', '/submitedForm/s3');
     expect(screen.getByText('2 of 3 responses with a file')).toBeInTheDocument();
+    expect(screen.getByText('Shown to 2 of 3 responses · 1 answered')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Responses list' })).toHaveAttribute('href', '/formList?fid=f1');
   });
 

@@ -56,7 +56,8 @@ export function assembleResults(
   const questions = form.fieldOrder.flatMap(({ _id, kind }): QuestionResult[] => {
     const name = fieldsById.get(_id)?.name ?? '';
     const answered = counters.answered.get(_id) ?? 0;
-    const base = { fieldId: _id, name, answered };
+    const shownTo = Math.max(0, counters.responses - (counters.skipped.get(_id) ?? 0));
+    const base = { fieldId: _id, name, answered, shownTo };
     const choice = choices.get(_id);
     if (kind === 'select' || kind === 'radio' || kind === 'check') {
       if (!choice) return [];

@@ -14,6 +14,8 @@ export type ResultCounters = {
   answered: Map<string, number>;
   /** Responses that chose each option, by field id then option text. */
   options: Map<string, Map<string, number>>;
+  /** Responses that were not asked each question (branching skipped it), by field id. */
+  skipped: Map<string, number>;
 };
 
 /**
@@ -25,7 +27,7 @@ export async function readResultCounters(
   formId: string,
   timeZone: string,
 ): Promise<ResultCounters> {
-  const [totals, days, fields, options] = await Promise.all([
+  const [totals, days, fields, options, skips] = await Promise.all([
     db.query<{ today: string; responses: number; views: number; responses_since_views: number }>(
       `select (now() at time zone $2)::date::text as today,
               coalesce(sum(responses), 0)::int as responses,
@@ -52,6 +54,10 @@ export async function readResultCounters(
       'select field_id, option, count from form_option_counts where form_id = $1',
       [formId],
     ),
+    db.query<{ field_id: string; responses: number }>(
+      'select field_id, responses from form_skip_counts where form_id = $1',
+      [formId],
+    ),
   ]);
   const total = totals[0];
   const byField = new Map<string, Map<string, number>>();
@@ -68,6 +74,7 @@ export async function readResultCounters(
     days,
     answered: new Map(fields.map((r) => [r.field_id, r.responses])),
     options: byField,
+    skipped: new Map(skips.map((r) => [r.field_id, r.responses])),
   };
 }
 

@@ -139,6 +139,8 @@ describe(`GET /api/formResults/:fid on ${TEST_ENGINE}`, () => {
       fieldId: idOf(f, 'ID proof'),
       name: 'ID proof',
       answered: 2,
+      // A form without pages asks every question of every response.
+      shownTo: 3,
       kind: 'file',
     });
     const names = questionOf(r, 'Name');

@@ -61,6 +61,8 @@ export const toRecord = (r: SubmissionRow): SubmissionRecord => ({
 export type NewSubmission = Omit<SubmissionRecord, 'createdAt' | 'keptAside'> & {
   /** The ids of the pages the answers went through (docs/decisions/042-pages-and-conditions.md). */
   path?: string[];
+  /** The questions it was not asked (Results count the responses each question was shown to); null: none. */
+  skipped?: string[] | null;
   keptAside?: KeptAnswer[] | null;
   idempotencyKey: string | null;
   /** When set, the row is inserted only if the form is still at this version (it was checked against it). */
@@ -81,6 +83,7 @@ export const batchParameter = (rows: readonly NewSubmission[]): string =>
       answers: s.answers,
       contact: s.contact,
       path: s.path ?? null,
+      skipped: s.skipped ?? null,
       kept_aside: s.keptAside ?? null,
       idempotency_key: s.idempotencyKey,
       form_version: s.formVersion,
@@ -94,16 +97,16 @@ export const batchParameter = (rows: readonly NewSubmission[]): string =>
  */
 export const ADD_BATCH = `added as (
        insert into submissions (id, form_id, owner_id, form_title, description, color, border, answers, contact,
-                                path, kept_aside, idempotency_key)
-       select id, form_id, owner_id, form_title, description, color, border, answers, contact, path, kept_aside,
-              idempotency_key
+                                path, skipped, kept_aside, idempotency_key)
+       select id, form_id, owner_id, form_title, description, color, border, answers, contact, path, skipped,
+              kept_aside, idempotency_key
          from jsonb_to_recordset($1::jsonb) as r(id uuid, form_id uuid, owner_id uuid, form_title text,
               description text, color text, border text, answers jsonb, contact text, path jsonb,
-              kept_aside jsonb, idempotency_key text, form_version integer)
+              skipped jsonb, kept_aside jsonb, idempotency_key text, form_version integer)
         where r.form_version is null
            or exists (select 1 from forms f where f.id = r.form_id and f.version = r.form_version)
        on conflict (form_id, idempotency_key) where idempotency_key is not null do nothing
-       returning id, form_id, answers
+       returning id, form_id, answers, skipped
      ), counted as (
        update forms f set response_count = f.response_count + c.n, latest_response_at = now()
          from (select form_id, count(*)::int as n from added group by form_id) c
@@ -135,6 +138,13 @@ export async function insertSubmissions(db: Queryable, rows: readonly NewSubmiss
         where answer ->> 'kind' in ('select', 'radio', 'check')
         group by 1, 2, 3
        on conflict (form_id, field_id, option) do update set count = c.count + excluded.count
+     ), skips_counted as (
+       insert into form_skip_counts as c (form_id, field_id, responses)
+       select a.form_id, k.field_id, count(*)
+         from added a cross join lateral jsonb_array_elements_text(a.skipped) k(field_id)
+        where a.skipped is not null
+        group by 1, 2
+       on conflict (form_id, field_id) do update set responses = c.responses + excluded.responses
      ), quarters_counted as (
        insert into form_quarter_counts as c (form_id, quarter, responses)
        select form_id, quarter_of(now()), count(*) from added group by 1

@@ -10,7 +10,7 @@ import { contactOf, type fileAnswersOf, type Judged, toStoredAnswers } from './a
 export function acceptedRow(
   form: Form,
   formVersion: number | null,
-  { answers, path, keptAside }: Judged,
+  { answers, path, skipped, keptAside }: Judged,
   files: ReturnType<typeof fileAnswersOf>,
   bySecret: Map<string, ClaimableUpload>,
   idempotencyKey: string | null | undefined,
@@ -40,6 +40,7 @@ export function acceptedRow(
       formVersion,
       ...formColumns(form, stored),
       path,
+      skipped: skipped.length > 0 ? skipped : null,
       keptAside: keptAside.length > 0 ? keptAside : null,
       idempotencyKey: idempotencyKey ?? null,
     },

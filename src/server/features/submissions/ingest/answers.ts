@@ -87,8 +87,11 @@ function pagesOfForm(form: Form): ReturnType<typeof pagesOf> {
   return pages;
 }
 
-/** The answers as judged: those stored, the pages they went through, and what the form no longer asks. */
-export type Judged = { answers: Answers; path: string[]; keptAside: KeptAnswer[] };
+/**
+ * The answers as judged: those stored, the pages they went through, the questions they were not asked (on a page
+ * they skipped, or whose own condition did not hold), and what the form no longer asks.
+ */
+export type Judged = { answers: Answers; path: string[]; skipped: string[]; keptAside: KeptAnswer[] };
 
 const keptValue = (value: Answers[string]): string | string[] =>
   value === undefined
@@ -148,7 +151,10 @@ export function judgeSubmission(form: Form, body: SubmissionBody): Judged {
     for (const { path, message } of result.error.issues) issues[String(path[0] ?? '')] ??= message;
     throw new AnswersError(`${question}: ${issue?.message ?? 'Invalid answer'}`, issues);
   }
-  return { answers: result.data as Answers, path: judged.applicable.pages, keptAside };
+  const skipped = fieldsOf(form)
+    .map((f) => f._id)
+    .filter((id) => !judged.applicable.questions.has(id));
+  return { answers: result.data as Answers, path: judged.applicable.pages, skipped, keptAside };
 }
 
 /** The answers of `body`, judged strictly (a first step's answers, checked before the files step is drawn). */

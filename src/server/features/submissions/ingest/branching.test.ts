@@ -4,27 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
-import { BOOKING_ITEMS as booking } from '../../../testing/booking-items.ts';
+import { bookingForm as bookingFormOf } from '../../../testing/booking-items.ts';
 import { ownerRequests } from '../../../testing/owner-requests.ts';
-import { createForm, setUpTestApp, signUpOwner } from '../../../testing/test-app.ts';
+import { setUpTestApp } from '../../../testing/test-app.ts';
 import { NOT_APPLYING } from './answers.ts';
 
 const t = setUpTestApp();
 const as = ownerRequests(t);
-
-async function bookingForm() {
-  const owner = await signUpOwner(t);
-  const blank = await createForm(t, owner.token);
-  const res = await as(owner).put(`/api/v1/form/${blank._id}/items`, {
-    items: booking,
-    version: blank.version,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const form = res.json<Form>();
-  const id = (name: string) => form.items.find((i) => 'name' in i && i.name === name)?._id ?? '';
-  const pages = form.items.filter((i) => i.kind === 'page').map((i) => i._id);
-  return { owner, form, id, pages };
-}
+const bookingForm = () => bookingFormOf(t);
 
 type Texts = Record<string, string>;
 const submit = (form: Form, texts: Texts, radio: Texts, extra: object = {}) =>

@@ -17,7 +17,7 @@ export async function deleteSubmissionsOfOwner(
   const gone = await tx.query<{ id: string; form_id: string }>(
     `with gone as (
        delete from submissions where owner_id = $1 and id = any($2::uuid[])
-       returning id, form_id, answers, created_at
+       returning id, form_id, answers, skipped, created_at
      ), counted as (
        -- The subquery sees the rows as they were before this statement, so the deleted ones are left out by id.
        update forms f set response_count = f.response_count - c.n,
@@ -40,6 +40,13 @@ export async function deleteSubmissionsOfOwner(
                 where answer ->> 'kind' in ('select', 'radio', 'check')
                 group by 1, 2, 3) d
         where c.form_id = d.form_id and c.field_id = d.field_id and c.option = d.option
+     ), skips_counted as (
+       update form_skip_counts c set responses = c.responses - d.n
+         from (select g.form_id, k.field_id, count(*)::int as n
+                 from gone g cross join lateral jsonb_array_elements_text(g.skipped) k(field_id)
+                where g.skipped is not null
+                group by 1, 2) d
+        where c.form_id = d.form_id and c.field_id = d.field_id
      ), quarters_counted as (
        update form_quarter_counts c set responses = c.responses - d.n
          from (select form_id, quarter_of(created_at) as quarter, count(*)::int as n from gone group by 1, 2) d
@@ -52,7 +59,8 @@ export async function deleteSubmissionsOfOwner(
   if (formIds.length > 0) {
     // A row updated above cannot be deleted in the same statement: the emptied counters go in a second one.
     await tx.query(
-      `with options as (delete from form_option_counts where form_id = any($1::uuid[]) and count <= 0)
+      `with options as (delete from form_option_counts where form_id = any($1::uuid[]) and count <= 0),
+            skips as (delete from form_skip_counts where form_id = any($1::uuid[]) and responses <= 0)
        delete from form_field_counts where form_id = any($1::uuid[]) and responses <= 0`,
       [formIds],
     );
