@@ -197,7 +197,8 @@ function totals(resources: Resource[]) {
 export async function benchPageWeight(options: { url: string; formId: string; ownerId: string }) {
   const baselinePage = await buildBaseline();
   const baselineServer = await serveBaseline(baselinePage);
-  const browser = await launchBrowser();
+  // The full browser, as a customer's phone runs it (the journeys use its headless shell).
+  const browser = await launchBrowser('/usr/bin/chromium');
   try {
     const customerUrl = `${options.url}/customer/${options.formId}/${options.ownerId}`;
     const customer = await load(browser, customerUrl, (u) => u.includes('/preview'), 'Full name');

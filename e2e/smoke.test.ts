@@ -14,7 +14,7 @@ const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(50_000, 7)]);
 let server: RunningServer;
 let browser: Browser;
 
-// Skipped only where /usr/bin/chromium is missing (support/browser.ts prints a banner saying so); .ci/run installs
+// Skipped only where Chromium is missing (support/browser.ts prints a banner saying so); .ci/run installs
 // Chromium, so CI always runs this.
 describe.skipIf(!hasChromium)('the app as `npm start` runs it', () => {
   beforeAll(async () => {

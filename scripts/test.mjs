@@ -227,10 +227,10 @@ if (postgresUrl) {
 }
 
 // e2e/support/browser.ts skips the browser journeys without Chromium; repeat it here, where it cannot scroll away.
-if (!existsSync('/usr/bin/chromium')) {
+if (!['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].some((path) => existsSync(path))) {
   console.warn(
-    '⚠ Browser journeys SKIPPED: Chromium not found at /usr/bin/chromium.\n' +
-      '  Run `bash .ci/run` or `apt-get install -y chromium` to run them.\n',
+    '⚠ Browser journeys SKIPPED: neither /usr/bin/chromium-headless-shell nor /usr/bin/chromium was found.\n' +
+      '  Run `bash .ci/run` or `apt-get install -y chromium-headless-shell` to run them.\n',
   );
 }
 finish(0);

@@ -7,17 +7,26 @@ import { expect } from 'vitest';
 import { expectAccessible } from './accessibility.ts';
 import { DISABLED_FEATURES } from './chromium-features.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
+/**
+ * The Chromium the journeys drive: Chromium's headless shell (Debian's chromium-headless-shell), the browser's own
+ * engine (Blink, V8, its network and storage services) without the browser's window, whose toolbar and address-bar
+ * pages it keeps warm even headless: the same journeys took a third less CPU on it (docs/decisions/034-fast-ci.md).
+ * The full browser where only that is installed; E2E_CHROMIUM names another.
+ */
+export const CHROMIUM =
+  process.env.E2E_CHROMIUM ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
+  '/usr/bin/chromium-headless-shell';
 export const hasChromium = existsSync(CHROMIUM);
 
 // Browser journeys need Debian's Chromium. Where it is missing (a developer's machine), the journeys are skipped
-// with `describe.skipIf(!hasChromium)` rather than failing, and this banner says so; `.ci/run` installs Chromium,
-// so CI always runs them.
+// with `describe.skipIf(!hasChromium)` rather than failing, and this banner says so; `.ci/run` installs it, so CI
+// always runs them.
 if (!hasChromium) {
   const bar = '!'.repeat(96);
   console.warn(
-    `\n${bar}\n!! Chromium not found: browser journeys SKIPPED — run .ci/run or apt-get install chromium\n` +
-      `!! (looked for ${CHROMIUM})\n${bar}\n`,
+    `\n${bar}\n!! Chromium not found: browser journeys SKIPPED — run .ci/run or ` +
+      `apt-get install chromium-headless-shell\n!! (looked for ${CHROMIUM})\n${bar}\n`,
   );
 }
 
@@ -25,13 +34,14 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 /**
- * Chromium as the journeys drive it. Every context it opens watches for Content-Security-Policy violations, which
- * e2e/support/no-csp-violations.ts turns into a failed journey: the journeys run under the real policy, so a
- * change that needs an inline script, an eval or a file from elsewhere fails here before it fails a user.
+ * Chromium as the journeys drive it (the bench asks for the full browser, as people run it). Every context it opens
+ * watches for Content-Security-Policy violations, which e2e/support/no-csp-violations.ts turns into a failed journey:
+ * the journeys run under the real policy, so a change that needs an inline script, an eval or a file from elsewhere
+ * fails here before it fails a user.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(executablePath = CHROMIUM): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
     args: [
       '--no-sandbox',
