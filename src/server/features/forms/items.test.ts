@@ -105,13 +105,43 @@ describe('saving the whole list of items', () => {
   it('keeps page breaks in place when the questions are reordered by the per-question call', async () => {
     const { owner, form } = await ownerWithForm();
     const saved = (await save(owner.token, form, booking, form.version)).json<Form>();
-    const order = saved.fieldOrder.map((f) => f._id).reverse();
+    const [name, stay, nights, diet] = saved.fieldOrder.map((f) => f._id);
+    const order = [stay, name, nights, diet];
     const res = await as(owner).put(`/api/fieldOrder/${form._id}`, { order });
     expect(res.statusCode).toBe(200);
     const items = res.json<Form>().items;
-    expect(items.map((i) => i.kind)).toEqual(['text', 'text', 'page', 'radio', 'page', 'text']);
+    expect(items.map((i) => i.kind)).toEqual(['radio', 'text', 'page', 'text', 'page', 'text']);
     expect(items.filter((i) => i.kind !== 'page').map((i) => i._id)).toEqual(order);
     expect(res.json<Form>().version).toBeGreaterThan(saved.version);
+  });
+
+  it('refuses a per-question call that would break a condition, naming it, and changes nothing', async () => {
+    const { owner, form } = await ownerWithForm();
+    const saved = (await save(owner.token, form, booking, form.version)).json<Form>();
+    const [name, stay, nights, diet] = saved.fieldOrder.map((f) => f._id);
+    const yes = saved.radioField[0]?.options.find((o) => o.value === 'Yes')?._id;
+    const attempts = [
+      // "Do you need a room?" after the page whose condition tests it.
+      as(owner).put(`/api/fieldOrder/${form._id}`, { order: [name, nights, stay, diet] }),
+      as(owner).delete(`/api/deleteRadioText/${form._id}/${stay}`),
+      as(owner).delete(`/api/deleteText/${form._id}/${nights}`),
+      as(owner).put(`/api/updateRadioOption/${form._id}/${stay}/${yes}`, { name: 'Yes please' }),
+      as(owner).delete(`/api/deleteRadioOption/${form._id}/${stay}/${yes}`),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json<{ error: { code: string; message: string } }>().error).toMatchObject({
+        code: 'IN_USE',
+        message: expect.stringMatching(
+          /^A condition uses what this change would remove or move: (Page|The condition)/,
+        ),
+      });
+    }
+    const now = (await as(owner).get(`/api/singleFormForEdit/${form._id}`)).json<Form>();
+    expect(now.items).toEqual(saved.items);
+    expect(now.version).toBe(saved.version);
+    // What no condition uses still changes.
+    expect((await as(owner).delete(`/api/deleteText/${form._id}/${diet}`)).statusCode).toBe(200);
   });
 });
 

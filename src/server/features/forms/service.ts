@@ -16,6 +16,8 @@ import {
 import { truncateText } from '#common/unstorable-text.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { refuseBrokenConditions } from './condition-guard.ts';
+import { toDefinition } from './definition.ts';
 import * as fieldRepo from './field-repository.ts';
 import { insertItems } from './items.ts';
 import * as repo from './repository.ts';
@@ -136,8 +138,11 @@ async function changeField(
       target.kinds,
     );
     if (!field) throw fieldNotFound();
+    const before = await answerForm(deps, tx, target.ownerId, target.formId);
     await change(tx, field);
-    return answerForm(deps, tx, target.ownerId, target.formId);
+    const after = await answerForm(deps, tx, target.ownerId, target.formId);
+    refuseBrokenConditions(before, after);
+    return after;
   });
 }
 
@@ -212,6 +217,7 @@ export async function reorderFields(
       new Set(order).size === order.length &&
       order.every((id) => current.includes(id));
     if (!same) throw invalid('order', 'List every question of the form exactly once');
+    const before = await answerForm(deps, tx, ownerId, formId);
     // The questions take the questions' places in the new order; page breaks stay where they are.
     const next = order[Symbol.iterator]();
     await fieldRepo.setFieldPositions(
@@ -219,7 +225,9 @@ export async function reorderFields(
       formId,
       rows.map((r) => (r.kind === 'page' ? r.id : (next.next().value ?? r.id))),
     );
-    return answerForm(deps, tx, ownerId, formId);
+    const after = await answerForm(deps, tx, ownerId, formId);
+    refuseBrokenConditions(before, after);
+    return after;
   });
 }
 
@@ -253,31 +261,6 @@ const DELETE_ATTEMPTS = 3;
 const isDeadlock = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01';
 
-/**
- * The form as a portable definition: what import and duplicate start from. Its items carry the pages and
- * conditions; its fields are the same questions for a reader that knows only them.
- */
-export function toDefinition(form: Form): FormDefinition {
-  const byId = new Map<string, FieldDefinition>();
-  for (const f of form.textField)
-    byId.set(f._id, { kind: 'text', name: f.name, type: f.type, required: f.required });
-  for (const f of form.fileField) byId.set(f._id, { kind: 'file', name: f.name, required: f.required });
-  for (const kind of ['select', 'radio', 'check'] as const) {
-    for (const f of form[`${kind}Field`]) {
-      byId.set(f._id, { kind, name: f.name, required: f.required, options: f.options.map((o) => o.value) });
-    }
-  }
-  return {
-    easyForm: 1,
-    formTitle: form.formTitle,
-    description: form.description,
-    color: form.color,
-    border: form.border,
-    fields: form.fieldOrder.flatMap(({ _id }) => byId.get(_id) ?? []),
-    items: form.items,
-  };
-}
-
 export async function listForms(deps: FormDeps, ownerId: string): Promise<Form[]> {
   return repo.listFormsOfOwner(deps.db, ownerId, deps.timeZone);
 }
@@ -285,6 +268,8 @@ export async function listForms(deps: FormDeps, ownerId: string): Promise<Form[]
 export async function findForm(deps: FormDeps, ownerId: string, formId: string): Promise<Form> {
   return answerForm(deps, deps.db, ownerId, formId);
 }
+
+export { toDefinition };
 
 export async function duplicateForm(deps: FormDeps, ownerId: string, formId: string): Promise<Form> {
   const definition = toDefinition(await findForm(deps, ownerId, formId));
