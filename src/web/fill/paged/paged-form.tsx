@@ -162,6 +162,10 @@ export function PagedForm({ form, ownerId, saved }: { form: PublicForm; ownerId:
             {page.title}
           </h2>
         ) : null}
+        {/* The count above says it in words; the bar shows it at a glance. */}
+        <div className="fill-progress" aria-hidden="true">
+          <span style={{ width: `${((index + 1) / path.pages.length) * 100}%` }} />
+        </div>
       </FormHeading>
       <form className="fill-form" noValidate onSubmit={onSubmit} onFocus={warmUp}>
         {asked.length === 0 ? <p className="fill-card muted">Nothing to answer on this page.</p> : null}
