@@ -168,7 +168,11 @@ export function PagedForm({ form, ownerId, saved }: { form: PublicForm; ownerId:
         </div>
       </FormHeading>
       <form className="fill-form" noValidate onSubmit={onSubmit} onFocus={warmUp}>
-        {asked.length === 0 ? <p className="fill-card muted">Nothing to answer on this page.</p> : null}
+        {asked.length === 0 ? (
+          <p className="fill-card muted">
+            {last ? 'Nothing more to ask: submit when you are ready.' : 'Nothing to answer on this page.'}
+          </p>
+        ) : null}
         <PageQuestions
           formId={form._id}
           questions={asked}
