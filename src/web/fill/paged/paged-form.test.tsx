@@ -180,5 +180,15 @@ describe('a form with page breaks, filled with scripts on', () => {
     expect(await screen.findByText('Keep it shorter')).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'About you' })).toBeVisible();
     expect(screen.getByLabelText(/Full name/)).toHaveFocus();
+
+    // Fixed and moved on: the browser's Back to that page does not bring the message back.
+    await user.clear(screen.getByLabelText(/Full name/));
+    await user.type(screen.getByLabelText(/Full name/), 'Pri');
+    expect(screen.queryByText('Keep it shorter')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Anything else' });
+    await browserBack();
+    expect(await screen.findByRole('heading', { level: 2, name: 'About you' })).toHaveFocus();
+    expect(screen.queryByText('Keep it shorter')).toBeNull();
   });
 });

@@ -55,7 +55,10 @@ export function PagedForm({ form, ownerId, saved }: { form: PublicForm; ownerId:
     () =>
       onNavigate(() => {
         setAt({ page: pageInAddress(), moved: true });
-        setErrors(entry()?.errors ?? {});
+        const { errors: sent, ...rest } = entry() ?? {};
+        setErrors(sent ?? {});
+        // Shown once: the browser's Back to this entry later must not bring back messages since fixed.
+        if (sent) history.replaceState(rest, '');
       }),
     [],
   );
