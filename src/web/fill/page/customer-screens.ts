@@ -24,12 +24,12 @@ const PREVIEW = /^\/preview\/?$/i;
 const isPaged = (form: PublicForm) => form.items?.some((item) => item.kind === 'page') === true;
 
 /**
- * A form with page breaks is filled by the paged screen, at /preview, loaded only for such a form; others go to
- * `screen`, the step the path names.
+ * A form with page breaks is filled by the paged screen, at /preview, loaded only for such a form (with the files
+ * step's chunk: file-upload-page.tsx says why); others go to `screen`, the step the path names.
  */
 async function fillScreen(pathname: string, data: FillLoad, screen: Screen): Promise<Screen> {
   if (data.state !== 'ready' || !isPaged(data.form)) return screen;
-  const { PagedPage } = await import('../paged/paged-page.tsx');
+  const { PagedPage } = await import('../files/file-upload-page.tsx');
   const address = PREVIEW.test(pathname) ? undefined : customerPaths.preview.href();
   return { Page: PagedPage, data, address, follows: PREVIEW };
 }

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicForm } from '#common/forms.ts';
@@ -59,6 +59,8 @@ async function open(address = `/customer/${form._id}/${OWNER}`) {
   return userEvent.setup();
 }
 
+/** The focus moves once the new page is drawn (an effect after it): wait for it rather than read it at once. */
+const hasFocus = (element: HTMLElement) => waitFor(() => expect(element).toHaveFocus());
 const progress = () => screen.getByText(/^Page \d+ of \d+$/).textContent;
 const browserBack = () =>
   act(async () => {
@@ -83,7 +85,7 @@ describe('a form with page breaks, filled with scripts on', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('2 answers need your attention.')).toBeVisible();
-    expect(screen.getByLabelText(/Full name/)).toHaveFocus();
+    await hasFocus(screen.getByLabelText(/Full name/));
     expect(progress()).toBe('Page 1 of 2');
     await user.type(screen.getByLabelText(/Full name/), 'Priya');
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
@@ -91,25 +93,25 @@ describe('a form with page breaks, filled with scripts on', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     const accommodation = await screen.findByRole('heading', { level: 2, name: 'Accommodation' });
-    expect(accommodation).toHaveFocus();
+    await hasFocus(accommodation);
     expect(`${location.pathname}${location.search}`).toBe('/preview?page=p2');
     expect(progress()).toBe('Page 2 of 3');
     expect(screen.queryByLabelText(/Full name/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('This question is required')).toBeVisible();
-    expect(screen.getByLabelText(/Nights/)).toHaveFocus();
+    await hasFocus(screen.getByLabelText(/Nights/));
     await user.type(screen.getByLabelText(/Nights/), '2');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Anything else' })).toHaveFocus();
+    await hasFocus(await screen.findByRole('heading', { level: 2, name: 'Anything else' }));
     expect(progress()).toBe('Page 3 of 3');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeVisible();
 
     // The browser's Back, then the page's: back to the first page, each answer where it was left.
     await browserBack();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Accommodation' })).toHaveFocus();
+    await hasFocus(await screen.findByRole('heading', { level: 2, name: 'Accommodation' }));
     expect(screen.getByLabelText(/Nights/)).toHaveValue('2');
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'About you' })).toHaveFocus();
+    await hasFocus(await screen.findByRole('heading', { level: 2, name: 'About you' }));
     expect(location.search).toBe('');
     expect(screen.getByLabelText(/Full name/)).toHaveValue('Priya');
 
@@ -165,7 +167,7 @@ describe('a form with page breaks, filled with scripts on', () => {
     expect(screen.getByLabelText(/Nights/)).toHaveValue('2');
     // Reached by a reload, not by Next: Back opens the page before it all the same.
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'About you' })).toHaveFocus();
+    await hasFocus(await screen.findByRole('heading', { level: 2, name: 'About you' }));
   });
 
   it("takes the customer back to the page of the question the server's refusal names, with its message", async () => {
@@ -179,7 +181,7 @@ describe('a form with page breaks, filled with scripts on', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Keep it shorter')).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'About you' })).toBeVisible();
-    expect(screen.getByLabelText(/Full name/)).toHaveFocus();
+    await hasFocus(screen.getByLabelText(/Full name/));
 
     // Fixed and moved on: the browser's Back to that page does not bring the message back.
     await user.clear(screen.getByLabelText(/Full name/));
@@ -188,7 +190,7 @@ describe('a form with page breaks, filled with scripts on', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { level: 2, name: 'Anything else' });
     await browserBack();
-    expect(await screen.findByRole('heading', { level: 2, name: 'About you' })).toHaveFocus();
+    await hasFocus(await screen.findByRole('heading', { level: 2, name: 'About you' }));
     expect(screen.queryByText('Keep it shorter')).toBeNull();
   });
 });
