@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicForm } from '#common/forms.ts';
 import { arraysOf, type FormItem } from '#common/logic/items.ts';
 import type { SubmissionBody } from '#common/submissions.ts';
+import { choiceQuestion } from '#common/test-questions.ts';
 import { CustomerApp } from '../page/customer-app.tsx';
 import { loadScreen } from '../page/customer-screens.ts';
 import { KEYS } from '../storage/fill-storage.ts';
@@ -14,14 +15,10 @@ import { testForm } from '../test-form.ts';
  * Next, the browser's Back, and only the answers that apply sent.
  */
 
-const yesNo = [
-  { _id: 'o1', value: 'Yes' },
-  { _id: 'o2', value: 'No' },
-];
 const items: FormItem[] = [
   { kind: 'page', _id: 'p1', title: 'About you' },
   { kind: 'text', _id: 't1', name: 'Full name', type: 'text', required: true },
-  { kind: 'radio', _id: 'r1', name: 'Need a room?', required: true, options: yesNo },
+  { kind: 'radio', ...choiceQuestion('r1', 'Need a room?', true, { o1: 'Yes', o2: 'No' }) },
   { kind: 'page', _id: 'p2', title: 'Accommodation', condition: { question: 'r1', op: 'is', value: 'Yes' } },
   { kind: 'text', _id: 't2', name: 'Nights', type: 'text', required: true },
   { kind: 'page', _id: 'p3', title: 'Anything else' },
