@@ -25,6 +25,7 @@ const SERVER_TESTS = ['src/common/**/*.test.ts', 'src/server/**/*.test.ts'];
 const WEB_ALONE = [
   'src/web/fill/page/customer-app.test.tsx',
   'src/web/fill/submit/proxy-answers.test.tsx',
+  'src/web/fill/paged/**/*.test.tsx',
   'src/web/fill/offline/**/*.test.ts',
 ];
 const WEB_SETTINGS = {

@@ -14,6 +14,7 @@ import {
   screenshot,
   screenshotBoth,
   sideScrollAt,
+  unexpectedOffline,
   watchForErrors,
 } from './support/browser.ts';
 import { createOwner, type TestOwner } from './support/owner.ts';
@@ -58,13 +59,6 @@ async function responsesOf(form: Form): Promise<Submission[]> {
   expect(list.total).toBe(list.items.length);
   return Promise.all(list.items.map((s) => call<Submission>(`/api/forms/${s._id}`, { token: owner.token })));
 }
-
-/** Errors a page logs when the test cuts the connection on purpose: failed requests, the worker's "no network" answers. */
-const unexpected = (errors: string[]) =>
-  errors.filter(
-    (e) =>
-      !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|net::ERR_FAILED|FetchEvent|Failed to fetch/.test(e),
-  );
 
 /** A phone's page without the offline worker, so that page.route sees the page's own requests. */
 async function phonePageWithoutWorker() {
@@ -137,8 +131,8 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     // After a while nothing more arrives (a late Background Sync, the other tab): still exactly one.
     await page.waitForTimeout(1500);
     expect(await responsesOf(form)).toHaveLength(1);
-    expect(unexpected(errors)).toEqual([]);
-    expect(unexpected(secondErrors)).toEqual([]);
+    expect(unexpectedOffline(errors)).toEqual([]);
+    expect(unexpectedOffline(secondErrors)).toEqual([]);
 
     // An owner page in the same browser is in the worker's scope, and the worker leaves every request of it alone.
     const ownerPage = await context.newPage();
@@ -196,7 +190,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
     expect(await responsesOf(form)).toHaveLength(1);
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedOffline(errors)).toEqual([]);
     await context.close();
   });
 
@@ -216,7 +210,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     expect(await responsesOf(form)).toHaveLength(1);
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedOffline(errors)).toEqual([]);
     await context.close();
   });
 
@@ -258,7 +252,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     const responses = await responsesOf(form);
     expect(responses).toHaveLength(1);
     expect(Object.values(responses[0]?.textObject ?? {})).toEqual(['Nisha Rao']);
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedOffline(errors)).toEqual([]);
     await context.close();
   });
 
@@ -282,7 +276,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     expect(Object.values(responses[0]?.fileObject ?? {}).map((f) => f.value)).toEqual([
       expect.stringMatching(/\/files\//),
     ]);
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedOffline(errors)).toEqual([]);
     await context.close();
   }, 60_000);
 
@@ -320,7 +314,7 @@ describe.skipIf(!hasChromium)('a customer on a phone loses the connection while 
     expect(Object.values(responses[0]?.fileObject ?? {}).map((f) => f.value)).toEqual([
       expect.stringMatching(/\/files\//),
     ]);
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedOffline(errors)).toEqual([]);
     await context.close();
   });
 });

@@ -194,6 +194,13 @@ export function watchForErrors(page: Page): string[] {
   return errors;
 }
 
+/** Errors a page logs when the test cuts the connection on purpose: failed requests, the worker's "no network" answers. */
+export const unexpectedOffline = (errors: string[]) =>
+  errors.filter(
+    (e) =>
+      !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|net::ERR_FAILED|FetchEvent|Failed to fetch/.test(e),
+  );
+
 /** Every console message and failed request of the page, in order, to explain a failure afterwards. */
 export function recordConsole(page: Page): string[] {
   const log: string[] = [];

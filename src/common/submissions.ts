@@ -177,6 +177,8 @@ export const SubmissionSchema = z.object({
   contact: z.string(),
   /** Answers sent from an older version of the form that it no longer asks; only when there are any. */
   keptAside: z.array(KeptAnswerSchema).optional(),
+  /** The ids of the pages the response went through (docs/decisions/042-pages-and-conditions.md). */
+  path: z.array(z.string()).optional(),
 });
 export type Submission = z.infer<typeof SubmissionSchema>;
 

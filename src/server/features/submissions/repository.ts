@@ -27,6 +27,8 @@ export type SubmissionRecord = {
   contact: string;
   /** Answers sent from an older version of the form that it no longer asks; null when none. */
   keptAside: KeptAnswer[] | null;
+  /** The ids of the pages the response went through; null for one stored before pages existed. */
+  path: string[] | null;
 };
 
 export type SubmissionRow = {
@@ -41,9 +43,10 @@ export type SubmissionRow = {
   answers: StoredAnswer[];
   contact: string;
   kept_aside: KeptAnswer[] | null;
+  path: string[] | null;
 };
 export const COLUMNS =
-  'id, form_id, owner_id, created_at, form_title, description, color, border, answers, contact, kept_aside';
+  'id, form_id, owner_id, created_at, form_title, description, color, border, answers, contact, kept_aside, path';
 export const toRecord = (r: SubmissionRow): SubmissionRecord => ({
   id: r.id,
   formId: r.form_id,
@@ -56,9 +59,10 @@ export const toRecord = (r: SubmissionRow): SubmissionRecord => ({
   answers: r.answers,
   contact: r.contact,
   keptAside: r.kept_aside,
+  path: r.path,
 });
 
-export type NewSubmission = Omit<SubmissionRecord, 'createdAt' | 'keptAside'> & {
+export type NewSubmission = Omit<SubmissionRecord, 'createdAt' | 'keptAside' | 'path'> & {
   /** The ids of the pages the answers went through (docs/decisions/042-pages-and-conditions.md). */
   path?: string[];
   /** The questions it was not asked (Results count the responses each question was shown to); null: none. */

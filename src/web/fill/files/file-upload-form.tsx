@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { PublicForm } from '#common/forms.ts';
 import type { Question } from '#common/question-order.ts';
-import type { FileAnswer } from '#common/submissions.ts';
 import { FAILURE } from '../../api/client.ts';
 import { customerPaths } from '../../customer-paths.ts';
 import { SavedScreen } from '../offline/saved-screen.tsx';
@@ -16,10 +15,11 @@ import { useValidation } from '../questions/use-validation.ts';
 import type { Draft } from '../storage/fill-storage.ts';
 import { useDraft } from '../storage/use-draft.ts';
 import { SubmitBar } from '../submit/submit-bar.tsx';
-import { submitMessage } from '../submit/submit-message.ts';
+import { attentionMessage, submitMessage } from '../submit/submit-message.ts';
 import { SubmitSuccess } from '../submit/submit-success.tsx';
 import { useSubmit } from '../submit/use-submit.ts';
 import { FileSlot } from './file-slot.tsx';
+import { useFileAnswers } from './use-file-answers.ts';
 
 /** Step 2 (/fileUpload): one slot per file question, then Submit. */
 export function FileUploadForm({
@@ -33,7 +33,9 @@ export function FileUploadForm({
 }) {
   const { draft, update, current } = useDraft(form._id, saved);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const { setFile, setSlotBusy, uploading } = useFileAnswers(update, (id) => {
+    if (errors[id]) setErrors(({ [id]: _fixed, ...rest }) => rest);
+  });
   const backToAnswers = (found: FieldErrors) =>
     navigate(customerPaths.preview.href(), { state: { errors: found } satisfies PreviewState });
   const { withValidation, warmUp, loadFailed } = useValidation();
@@ -67,22 +69,6 @@ export function FileUploadForm({
     });
   }
 
-  function setFile(id: string, answer: FileAnswer | undefined) {
-    update(({ files: { [id]: _old, ...others }, ...d }) => ({
-      ...d,
-      files: answer ? { ...others, [id]: answer } : others,
-    }));
-    if (errors[id]) setErrors(({ [id]: _fixed, ...rest }) => rest);
-  }
-
-  const setSlotBusy = (id: string, isBusy: boolean) =>
-    setBusy((old) => {
-      const next = new Set(old);
-      if (isBusy) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
   if (state.status === 'saved') return <SavedScreen form={form} sending={state.sending} />;
   if (state.status === 'done') {
     return (
@@ -93,7 +79,6 @@ export function FileUploadForm({
   }
 
   const sending = state.status === 'sending';
-  const uploading = busy.size > 0;
   const errorCount = Object.keys(errors).length;
   return (
     <FillLayout form={form}>
@@ -114,7 +99,7 @@ export function FileUploadForm({
           tone={uploading && errorCount === 0 && !loadFailed && !submitMessage(state) ? 'info' : 'error'}
           message={
             errorCount > 0
-              ? `${errorCount === 1 ? 'One file needs' : `${errorCount} files need`} your attention.`
+              ? attentionMessage(errorCount, 'file')
               : loadFailed
                 ? FAILURE.offline
                 : (submitMessage(state) ?? (uploading ? 'Wait for the upload to finish.' : undefined))

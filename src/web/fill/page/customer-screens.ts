@@ -10,7 +10,29 @@ import { loadCustomerLink, loadFillForm, type FillLoad } from './load-fill-form.
  * the path it was loaded for (a link continues at /preview), for the caller to put in the address bar when it shows
  * the screen, not before.
  */
-export type Screen = { Page: ComponentType<{ data: FillLoad }>; data: FillLoad; address?: string };
+export type Screen = {
+  Page: ComponentType<{ data: FillLoad }>;
+  data: FillLoad;
+  address?: string;
+  /** The paths whose changes the screen follows itself (a paged form's pages): moving among them loads nothing. */
+  follows?: RegExp;
+};
+
+const PREVIEW = /^\/preview\/?$/i;
+
+/** Whether the form has page breaks: it is then filled a page at a time (docs/decisions/042-pages-and-conditions.md). */
+const isPaged = (form: PublicForm) => form.items?.some((item) => item.kind === 'page') === true;
+
+/**
+ * A form with page breaks is filled by the paged screen, at /preview, loaded only for such a form (with the files
+ * step's chunk: file-upload-page.tsx says why); others go to `screen`, the step the path names.
+ */
+async function fillScreen(pathname: string, data: FillLoad, screen: Screen): Promise<Screen> {
+  if (data.state !== 'ready' || !isPaged(data.form)) return screen;
+  const { PagedPage } = await import('../files/file-upload-page.tsx');
+  const address = PREVIEW.test(pathname) ? undefined : customerPaths.preview.href();
+  return { Page: PagedPage, data, address, follows: PREVIEW };
+}
 
 const LINK = /^\/customer\/([^/]+)\/([^/]+)\/?$/i;
 
@@ -39,15 +61,23 @@ export async function loadScreen(pathname: string): Promise<Screen | null> {
       embeddedForm(),
     );
     if (data !== 'preview') return { Page: CustomerLinkPage, data };
-    return { Page: PreviewPage, data: await loadFillForm(), address: customerPaths.preview.href() };
+    const form = await loadFillForm();
+    return fillScreen(pathname, form, {
+      Page: PreviewPage,
+      data: form,
+      address: customerPaths.preview.href(),
+    });
   }
-  if (/^\/preview\/?$/i.test(pathname)) return { Page: PreviewPage, data: await loadFillForm() };
+  if (PREVIEW.test(pathname)) {
+    const data = await loadFillForm();
+    return fillScreen(pathname, data, { Page: PreviewPage, data });
+  }
   if (/^\/fileUpload\/?$/i.test(pathname)) {
     const [data, { FileUploadPage }] = await Promise.all([
       loadFillForm(),
       import('../files/file-upload-page.tsx'),
     ]);
-    return { Page: FileUploadPage, data };
+    return fillScreen(pathname, data, { Page: FileUploadPage, data });
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { isHardToRead } from '#common/contrast.ts';
 import { backgroundOf } from '#common/form-colors.ts';
 import type { PublicForm } from '#common/forms.ts';
@@ -6,16 +6,19 @@ import { LinkedText } from '../../ui/linked-text.tsx';
 
 type Props = {
   form: Pick<PublicForm, 'formTitle' | 'description' | 'color'>;
-  step?: { number: number; of: number; name: string };
+  /** Where the customer is: "Step 1 of 2 · Your answers", or a paged form's "Page 2 of 3" (`unit`, no name). */
+  step?: { number: number; of: number; name?: string; unit?: 'Step' | 'Page' };
   /** Takes the focus when drawn: a step reached from another (Next to the files), so focus is not left on the body. */
   focus?: boolean;
+  /** Under the form's title, on the same colours: a paged form's page title. */
+  children?: ReactNode;
 };
 
 /**
  * Title and description on the form's colour; on a colour no text reads well on, on a white card instead. A later
  * step names the form in a line or two and leaves the description to step 1, so a phone shows its questions first.
  */
-export function FormHeading({ form, step, focus = false }: Props) {
+export function FormHeading({ form, step, focus = false, children }: Props) {
   const later = step && step.number > 1;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -27,7 +30,8 @@ export function FormHeading({ form, step, focus = false }: Props) {
     >
       {step ? (
         <p className="fill-step">
-          Step {step.number} of {step.of} · {step.name}
+          {step.unit ?? 'Step'} {step.number} of {step.of}
+          {step.name ? ` · ${step.name}` : null}
         </p>
       ) : null}
       <h1 dir="auto" ref={heading} tabIndex={focus ? -1 : undefined}>
@@ -38,6 +42,7 @@ export function FormHeading({ form, step, focus = false }: Props) {
           <LinkedText text={form.description} />
         </p>
       ) : null}
+      {children}
     </header>
   );
 }

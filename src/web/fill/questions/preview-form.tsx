@@ -12,7 +12,7 @@ import type { Draft } from '../storage/fill-storage.ts';
 import { useDraft } from '../storage/use-draft.ts';
 import { HoneypotField } from '../submit/honeypot-field.tsx';
 import { SubmitBar } from '../submit/submit-bar.tsx';
-import { submitMessage } from '../submit/submit-message.ts';
+import { attentionMessage, submitMessage } from '../submit/submit-message.ts';
 import { SubmitSuccess } from '../submit/submit-success.tsx';
 import { useSubmit } from '../submit/use-submit.ts';
 import { focusQuestion } from './dom-ids.ts';
@@ -106,7 +106,7 @@ export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerI
         <SubmitBar
           message={
             errorCount > 0
-              ? `${errorCount === 1 ? 'One answer needs' : `${errorCount} answers need`} your attention.`
+              ? attentionMessage(errorCount, 'answer')
               : loadFailed
                 ? FAILURE.offline
                 : submitMessage(state)

@@ -6,3 +6,7 @@ export function submitMessage(state: SubmitState): string | undefined {
   if (state.status === 'failed') return state.message;
   return undefined;
 }
+
+/** What the bar says while answers on the screen are wrong: how many. */
+export const attentionMessage = (count: number, noun: 'answer' | 'file') =>
+  `${count === 1 ? `One ${noun} needs` : `${count} ${noun}s need`} your attention.`;

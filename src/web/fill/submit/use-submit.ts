@@ -29,13 +29,18 @@ type Options = {
   update: (change: (draft: Draft) => Draft) => void;
   /** A 400 that names a question: show it there. */
   onQuestionError: (question: Question, message: string) => void;
+  /**
+   * A paged form's: what of the draft is sent (the answers of the questions that apply), with the form's `version`,
+   * so the server judges the answers against the form this page drew (docs/decisions/042-pages-and-conditions.md).
+   */
+  paged?: { applying: (draft: Draft) => Draft };
 };
 
 /**
  * POST /api/forms/{ownerId} with an Idempotency-Key kept with the pending answers until the server answers. A
  * failure on the way is retried with the same key; with no connection, the submission goes to the device queue.
  */
-export function useSubmit({ form, ownerId, draft, update, onQuestionError }: Options) {
+export function useSubmit({ form, ownerId, draft, update, onQuestionError, paged }: Options) {
   const [state, setState] = useState<SubmitState>({ status: 'idle' });
   const unfollow = useRef<(() => void) | null>(null);
 
@@ -99,8 +104,9 @@ export function useSubmit({ form, ownerId, draft, update, onQuestionError }: Opt
   const submit = async () => {
     const key = draft().idempotencyKey ?? newIdempotencyKey();
     update((d) => ({ ...d, idempotencyKey: key }));
-    const { values, files, website } = draft();
+    const { values, files, website } = paged ? paged.applying(draft()) : draft();
     const body = submissionBody(form, values, files, website);
+    if (paged && form.version !== undefined) body.version = form.version;
     setState({ status: 'sending' });
     // A file picked while offline is still on the device: the queue uploads it before it submits.
     if (!Object.values(files).some((f) => f.deleteId.startsWith('local:'))) {

@@ -36,6 +36,8 @@ describe('a submit judged against the pages its answers take', () => {
     expect(view.answers.map((a) => a.name)).toEqual(['Your name', 'Do you need a room?']);
     expect(view).not.toHaveProperty('keptAside');
     expect(await stored(form._id)).toEqual([{ id: view._id, path: ['start', pages[1]] }]);
+    // The owner's view says which pages the response went through.
+    expect(view.path).toEqual(['start', pages[1]]);
 
     const staying = await submit(
       form,

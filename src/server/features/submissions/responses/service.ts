@@ -50,6 +50,7 @@ export async function toSubmission(
     answers: [],
     contact: record.contact,
     ...(record.keptAside?.length ? { keptAside: record.keptAside } : {}),
+    ...(record.path ? { path: record.path } : {}),
   };
   const about = (a: repo.StoredAnswer) => ({
     fieldId: a.fieldId,

@@ -1,0 +1,42 @@
+import type { FileAnswer } from '#common/submissions.ts';
+import { FileSlot } from '../files/file-slot.tsx';
+import { QuestionField } from '../questions/question-field.tsx';
+import type { FieldErrors } from '../questions/questions.ts';
+import type { Draft } from '../storage/fill-storage.ts';
+import type { FormPage } from './form-pages.ts';
+
+type Props = {
+  formId: string;
+  questions: FormPage['questions'];
+  draft: Draft;
+  errors: FieldErrors;
+  setValue: (id: string, value: string | string[]) => void;
+  setFile: (id: string, answer: FileAnswer | undefined) => void;
+  setBusy: (id: string, busy: boolean) => void;
+};
+
+/** One page's questions, a file among them answered here in the same slot as the files step's. */
+export function PageQuestions({ formId, questions, draft, errors, setValue, setFile, setBusy }: Props) {
+  return questions.map((question) => {
+    const id = question.field._id;
+    return question.kind === 'file' ? (
+      <FileSlot
+        key={id}
+        formId={formId}
+        field={question.field}
+        answer={draft.files[id]}
+        error={errors[id]}
+        onChange={(answer) => setFile(id, answer)}
+        onBusyChange={(busy) => setBusy(id, busy)}
+      />
+    ) : (
+      <QuestionField
+        key={id}
+        question={question}
+        value={draft.values[id]}
+        error={errors[id]}
+        onChange={(value) => setValue(id, value)}
+      />
+    );
+  });
+}
