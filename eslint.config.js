@@ -116,6 +116,12 @@ export default tseslint.config(
             { target: './src/common', from: ['./src/server', './src/web'], message: 'common is pure' },
             ...boundaryZones('server', SIDES.server),
             ...boundaryZones('web', SIDES.web),
+            {
+              target: './src/web/fill',
+              from: './src/web/paths.ts',
+              message:
+                "the customer's chunk knows only customer-paths.ts (docs/decisions/012-customer-entry.md)",
+            },
           ],
         },
       ],

@@ -1,6 +1,6 @@
 // What each part of `npm run bench` is given by bench/run.ts: the report its rows go to, the raw figures kept in
 // bench/results.json, the mail capture, a scratch directory maker and the log.
-import type { MailCapture } from '../src/server/mail/mail-capture.ts';
+import type { MailCapture } from '../src/server/testing/mail-capture.ts';
 import type { Report } from './report.ts';
 
 export type BenchRun = {

@@ -1,7 +1,7 @@
 // Part 1: submission ingest against the production server, next to a bare Fastify hello-world in the same run.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MailCapture } from '../src/server/mail/mail-capture.ts';
+import type { MailCapture } from '../src/server/testing/mail-capture.ts';
 import { capacitySweep } from './capacity.ts';
 import { startCpuProbe, type CpuUse } from './cpu-use.ts';
 import { summarise, type IngestResult, type IngestRound } from './ingest-result.ts';

@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebStream } from 'node:stream/web';
 import type { Form } from '#common/forms.ts';
-import type { MailCapture } from '../src/server/mail/mail-capture.ts';
+import type { MailCapture } from '../src/server/testing/mail-capture.ts';
 import { api, createForm, signUpOwner, type BenchOwner } from './owner.ts';
 import { seedSubmissions } from './seed.ts';
 import { memoryOf, peakDuring, startBenchServer, type BenchServer } from './server.ts';

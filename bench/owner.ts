@@ -2,7 +2,7 @@
 import type { Form } from '#common/forms.ts';
 import { createOwner, type TestOwner } from '../e2e/support/owner.ts';
 import type { StoredAnswer } from '../src/server/features/submissions/repository.ts';
-import type { MailCapture } from '../src/server/mail/mail-capture.ts';
+import type { MailCapture } from '../src/server/testing/mail-capture.ts';
 
 /** Text-only questions (no file), so a submission is one JSON POST. */
 export const TEN_QUESTIONS = {

@@ -4,7 +4,7 @@
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startMailCapture } from '../src/server/mail/mail-capture.ts';
+import { startMailCapture } from '../src/server/testing/mail-capture.ts';
 import { autocannon } from './load.ts';
 import { api, createForm, signUpOwner, submissionBody } from './owner.ts';
 import { summarise } from './profile-summary.ts';

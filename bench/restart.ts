@@ -1,6 +1,6 @@
 // Part 10: how soon the embedded engine serves again after kill -9 (issue 15): the server started as the systemd unit
 // starts it (node scripts/start.mjs), killed with its process group, started again on the same data directory.
-import type { MailCapture } from '../src/server/mail/mail-capture.ts';
+import type { MailCapture } from '../src/server/testing/mail-capture.ts';
 import { api, createForm, signUpOwner, submissionBody } from './owner.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
 import { spread, type Spread } from './stats.ts';

@@ -3,7 +3,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { startMailCapture } from '../src/server/mail/mail-capture.ts';
+import { startMailCapture } from '../src/server/testing/mail-capture.ts';
 import type { BenchRun } from './bench-run.ts';
 import { measureIngest } from './part-ingest.ts';
 import { measureLogic } from './part-logic.ts';

@@ -2,8 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { MailCapture } from '../src/server/mail/mail-capture.ts';
 import { freePort } from '../src/server/testing/free-port.ts';
+import type { MailCapture } from '../src/server/testing/mail-capture.ts';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 

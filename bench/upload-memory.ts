@@ -3,7 +3,7 @@
 import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { MailCapture } from '../src/server/mail/mail-capture.ts';
+import type { MailCapture } from '../src/server/testing/mail-capture.ts';
 import { PDF } from '../src/server/testing/test-files.ts';
 import { memoryOf, peakDuring, startBenchServer } from './server.ts';
 import { median, MiB } from './stats.ts';

@@ -1,7 +1,7 @@
 // Part 6: the webhook sender's drain rate. A backlog of due deliveries (a receiver back after an outage) is sent to a
 // receiver on 127.0.0.1 that answers 200 at once; the rate is taken between the first and the last request it gets.
 import { openDatabase } from '../src/server/db/database.ts';
-import type { MailCapture } from '../src/server/mail/mail-capture.ts';
+import type { MailCapture } from '../src/server/testing/mail-capture.ts';
 import { api, createForm, signUpOwner } from './owner.ts';
 import { startReceiver } from './receiver.ts';
 import { seedSubmissions, seedWebhookDeliveries } from './seed.ts';

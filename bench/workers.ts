@@ -3,7 +3,7 @@
 // and PostgreSQL for the same CPU.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MailCapture } from '../src/server/mail/mail-capture.ts';
+import type { MailCapture } from '../src/server/testing/mail-capture.ts';
 import { ROUNDS } from './ingest.ts';
 import { autocannon, type LoadResult } from './load.ts';
 import { api, createForm, signUpOwner, submissionBody } from './owner.ts';

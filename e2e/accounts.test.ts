@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailCapture } from '../src/server/mail/mail-capture.ts';
+import type { MailCapture } from '../src/server/testing/mail-capture.ts';
 import {
   DESKTOP,
   hasChromium,

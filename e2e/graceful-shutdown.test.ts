@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fieldsOf, type Form } from '../src/common/forms.ts';
 import type { WebhookView } from '../src/common/webhooks.ts';
-import { startMailCapture } from '../src/server/mail/mail-capture.ts';
+import { startMailCapture } from '../src/server/testing/mail-capture.ts';
 import { createOwner, type TestOwner } from './support/owner.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 

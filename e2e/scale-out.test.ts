@@ -5,7 +5,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldsOf, type Form } from '../src/common/forms.ts';
-import { startMailCapture, type MailCapture } from '../src/server/mail/mail-capture.ts';
+import { startMailCapture, type MailCapture } from '../src/server/testing/mail-capture.ts';
 import { startS3TestServer, type S3TestServer } from '../src/server/testing/s3-test-server.ts';
 import { throwawayDatabase } from '../src/server/testing/throwaway-database.ts';
 import { createOwner, type TestOwner } from './support/owner.ts';

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { startMailCapture, type MailCapture } from '../../src/server/mail/mail-capture.ts';
 import { freePort } from '../../src/server/testing/free-port.ts';
+import { startMailCapture, type MailCapture } from '../../src/server/testing/mail-capture.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

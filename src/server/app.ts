@@ -48,15 +48,11 @@ import './http/fastify-types.ts';
  */
 export async function buildApp(config: Config, database?: Promise<Database>): Promise<FastifyInstance> {
   const app = createServer(config);
-
-  const { db, mailer, storage } = await openStores(app, config, database);
+  const stores = await openStores(app, config, database);
+  const { db, storage } = stores;
   const images = await createImageReencoder(join(config.dataDir, 'staging'), config.uploadMaxPixels);
-  const { views, notifier, sender, load, notificationSources, webhookDeps, resume } = startBackgroundWork(
-    app,
-    config,
-    { db, mailer, storage },
-    images,
-  );
+  const background = startBackgroundWork(app, config, stores, images);
+  const { views, notifier, sender, load, notificationSources, webhookDeps, resume } = background;
 
   await registerRateLimits(app, db);
 

@@ -186,7 +186,7 @@ async function main(): Promise<void> {
   );
   if (process.env.TRUST_PROXY?.trim().toLowerCase() === 'true') {
     app.log.warn(
-      "TRUST_PROXY=true is read as TRUST_PROXY=1: only the nearest proxy's X-Forwarded-For entry is believed (README: Behind a reverse proxy)",
+      "TRUST_PROXY=true is read as TRUST_PROXY=1: only the nearest proxy's X-Forwarded-For entry is believed (docs/operations.md: TRUST_PROXY)",
     );
   }
   if (config.webhookAllowPrivate) {

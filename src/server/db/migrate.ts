@@ -53,7 +53,7 @@ export async function migrate(
       throw new SchemaTooNewError(
         `This database was upgraded by ${by} (schema ${newest?.name}); this is Easy Form ${version}, which knows ` +
           `the schema up to ${files.at(-1) ?? 'none'}. Start ${by} or later, or restore a backup taken before ` +
-          'the upgrade (README: Upgrading).',
+          'the upgrade (docs/operations.md: Upgrade).',
       );
     }
     const done = new Set(rows.map((r) => r.name));

@@ -3,12 +3,15 @@ import {
   LoginResponseSchema,
   ProfileSchema,
   SignUpResponseSchema,
+  type ChangePasswordBody,
   type EmailBody,
   type LoginBody,
+  type Profile,
   type ResetPasswordBody,
   type SignUpBody,
   type StatusResponse,
   type UpdatePasswordBody,
+  type UpdateProfileBody,
 } from '#common/accounts.ts';
 import { api } from './client.ts';
 
@@ -29,6 +32,10 @@ export const resetPassword = (body: ResetPasswordBody) =>
 export const resendVerification = (body: EmailBody) =>
   api<StatusResponse>('/api/v1/resendVerification', { method: 'POST', body });
 export const logOut = () => api<StatusResponse>('/api/v1/logout', { method: 'POST', owner: true, body: {} });
+export const updateProfile = (body: UpdateProfileBody) =>
+  api<Profile>('/api/v1/profile', { method: 'PUT', body, owner: true });
+export const changePassword = (body: ChangePasswordBody) =>
+  api('/api/v1/changePassword', { method: 'POST', body, owner: true });
 
 export const profileQuery = (id: string) =>
   queryOptions({ queryKey: ['profile', id], queryFn: () => fetchProfile(id) });

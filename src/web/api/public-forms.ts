@@ -2,13 +2,14 @@ import { IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
 import type { PublicForm } from '#common/forms.ts';
 import type { SubmissionBody, UploadResponse } from '#common/submissions.ts';
 import { answerError, api, ApiError, notReached } from './client.ts';
+import { submissionUrl, uploadUrl } from './customer-urls.ts';
 import { SUBMIT_TIMEOUT_MS, UPLOAD_STALL_MS } from './timeouts.ts';
 
 /** The customer's calls (docs/api.md "Customers"): public, never with the owner's token. */
 export const fetchPublicForm = (fid: string) => api<PublicForm>(`/api/publicForm/${encodeURIComponent(fid)}`);
 
 export const submitAnswers = (ownerId: string, body: SubmissionBody, idempotencyKey: string) =>
-  api<{ _id: string }>(`/api/forms/${encodeURIComponent(ownerId)}`, {
+  api<{ _id: string }>(submissionUrl(ownerId), {
     method: 'POST',
     body,
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
@@ -52,7 +53,7 @@ export function uploadFile(
 ): Promise<UploadResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/profile?formId=${encodeURIComponent(formId)}`);
+    xhr.open('POST', uploadUrl(formId));
     xhr.setRequestHeader('accept', 'application/json');
     // A stall (no progress, or no answer once the file is sent) ends the try as not reached, so it is tried again.
     let stalled = false;

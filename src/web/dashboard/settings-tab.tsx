@@ -7,11 +7,11 @@ import {
   PASSWORD_MIN_LENGTH,
   UpdateProfileBodySchema,
   type ChangePasswordBody,
-  type Profile,
   type UpdateProfileBody,
 } from '#common/accounts.ts';
 import { useSaveAccountTimeZone } from '../api/account-time-zone.ts';
-import { api, ApiError } from '../api/client.ts';
+import { changePassword, updateProfile } from '../api/accounts.ts';
+import { ApiError } from '../api/client.ts';
 import { saveProfile } from '../api/session.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -41,8 +41,7 @@ function RenameCard({ ownerId, fullName }: { ownerId: string; fullName: string }
     values: { fullName },
   });
   const rename = useMutation({
-    mutationFn: (body: UpdateProfileBody) =>
-      api<Profile>('/api/v1/profile', { method: 'PUT', body, owner: true }),
+    mutationFn: updateProfile,
     onSuccess: (profile) => {
       saveProfile(profile);
       client.setQueryData(['profile', ownerId], profile);
@@ -89,8 +88,7 @@ function PasswordCard() {
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
   const change = useMutation({
-    mutationFn: (body: ChangePasswordBody) =>
-      api('/api/v1/changePassword', { method: 'POST', body, owner: true }),
+    mutationFn: changePassword,
     onSuccess: () => form.reset(),
     onError: (error) => {
       if (error instanceof ApiError && error.field === 'currentPassword') {

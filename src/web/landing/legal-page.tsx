@@ -1,19 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
+import { fetchSiteText, type SiteTextPage } from '../api/site-text.ts';
 import { Alert } from '../ui/alert.tsx';
 import { SitePage } from './site-chrome.tsx';
 
-const PAGES = {
-  terms: { title: 'Terms of use', path: '/api/v1/site/terms' },
-  privacy: { title: 'Privacy', path: '/api/v1/site/privacy' },
-} as const;
+const TITLES: Record<SiteTextPage, string> = { terms: 'Terms of use', privacy: 'Privacy' };
 
 /** /terms and /privacy: the words of this instance's operator (TERMS_FILE, PRIVACY_FILE), or the server's default. */
-export function LegalPage({ page }: { page: keyof typeof PAGES }) {
-  const { title, path } = PAGES[page];
+export function LegalPage({ page }: { page: SiteTextPage }) {
+  const title = TITLES[page];
   const text = useQuery({
     queryKey: ['site-text', page],
-    queryFn: () => api<{ text: string }>(path, { expects: ['text'] }),
+    queryFn: () => fetchSiteText(page),
   });
   return (
     <SitePage title={title}>

@@ -173,7 +173,7 @@ describe(`forms on ${TEST_ENGINE}`, () => {
       const bad = await t.app.inject({
         method: 'POST',
         url: '/api/importForm',
-        headers: { authorization: `Bearer ${dave.token}`, 'content-type': 'application/json' },
+        headers: { ...bearer(dave), 'content-type': 'application/json' },
         payload: '{"easyForm": 1, "formTitle": ',
       });
       expect(bad.statusCode).toBe(400);

@@ -3,7 +3,7 @@
 import type { Form } from '#common/forms.ts';
 import { fieldsOf } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
-import type { CapturedMail } from '../../mail/mail-capture.ts';
+import type { CapturedMail } from '../../testing/mail-capture.ts';
 import { ownerRequests } from '../../testing/owner-requests.ts';
 import { createForm, type TestApp } from '../../testing/test-app.ts';
 import { multipart, PDF } from '../../testing/test-files.ts';

@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_HEADER, NOT_ON_FORM } from '#common/answer-limits.ts';
 import type { FileAnswer } from '#common/submissions.ts';
+import { submissionUrl, uploadUrl } from '../../api/customer-urls.ts';
 import type { Sent } from '../../api/failure.ts';
 import { readAnswer } from '../../api/read-answer.ts';
 import { SUBMIT_TIMEOUT_MS, uploadDeadlineMs } from '../../api/timeouts.ts';
@@ -105,7 +106,7 @@ async function uploadLocal(entry: Queued, fieldId: string, answer: FileAnswer): 
   const data = new FormData();
   data.append('file', local.blob, local.fileName);
   const init = { method: 'POST', body: data, headers: { accept: 'application/json' } };
-  const url = `/api/profile?formId=${encodeURIComponent(entry.formId)}`;
+  const url = uploadUrl(entry.formId);
   const deadline = uploadDeadlineMs(local.blob.size);
   const uploaded = await withRetries(
     () => call(url, within(init, deadline), 'file', ['file', '_id'], fieldId),
@@ -151,7 +152,7 @@ async function attempt(key: string, locked = false): Promise<SendTry> {
       body: JSON.stringify(body),
       headers: { accept: 'application/json', 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: key },
     };
-    const url = `/api/forms/${encodeURIComponent(claimed.ownerId)}`;
+    const url = submissionUrl(claimed.ownerId);
     const answer = await withRetries(
       () => call(url, within(init, SUBMIT_TIMEOUT_MS), 'answers', ['_id']),
       statusOf,

@@ -2,6 +2,7 @@ import '../../zod-without-eval.ts';
 import { startTransition, StrictMode, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HONEYPOT_FIELD } from '#common/answer-limits.ts';
+import { customerPaths } from '../../customer-paths.ts';
 import { saveDraft } from '../storage/fill-storage.ts';
 import { CustomerApp } from './customer-app.tsx';
 import { CustomerError } from './customer-error.tsx';
@@ -21,7 +22,7 @@ import { readServerForm, type ServerFormInput } from './server-form-answers.ts';
  */
 export async function startCustomerPage(root: HTMLElement): Promise<void> {
   const first = await loadScreen(location.pathname);
-  if (!first) return location.replace('/');
+  if (!first) return location.replace(customerPaths.home.href());
   takeOver(root, first, { values: {}, focused: null, fileChosen: false });
 }
 
