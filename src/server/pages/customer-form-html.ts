@@ -179,16 +179,19 @@ function fileQuestion(
     'aria-invalid': error ? 'true' : undefined,
     'aria-describedby': describedBy(hintId(id), (chooseAgain || kept) && againId(id), error && errorId(id)),
   });
-  // A file kept from an earlier post of a form with pages is sent with the answers unless another is chosen.
+  // A file kept from an earlier post of a form with pages is sent with the answers unless another is chosen: said
+  // before the input, whose own "No file chosen" would otherwise read as if it were lost.
+  const keptLine =
+    kept === undefined
+      ? ''
+      : `<p class="field-hint" id="${againId(id)}">Kept: <span dir="auto">${e(kept)}</span>. Choose a file only to replace it.</p>`;
   const again =
-    kept !== undefined
-      ? `<p class="field-hint" id="${againId(id)}">Kept: <span dir="auto">${e(kept)}</span>. Choose a file only to replace it.</p>`
-      : chooseAgain
-        ? `<p class="field-hint" id="${againId(id)}">Choose the file again: a browser cannot keep a chosen file when the page comes back.</p>`
-        : '';
+    chooseAgain && kept === undefined
+      ? `<p class="field-hint" id="${againId(id)}">Choose the file again: a browser cannot keep a chosen file when the page comes back.</p>`
+      : '';
   return (
     `<div class="fill-card field fill-slot"><label class="fill-question" for="${controlId(id)}" dir="auto">${label(field.name, field.required)}</label>` +
-    `<p class="field-hint" id="${hintId(id)}">JPEG, PNG or PDF</p><input${input}>${again}${errorOf(id, error)}</div>`
+    `<p class="field-hint" id="${hintId(id)}">JPEG, PNG or PDF</p>${keptLine}<input${input}>${again}${errorOf(id, error)}</div>`
   );
 }
 
