@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
 import { PDF } from '../../../testing/test-files.ts';
-import { NOT_A_PAGE, PAGES_LOST } from './paged.ts';
+import { LAST_PAGE, NOT_A_PAGE, PAGES_LOST } from './paged.ts';
 import { idOf, owner, setUpHtmlForm, t, tokenIn, unescapeHtml, type Part } from './test-fixture.ts';
 
 const { as, countOf, follow, makeForm, page, postOnly, unclaimedOf } = setUpHtmlForm();
@@ -198,5 +198,31 @@ describe('a form with page breaks, without JavaScript', () => {
     expect(stepOf(again)).toBe('Page 1 of 2');
     expect(again).toContain('One answer needs your attention');
     expect(await countOf(f)).toBe(0);
+  });
+
+  it('follows the answers of the page posted, not those it was drawn with, when they change which page is last', async () => {
+    const f = await makeForm('Guest or not', [
+      { id: 3, name: 'Bringing a guest?', options: [{ value: 'Yes' }, { value: 'No' }] },
+      { id: 1, name: 'Guest name', type: 'text', required: true },
+    ]);
+    const [guest, name] = f.items;
+    const condition = { question: guest?._id, op: 'is', value: 'Yes' };
+    const items = [guest, { kind: 'page', _id: 'guest', title: 'Your guest', condition }, name];
+    const res = await as(owner).put(`/api/v1/form/${f._id}/items`, { items, version: f.version });
+    const paged = res.json<Form>();
+    // Drawn as the only page, with Submit; sent with a yes, it goes on to the guest's page and stores nothing.
+    const first = (await page(paged)).body;
+    expect(buttonsOf(first)).toEqual(['Submit']);
+    const guestPage = await press(paged, first, [[idOf(paged, 'Bringing a guest?'), 'Yes']]);
+    expect(stepOf(guestPage)).toBe('Page 2 of 2 · Your guest');
+    expect(await countOf(paged)).toBe(0);
+    // Back, then Next with a no: no page follows, so the page comes again with Submit and says why.
+    const back = await press(paged, guestPage, [], 'back');
+    expect(buttonsOf(back)).toEqual(['Next']);
+    const last = await press(paged, back, [[idOf(paged, 'Bringing a guest?'), 'No']]);
+    expect(stepOf(last)).toBe('Page 1 of 1');
+    expect(buttonsOf(last)).toEqual(['Submit']);
+    expect(unescapeHtml(last)).toContain(LAST_PAGE);
+    expect(await countOf(paged)).toBe(0);
   });
 });
