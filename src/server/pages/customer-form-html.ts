@@ -14,6 +14,8 @@ import {
 } from '#common/answer-limits.ts';
 import type { ChoiceField, FileField, PublicForm, TextField } from '#common/forms.ts';
 import { orderedQuestions, type Question } from '#common/question-order.ts';
+import { controlId, errorSummary, firstOptionId } from './error-summary-html.ts';
+import { DRAFT_FIELD, pageAction, pageButtonsHtml, pageViewOfState } from './form-pages.ts';
 import { buttonsHtml, carriedHtml, stepAction, stepOf, type FormStep } from './form-steps.ts';
 import { escapeHtml as e } from './html.ts';
 
@@ -34,18 +36,17 @@ export type FormState = {
   message?: string;
   /** Which step a form with file questions draws (the first when not said); a form without files ignores it. */
   step?: FormStep;
+  /** A form with page breaks: the page drawn (the first that applies when not said), form-pages.ts. */
+  page?: string;
+  /** The names of the files kept with the draft, by file question: not chosen again on a later page. */
+  kept?: Readonly<Record<string, string>>;
+  /** The key of the draft the page was drawn from, posted back with the page so its answers go on. */
+  draftKey?: string;
 };
 
-const controlId = (id: string) => `q-${id}`;
 const errorId = (id: string) => `q-${id}-error`;
 const hintId = (id: string) => `q-${id}-hint`;
 const againId = (id: string) => `q-${id}-again`;
-/**
- * A radio or checkbox question's first option: where the error summary's link takes the focus. A link to the
- * fieldset focuses nothing (a fieldset is not focusable), which left a screen reader on the page's body. Only the
- * page drawn without a script has the summary, so the React page's options need no such id.
- */
-const firstOptionId = (id: string) => `q-${id}-first`;
 
 const attrs = (list: Record<string, string | boolean | undefined>) =>
   Object.entries(list)
@@ -161,7 +162,12 @@ function choiceGroup(
   );
 }
 
-function fileQuestion(field: FileField, error: string | undefined, chooseAgain: boolean): string {
+function fileQuestion(
+  field: FileField,
+  error: string | undefined,
+  chooseAgain: boolean,
+  kept: string | undefined,
+): string {
   const id = field._id;
   const input = attrs({
     id: controlId(id),
@@ -169,16 +175,23 @@ function fileQuestion(field: FileField, error: string | undefined, chooseAgain: 
     class: 'fill-file-input',
     type: 'file',
     accept: UPLOAD_ACCEPT,
-    'aria-required': field.required ? 'true' : undefined,
+    'aria-required': field.required && kept === undefined ? 'true' : undefined,
     'aria-invalid': error ? 'true' : undefined,
-    'aria-describedby': describedBy(hintId(id), chooseAgain && againId(id), error && errorId(id)),
+    'aria-describedby': describedBy(hintId(id), (chooseAgain || kept) && againId(id), error && errorId(id)),
   });
-  const again = chooseAgain
-    ? `<p class="field-hint" id="${againId(id)}">Choose the file again: a browser cannot keep a chosen file when the page comes back.</p>`
-    : '';
+  // A file kept from an earlier post of a form with pages is sent with the answers unless another is chosen: said
+  // before the input, whose own "No file chosen" would otherwise read as if it were lost.
+  const keptLine =
+    kept === undefined
+      ? ''
+      : `<p class="field-hint" id="${againId(id)}">Kept: <span dir="auto">${e(kept)}</span>. Choose a file only to replace it.</p>`;
+  const again =
+    chooseAgain && kept === undefined
+      ? `<p class="field-hint" id="${againId(id)}">Choose the file again: a browser cannot keep a chosen file when the page comes back.</p>`
+      : '';
   return (
     `<div class="fill-card field fill-slot"><label class="fill-question" for="${controlId(id)}" dir="auto">${label(field.name, field.required)}</label>` +
-    `<p class="field-hint" id="${hintId(id)}">JPEG, PNG or PDF</p><input${input}>${again}${errorOf(id, error)}</div>`
+    `<p class="field-hint" id="${hintId(id)}">JPEG, PNG or PDF</p>${keptLine}<input${input}>${again}${errorOf(id, error)}</div>`
   );
 }
 
@@ -195,53 +208,30 @@ function questionHtml(question: Question, state: FormState): string {
     case 'check':
       return choiceGroup(question.field, question.kind === 'check', sent, error);
     case 'file':
-      return fileQuestion(question.field, error, state.filesToChooseAgain?.includes(id) ?? false);
+      return fileQuestion(
+        question.field,
+        error,
+        state.filesToChooseAgain?.includes(id) ?? false,
+        state.kept?.[id],
+      );
   }
 }
 
 /**
- * What joins a question to its message in the error summary: ": ", or only a space after a question that already
- * ends in its own punctuation ("Which activities interest you? Tick…", not "you?: Tick…"), in any script.
- */
-export function summarySeparator(question: string): string {
-  return /[.?!:;…؟۔。？！：；।]$/u.test(question.trimEnd()) ? ' ' : ': ';
-}
-
-/**
- * The list at the top of a refused form: one link per question to fix, in the form's order. It takes the focus when
- * the page loads (`autofocus`: a posted page runs no script), so a keyboard or screen-reader user starts at it.
- */
-/** The control a summary link focuses: the question's own, or a group's first option. */
-const summaryTarget = (q: Question) =>
-  (q.kind === 'radio' || q.kind === 'check') && q.field.options.length > 0
-    ? firstOptionId(q.field._id)
-    : controlId(q.field._id);
-
-function errorSummary(form: PublicForm, errors: QuestionErrors): string {
-  const items = orderedQuestions(form)
-    .filter((q) => errors[q.field._id])
-    .map(
-      (q) =>
-        `<li><a href="#${summaryTarget(q)}"><span dir="auto">${e(q.field.name)}</span>` +
-        `${summarySeparator(q.field.name)}${e(errors[q.field._id] ?? '')}</a></li>`,
-    );
-  if (items.length === 0) return '';
-  const title =
-    items.length === 1 ? 'One answer needs your attention' : `${items.length} answers need your attention`;
-  return (
-    `<div class="fill-card fill-summary" role="alert" aria-labelledby="fill-summary-title" tabindex="-1" autofocus>` +
-    `<h2 id="fill-summary-title">${title}</h2><ul>${items.join('')}</ul></div>`
-  );
-}
-
-/**
- * The whole form (or, for a form with files, the step `state.step`), posting answers and files in one request to
- * the page's own address.
+ * The whole form (or, for a form with files, the step `state.step`; for a form with page breaks, the page
+ * `state.page`), posting answers and files in one request to the page's own address.
  */
 export function formHtml(form: PublicForm, action: string, state: FormState): string {
-  const step = stepOf(form, state);
+  const view = pageViewOfState(form, state);
+  const step = view ? null : stepOf(form, state);
   const all = orderedQuestions(form);
-  const questions = step === null ? all : all.filter((q) => (q.kind === 'file') === (step === 'files'));
+  const questions = view
+    ? all.filter((q) => view.questions.has(q.field._id))
+    : step === null
+      ? all
+      : all.filter((q) => (q.kind === 'file') === (step === 'files'));
+  const buttons = view ? pageButtonsHtml(view, action) : { first: '', bar: buttonsHtml(step, action) };
+  const posting = view ? pageAction(action, view) : step === 'answers' ? stepAction(action, 'files') : action;
   const shown = new Set(questions.map((q) => q.field._id));
   const errors = Object.fromEntries(Object.entries(state.errors ?? {}).filter(([id]) => shown.has(id)));
   const count = Object.keys(errors).length;
@@ -250,9 +240,13 @@ export function formHtml(form: PublicForm, action: string, state: FormState): st
     state.message ??
     (count > 0 ? `${count === 1 ? things[0] : `${count} ${things[1]}`} your attention.` : '');
   return (
-    `<form class="fill-form" method="post" enctype="multipart/form-data" novalidate action="${e(step === 'answers' ? stepAction(action, 'files') : action)}">` +
+    `<form class="fill-form" method="post" enctype="multipart/form-data" novalidate action="${e(posting)}">` +
     // First, so it arrives before any file: a file is not stored for a page without its token.
     `<input type="hidden" name="${PAGE_TOKEN_FIELD}" value="${e(state.token)}">` +
+    (view && state.draftKey
+      ? `<input type="hidden" name="${DRAFT_FIELD}" value="${e(state.draftKey)}">`
+      : '') +
+    buttons.first +
     (step === 'files'
       ? carriedHtml(
           all.filter((q) => q.kind !== 'file'),
@@ -265,7 +259,7 @@ export function formHtml(form: PublicForm, action: string, state: FormState): st
     `<div class="fill-honeypot" aria-hidden="true"><label for="fill-honeypot">Website</label>` +
     `<input id="fill-honeypot" type="text" name="${HONEYPOT_FIELD}" tabindex="-1" aria-hidden="true" autocomplete="off"></div>` +
     `<div class="fill-bar"><div class="fill-bar-inner"><div role="alert"${barMessage ? ' class="fill-bar-message error"' : ''}>${e(barMessage)}</div>` +
-    `<div class="fill-bar-actions">${buttonsHtml(step, action)}</div></div></div>` +
+    `<div class="fill-bar-actions">${buttons.bar}</div></div></div>` +
     `</form>`
   );
 }

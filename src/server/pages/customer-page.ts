@@ -4,6 +4,7 @@ import { accentOf, backgroundOf } from '#common/form-colors.ts';
 import type { PublicForm } from '#common/forms.ts';
 import { CLEAR_FIXED_ERRORS } from './clear-fixed-errors.ts';
 import { formHtml, type FormState } from './customer-form-html.ts';
+import { pageLabel, pageViewOfState } from './form-pages.ts';
 import { stepLabel, stepOf } from './form-steps.ts';
 import { escapeHtml } from './html.ts';
 import { closedFormHtml, headingHtml } from './message-html.ts';
@@ -154,16 +155,15 @@ export function renderCustomerPage(
   form: PublicForm,
   options: { action: string; state: FormState; embed: boolean },
 ): CustomerPage {
-  // The files step names the form in a line or two and leaves the description to the first, as the React page does.
-  const step = stepOf(form, options.state);
-  const heading =
-    step === 'files'
-      ? headingHtml(
-          { formTitle: form.formTitle, description: '' },
-          `${headingClass(form)} fill-later`,
-          stepLabel(step),
-        )
-      : headingHtml(form, headingClass(form), stepLabel(step));
+  // The files step and a later page name the form in a line or two and leave the description to the first, as the
+  // React page does.
+  const view = pageViewOfState(form, options.state);
+  const step = view ? null : stepOf(form, options.state);
+  const later = step === 'files' || (view !== null && view.number > 1);
+  const label = view ? pageLabel(view) : stepLabel(step);
+  const heading = later
+    ? headingHtml({ formTitle: form.formTitle, description: '' }, `${headingClass(form)} fill-later`, label)
+    : headingHtml(form, headingClass(form), label);
   const refused = Object.keys(options.state.errors ?? {}).length > 0;
   // A page sent back with answers to fix clears each message as its question changes, where scripts run.
   const clearing = refused && !options.embed;

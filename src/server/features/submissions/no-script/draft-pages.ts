@@ -59,7 +59,14 @@ export function draftPageRoutes(app: FastifyInstance, deps: SubmissionDeps): voi
     const state = await readDraft(deps.db, form._id, key);
     // Gone (its answers were sent, a day passed), another form's, or made up: the form as its link opens it.
     if (!state) return reply.redirect(self, 303);
-    const page = renderCustomerPage(template, toPublicForm(form), { action: self, state, embed: false });
+    // The page carries its draft's key, so that a form with pages goes on from the answers kept (the uploads'
+    // claim secrets stay in the draft: the page shows only the files' names).
+    const { files: _claims, ...shown } = state;
+    const page = renderCustomerPage(template, toPublicForm(form), {
+      action: self,
+      state: { ...shown, draftKey: key },
+      embed: false,
+    });
     // Never kept, not even for Back: once the answers are stored, Back fetches it and finds the empty form.
     reply.header('cache-control', 'no-store');
     return sendCustomerPage(request, reply, 200, page);

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LONG_TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { Form } from '#common/forms.ts';
+import type { FileAnswer } from '#common/submissions.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { deleteInBatches } from '../../../db/prune.ts';
 import type { FormState, SentValues } from '../../../pages/customer-form-html.ts';
@@ -29,8 +30,15 @@ function keptValues(form: Form, values: SentValues): SentValues {
   );
 }
 
+/** A page's state as a draft keeps it: with a form with pages, the files chosen so far, kept as uploads. */
+export type DraftState = FormState & { files?: Readonly<Record<string, FileAnswer>> };
+
+/** The files a draft keeps: only the form's own file questions'. */
+const keptFiles = (form: Form, files: DraftState['files'] = {}) =>
+  Object.fromEntries(form.fileField.flatMap((f) => (files[f._id] ? [[f._id, files[f._id]]] : [])));
+
 /** Keeps the page `state` of `form` as a draft; the key its address carries. */
-export async function saveDraft(db: Queryable, form: Form, state: FormState): Promise<string> {
+export async function saveDraft(db: Queryable, form: Form, state: DraftState): Promise<string> {
   const key = randomBytes(32).toString('base64url');
   const messages = {
     errors: state.errors ?? {},
@@ -38,8 +46,8 @@ export async function saveDraft(db: Queryable, form: Form, state: FormState): Pr
     filesToChooseAgain: state.filesToChooseAgain ?? [],
   };
   await db.query(
-    `insert into no_script_drafts (id, form_id, page_token, answers, messages, step)
-     values ($1, $2, $3, $4::jsonb, $5::jsonb, $6)`,
+    `insert into no_script_drafts (id, form_id, page_token, answers, messages, step, page, files)
+     values ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8::jsonb)`,
     [
       digestOf(key),
       form._id,
@@ -47,6 +55,8 @@ export async function saveDraft(db: Queryable, form: Form, state: FormState): Pr
       JSON.stringify(keptValues(form, state.values ?? {})),
       JSON.stringify(messages),
       state.step ?? null,
+      state.page ?? null,
+      JSON.stringify(keptFiles(form, state.files)),
     ],
   );
   return key;
@@ -57,13 +67,19 @@ type DraftRow = {
   answers: SentValues;
   messages: { errors: Record<string, string>; message?: string; filesToChooseAgain: string[] };
   step: FormState['step'] | null;
+  page: string | null;
+  files: Record<string, FileAnswer>;
 };
 
 /** The page state a draft of this form keeps, or null: no such key, another form's, or older than a day. */
-export async function readDraft(db: Queryable, formId: string, key: string): Promise<FormState | null> {
+export async function readDraft(
+  db: Queryable,
+  formId: string,
+  key: string,
+): Promise<(DraftState & { files: Record<string, FileAnswer> }) | null> {
   if (!DRAFT_KEY.test(key)) return null;
   const [row] = await db.query<DraftRow>(
-    `select page_token, answers, messages, step from no_script_drafts
+    `select page_token, answers, messages, step, page, files from no_script_drafts
      where id = $1 and form_id = $2 and created_at > now() - $3 * interval '1 millisecond'`,
     [digestOf(key), formId, DRAFT_TTL_MS],
   );
@@ -75,6 +91,9 @@ export async function readDraft(db: Queryable, formId: string, key: string): Pro
     filesToChooseAgain: row.messages.filesToChooseAgain,
     ...(row.messages.message ? { message: row.messages.message } : {}),
     ...(row.step ? { step: row.step } : {}),
+    ...(row.page ? { page: row.page } : {}),
+    files: row.files,
+    kept: Object.fromEntries(Object.entries(row.files).map(([id, file]) => [id, file.name ?? 'a file'])),
   };
 }
 

@@ -1,5 +1,6 @@
-// Next and Back on the page without JavaScript keep a draft each (ADR 024): they have a per-address limit of their
-// own, apart from submissions, so a stranger posting moves cannot fill the database with drafts.
+// Next and Back on the page without JavaScript (between a form's steps or its pages) keep a draft each (ADR 024):
+// they have a per-address limit of their own, apart from submissions, so a stranger posting moves cannot fill the
+// database with drafts.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../../runtime/config.ts';
 import { fullAnswers, setUpHtmlForm, t, tokenIn } from './test-fixture.ts';
@@ -27,6 +28,10 @@ describe('Next and Back without JavaScript', () => {
     expect(refused.headers['retry-after']).toBeDefined();
     expect(refused.body).toMatch(/send your answers again/);
     expect(await drafts()).toBe(kept);
+    // Next and Back between the pages of a form with page breaks are moves too, under the same limit.
+    for (const move of ['?go=next&page=start', '?go=back&page=start']) {
+      expect((await postOnly(firstStep, f, move)).statusCode).toBe(429);
+    }
     // The submit has its own limit: the customer can still send the form.
     const sent = await post(fullAnswers(f, token), f);
     expect(sent.statusCode).toBe(200);

@@ -107,7 +107,7 @@ export const discardAll = (intake: FileIntake, deleteIds: readonly string[]) =>
  * The JSON submit's body (POST /api/forms/{ownerId}), from the posted answers: blanks left out, text trimmed,
  * as the React page does.
  */
-export function bodyOf(form: Form, posted: Posted): SubmitInput['body'] {
+export function bodyOf(form: Form, posted: Pick<Posted, 'values' | 'files'>): SubmitInput['body'] {
   const first = (id: string) => posted.values[id]?.[0]?.trim() || undefined;
   const body: Required<Pick<SubmissionBody, 'textObject' | 'selectedValues' | 'selectedRadio'>> &
     SubmitInput['body'] = {

@@ -13,6 +13,7 @@ import { HttpError, logUnavailable, waitWords } from '../../../http/errors.ts';
 import { UNAVAILABLE_RETRY_SECONDS, unavailableOf } from '../../../http/unavailable.ts';
 import { PAGE_TOKEN_FIELD, type FormState } from '../../../pages/customer-form-html.ts';
 import { renderClosedPage, renderMessagePage, withoutScripts } from '../../../pages/customer-page.ts';
+import { PAGE_QUERY, pagesOfForm } from '../../../pages/form-pages.ts';
 import { STEP_QUERY } from '../../../pages/form-steps.ts';
 import { readCustomerTemplate, sendCustomerPage } from '../../../pages/html-reply.ts';
 import { messageHtml, missingHtml } from '../../../pages/message-html.ts';
@@ -20,12 +21,19 @@ import type { FileIntake, SubmissionDeps } from '../deps.ts';
 import { AnswersError, readAnswers } from '../ingest/answers.ts';
 import type { SubmitInput } from '../ingest/submitter.ts';
 import { draftPageRoutes, draftPath, sentPath } from './draft-pages.ts';
-import { forgetDrafts, saveDraft } from './drafts.ts';
+import { forgetDrafts, saveDraft, type DraftState } from './drafts.ts';
+import { pageOfIssues, postPage, wholeFormRefusal } from './paged.ts';
 import { bodyOf, discardAll, OUT_OF_DATE, readPosted, TOKEN, TOO_MUCH, type Posted } from './read-posted.ts';
 
 const IdsSchema = z.object({ fid: z.uuid(), ownerId: z.uuid() });
-/** A post that only moves between the steps of a form with files (form-steps.ts): Next, or the files step's Back. */
-const MoveSchema = z.object({ [STEP_QUERY]: z.enum(['files', 'answers']).optional() });
+/**
+ * A post that only moves: between the steps of a form with files (form-steps.ts), Next or the files step's Back; or
+ * between the pages of a form with page breaks (form-pages.ts), from the page it names.
+ */
+const MoveSchema = z.object({
+  [STEP_QUERY]: z.enum(['files', 'answers', 'next', 'back']).optional(),
+  [PAGE_QUERY]: z.string().min(1).max(100).optional(),
+});
 const moveOf = (request: FastifyRequest) => MoveSchema.safeParse(request.query).data?.[STEP_QUERY];
 const FROM_ITS_PAGE = 'Send the form from its page.';
 const SENT_BEFORE =
@@ -136,7 +144,8 @@ export async function htmlSubmissionRoutes(
       const problem = (status: number, message: string) =>
         sendNotSent(request, reply, template, status, message, self);
       if (!request.isMultipart()) return problem(415, FROM_ITS_PAGE);
-      if (!MoveSchema.safeParse(request.query).success) return problem(400, FROM_ITS_PAGE);
+      const query = MoveSchema.safeParse(request.query);
+      if (!query.success) return problem(400, FROM_ITS_PAGE);
 
       let posted: Posted;
       try {
@@ -154,23 +163,74 @@ export async function htmlSubmissionRoutes(
       }
       // Post/redirect/get: the page to fix or to go on with is kept as a draft and drawn by a GET of its own address
       // (draft-pages.ts), so Reload and Back never send the answers again.
-      const again = async (state: Omit<FormState, 'token'>, pageToken = token) => {
-        const values = posted.values;
-        const draft = { token: pageToken, values, filesToChooseAgain: posted.sentFiles, ...state };
-        const key = await saveDraft(deps.db, form, draft);
+      const keep = async (state: DraftState) => {
+        const key = await saveDraft(deps.db, form, state);
         return reply.redirect(draftPath(self, key), 303);
       };
+      const again = (state: Omit<FormState, 'token'>, pageToken = token) =>
+        keep({ token: pageToken, values: posted.values, filesToChooseAgain: posted.sentFiles, ...state });
+      /**
+       * Stores the answers (`body`) as the JSON submit does; a refusal draws the page `drafted` says, and the
+       * uploads `discard` names go either way (`kept`: those a draft keeps, not discarded on a refusal).
+       */
+      const store = async (
+        body: SubmitInput['body'],
+        drafted: (more: Omit<FormState, 'token'>, pageToken?: string) => Promise<unknown>,
+        uploads: { discard: string[]; kept: string[] },
+      ) => {
+        try {
+          await deps.submit({
+            ownerId: form.ownerIdAsStructureId,
+            body,
+            idempotencyKey: token,
+            isBot: Boolean(posted.values[HONEYPOT_FIELD]?.[0]?.trim()),
+          });
+        } catch (error) {
+          await discardAll(deps.intake, uploads.discard);
+          if (error instanceof AnswersError) return drafted({ errors: error.issues });
+          if (!(error instanceof HttpError)) throw error;
+          if (error.code === 'FORM_CLOSED') return sayClosed(error.message);
+          if (error.statusCode === 404) return say(404, 'Form not found', missingHtml());
+          // This page was sent before (Back after the thank-you page) and its answers changed since: the first ones
+          // were kept. The page comes back with these answers and a fresh token, so Submit sends them as a new
+          // response if the customer wants to.
+          if (error.code === 'ALREADY_SENT') return drafted({ message: SENT_BEFORE }, randomUUID());
+          if (error.statusCode >= 500) throw error;
+          return drafted({ message: error.message });
+        }
+        // A retry (the same page sent again) was answered with the first response's id and claimed nothing. The
+        // page's drafts go with its answers stored: Back to one of them draws an empty form, never the answers to
+        // send again.
+        await discardAll(deps.intake, [...uploads.discard, ...uploads.kept]);
+        await forgetDrafts(deps.db, form._id, token);
+        return reply.redirect(sentPath(self), 303);
+      };
+
+      const move = moveOf(request);
+      const pageId = query.data[PAGE_QUERY];
+      // A form with page breaks, one page at a time (paged.ts): the page's uploads are kept with its draft.
+      if (pageId !== undefined && pagesOfForm(form) && move !== 'files' && move !== 'answers') {
+        const outcome = await postPage(deps.db, form, posted, token, move, pageId);
+        await discardAll(deps.intake, outcome.discard);
+        if ('refuse' in outcome) return problem(400, outcome.refuse);
+        if ('sent' in outcome) return reply.redirect(sentPath(self), 303);
+        if ('draw' in outcome) return keep(outcome.draw);
+        const { drafted } = outcome;
+        const onPage = (more: Omit<FormState, 'token'>, pageToken = token) => {
+          const state = drafted({ ...more, token: pageToken });
+          return keep({ ...state, page: pageOfIssues(form, state, more.errors ?? {}) ?? state.page });
+        };
+        return store(outcome.submit, onPage, { discard: [], kept: outcome.kept });
+      }
       // A form with files comes in two steps, as with the script (form-steps.ts): Next checks the first step's
       // answers and draws the files step, which carries them; its Back draws them again. Neither stores anything.
       const fileIds = new Set(form.fileField.map((f) => f._id));
       const onFirstStep = (errors: Record<string, string>) =>
         Object.keys(errors).some((id) => !fileIds.has(id));
       const stepOfErrors = (errors: Record<string, string>) => (onFirstStep(errors) ? 'answers' : 'files');
-      const move = moveOf(request);
       if (move !== undefined) {
         await discardAll(deps.intake, posted.deleteIds);
-        if (move === 'answers' || fileIds.size === 0)
-          return again({ step: 'answers', filesToChooseAgain: [] });
+        if (move !== 'files' || fileIds.size === 0) return again({ step: 'answers', filesToChooseAgain: [] });
         const errors = { ...firstStepErrors(form, posted), ...posted.questionErrors };
         if (onFirstStep(errors)) return again({ errors, step: 'answers' });
         return again({ step: 'files', filesToChooseAgain: [] });
@@ -179,35 +239,12 @@ export async function htmlSubmissionRoutes(
         await discardAll(deps.intake, posted.deleteIds);
         return again({ errors: posted.questionErrors, step: stepOfErrors(posted.questionErrors) });
       }
-      try {
-        await deps.submit({
-          ownerId: form.ownerIdAsStructureId,
-          body: bodyOf(form, posted),
-          idempotencyKey: token,
-          isBot: Boolean(posted.values[HONEYPOT_FIELD]?.[0]?.trim()),
-        });
-      } catch (error) {
-        await discardAll(deps.intake, posted.deleteIds);
-        if (error instanceof AnswersError) {
-          return again({ errors: error.issues, step: stepOfErrors(error.issues) });
-        }
-        if (!(error instanceof HttpError)) throw error;
-        if (error.code === 'FORM_CLOSED') return sayClosed(error.message);
-        if (error.statusCode === 404) return say(404, 'Form not found', missingHtml());
-        // This page was sent before (Back after the thank-you page) and its answers changed since: the first ones
-        // were kept. The page comes back with these answers and a fresh token, so Submit sends them as a new
-        // response if the customer wants to.
-        if (error.code === 'ALREADY_SENT') {
-          return again({ message: SENT_BEFORE, step: 'files' }, randomUUID());
-        }
-        if (error.statusCode >= 500) throw error;
-        return again({ message: error.message, step: 'files' });
-      }
-      // A retry (the same page sent again) was answered with the first response's id and claimed nothing. The page's
-      // drafts go with its answers stored: Back to one of them draws an empty form, never the answers to send again.
-      await discardAll(deps.intake, posted.deleteIds);
-      await forgetDrafts(deps.db, form._id, token);
-      return reply.redirect(sentPath(self), 303);
+      const whole = (more: Omit<FormState, 'token'>, pageToken = token) => {
+        const errors = more.errors ?? {};
+        const paged = wholeFormRefusal(form, posted.values, errors);
+        return again({ step: more.errors ? stepOfErrors(errors) : 'files', ...paged, ...more }, pageToken);
+      };
+      return store(bodyOf(form, posted), whole, { discard: posted.deleteIds, kept: [] });
     },
   );
   draftPageRoutes(app, deps);
