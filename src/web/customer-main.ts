@@ -53,7 +53,11 @@ function usedAlready(): boolean {
 /** Runs `then` once, at the first sign that someone is using the page. */
 function onFirstInteraction(then: () => void): void {
   const events = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin'] as const;
-  const once = () => {
+  const once = (event: Event) => {
+    // A pointer that did not move (the browser re-checking what is under a resting cursor once the page is laid out)
+    // is no sign of anyone.
+    const moved = event as MouseEvent;
+    if (event.type === 'pointermove' && !moved.movementX && !moved.movementY) return;
     for (const type of events) removeEventListener(type, once, true);
     then();
   };

@@ -135,7 +135,9 @@ export function deferEntry(
         '?new PerformanceObserver((l,o)=>l.getEntriesByName("first-contentful-paint").length&&(o.disconnect(),go()))' +
         '.observe({type:"paint",buffered:true}):go()'
       : 'const t=["pointerdown","pointermove","touchstart","keydown","focusin"],' +
-        `go=()=>{for(const e of t)removeEventListener(e,go,!0);${load}};` +
+        // A pointer that did not move (the browser re-checking what is under a resting cursor once the page is laid
+        // out, as a headless shell does at 0,0) is no visitor's touch.
+        `go=e=>{if(e.type=="pointermove"&&!e.movementX&&!e.movementY)return;for(const e of t)removeEventListener(e,go,!0);${load}};` +
         'for(const e of t)addEventListener(e,go,{capture:!0,passive:!0})';
   const script = start.nowIf ? `if(${start.nowIf}){${load}}else{${deferred}}` : deferred;
   return {
