@@ -57,8 +57,15 @@ let checker: Page;
  * axe runs as a script, which the customer's context refuses, so the page as the server drew it is shown at its own
  * address in a page that runs scripts, the app's script left out: the same HTML and CSS, checked as is.
  */
+/** Waits for the page `line` names: "Page 2 of 3 · Your room" is the step line and the page's title under the form's. */
+async function reached(page: Page, line: string) {
+  const [step = '', title] = line.split(' · ');
+  await page.getByText(step, { exact: true }).waitFor();
+  if (title) await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
+}
+
 async function onPage(page: Page, line: string, name: string, widths = [PHONE.width]) {
-  await page.getByText(line, { exact: true }).waitFor();
+  await reached(page, line);
   const html = (await page.content()).replace(/<script type="module"[^>]*>[^<]*<\/script>/g, '');
   await checker.route(page.url(), (route) => route.fulfill({ body: html, contentType: 'text/html' }));
   await checker.goto(page.url());
@@ -101,7 +108,7 @@ describe.skipIf(!hasChromium)('a customer without JavaScript on a form with page
     expect(await page.getByLabel('How many nights?').inputValue()).toBe('2');
     await page.getByText('Kept: passport.pdf. Choose a file only to replace it.').waitFor();
     await press(page, 'Next');
-    await page.getByText('Page 3 of 3 · Contact', { exact: true }).waitFor();
+    await reached(page, 'Page 3 of 3 · Contact');
     expect(await page.getByLabel('Email').inputValue()).toBe('asha@example.com');
     await press(page, 'Submit');
     await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();

@@ -4,7 +4,7 @@ import { accentOf, backgroundOf } from '#common/form-colors.ts';
 import type { PublicForm } from '#common/forms.ts';
 import { CLEAR_FIXED_ERRORS } from './clear-fixed-errors.ts';
 import { formHtml, type FormState } from './customer-form-html.ts';
-import { pageLabel, pageViewOfState } from './form-pages.ts';
+import { pageHeadingHtml, pageLabel, pageViewOfState } from './form-pages.ts';
 import { stepLabel, stepOf } from './form-steps.ts';
 import { escapeHtml } from './html.ts';
 import { closedFormHtml, headingHtml } from './message-html.ts';
@@ -163,9 +163,15 @@ export function renderCustomerPage(
   const step = view ? null : stepOf(form, options.state);
   const later = step === 'files' || (view !== null && view.number > 1);
   const label = view ? pageLabel(view) : stepLabel(step);
+  const under = view ? pageHeadingHtml(view) : '';
   const heading = later
-    ? headingHtml({ formTitle: form.formTitle, description: '' }, `${headingClass(form)} fill-later`, label)
-    : headingHtml(form, headingClass(form), label);
+    ? headingHtml(
+        { formTitle: form.formTitle, description: '' },
+        `${headingClass(form)} fill-later`,
+        label,
+        under,
+      )
+    : headingHtml(form, headingClass(form), label, under);
   const refused = Object.keys(options.state.errors ?? {}).length > 0;
   // A page sent back with answers to fix clears each message as its question changes, where scripts run.
   const clearing = refused && !options.embed;

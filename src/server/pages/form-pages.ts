@@ -80,8 +80,15 @@ export const pageViewOfState = (form: PublicForm, state: FormState) =>
   pageViewOf(form, state.values ?? {}, state.kept ?? {}, state.page);
 
 /** The line above the title: "Page 2 of 3 · Your room". */
-export const pageLabel = (view: PageView) =>
-  `Page ${view.number} of ${view.count}${view.title ? ` · ${view.title}` : ''}`;
+export const pageLabel = (view: PageView) => `Page ${view.number} of ${view.count}`;
+
+/**
+ * Under the form's title, as the React page draws it (src/web/fill/paged/paged-form.tsx), so nothing moves when it
+ * takes the first page over: the page's title as a heading, and a bar of the pages that apply so far.
+ */
+export const pageHeadingHtml = (view: PageView) =>
+  (view.title ? `<h2 class="fill-page-title" dir="auto">${e(view.title)}</h2>` : '') +
+  `<progress class="fill-page-progress" value="${view.number}" max="${view.count}" aria-hidden="true"></progress>`;
 
 const query = (go: 'next' | 'back' | null, page: string) =>
   `?${go ? `${STEP_QUERY}=${go}&` : ''}${PAGE_QUERY}=${encodeURIComponent(page)}`;

@@ -21,11 +21,13 @@ export function headingHtml(
   form: Pick<PublicForm, 'formTitle' | 'description'>,
   className: string,
   step?: string,
+  /** What follows the description inside the heading (a page's title and bar). */
+  after = '',
 ): string {
   const description = form.description
     ? `<p class="fill-description" dir="auto">${linkedHtml(form.description)}</p>`
     : '';
-  return `<header class="${className}">${step ? `<p class="fill-step">${e(step)}</p>` : ''}<h1 dir="auto">${e(form.formTitle)}</h1>${description}</header>`;
+  return `<header class="${className}">${step ? `<p class="fill-step">${e(step)}</p>` : ''}<h1 dir="auto">${e(form.formTitle)}</h1>${description}${after}</header>`;
 }
 
 const SUCCESS_ICON =

@@ -166,9 +166,12 @@ export function PagedForm({ form, ownerId, saved }: { form: PublicForm; ownerId:
           </h2>
         ) : null}
         {/* The count above says it in words; the bar shows it at a glance. */}
-        <div className="fill-progress" aria-hidden="true">
-          <span style={{ width: `${((index + 1) / path.pages.length) * 100}%` }} />
-        </div>
+        <progress
+          className="fill-page-progress"
+          value={index + 1}
+          max={path.pages.length}
+          aria-hidden="true"
+        />
       </FormHeading>
       <form className="fill-form" noValidate onSubmit={onSubmit} onFocus={warmUp}>
         {asked.length === 0 ? (

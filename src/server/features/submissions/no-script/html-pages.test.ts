@@ -41,7 +41,14 @@ const hiddenOf = (html: string): Part[] =>
 const queryOf = (address: string | undefined) => unescapeHtml(address ?? '').replace(/^[^?]*/, '');
 const actionOf = (html: string) => queryOf(/<form class="fill-form"[^>]* action="([^"]+)"/.exec(html)?.[1]);
 const backOf = (html: string) => queryOf(/formaction="([^"]+)"/.exec(html)?.[1]);
-const stepOf = (html: string) => /<p class="fill-step">([^<]*)<\/p>/.exec(html)?.[1];
+/** The step line, and the page's title under the form's when it has one: "Page 2 of 3 · Your room". */
+const stepOf = (html: string) =>
+  [
+    /<p class="fill-step">([^<]*)<\/p>/.exec(html)?.[1],
+    /<h2 class="fill-page-title" dir="auto">([^<]*)<\/h2>/.exec(html)?.[1],
+  ]
+    .filter(Boolean)
+    .join(' · ') || undefined;
 const buttonsOf = (html: string) =>
   [
     ...(/<div class="fill-bar-actions">(.*?)<\/div>/.exec(html)?.[1] ?? '').matchAll(/>([^<]+)<\/button>/g),
