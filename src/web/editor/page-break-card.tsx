@@ -35,12 +35,7 @@ export function PageBreakCard({
         </span>
         <h3 className="page-break-title">
           <span className="page-break-number">Page {page} ·</span>{' '}
-          <EditableText
-            dataControl="name"
-            value={item.title}
-            label={`Page ${page} title`}
-            onSave={onRename}
-          />
+          <EditableText dataControl="name" value={item.title} label="Title" onSave={onRename} />
         </h3>
         <div className="field-card-tools">
           <MoveButtons name={named} position={position} count={count} onMove={onMove} />

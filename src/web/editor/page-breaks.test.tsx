@@ -123,12 +123,12 @@ describe('page breaks in the editor', () => {
   it('renames a page break in place', async () => {
     const sent = serve();
     const user = await renderEditor();
-    await user.click(screen.getByRole('button', { name: 'Page 2 title: Your room. Click to edit' }));
-    await user.clear(screen.getByRole('textbox', { name: 'Page 2 title' }));
+    await user.click(screen.getByRole('button', { name: 'Title: Your room. Click to edit' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Title' }));
     await user.keyboard('Where you sleep{Enter}');
     await waitFor(() => expect(cards()).toContain('Page 2 · Where you sleep'));
     expect(sent[0]!.items[2]).toEqual({ ...ITEMS[2], title: 'Where you sleep' });
-    expect(screen.getByRole('button', { name: /^Page 2 title: Where you sleep/ })).toHaveFocus();
+    expect(screen.getByRole('button', { name: /^Title: Where you sleep/ })).toHaveFocus();
   });
 
   it('moves a question across a page break, and a page break over a question, keeping focus and saying so', async () => {
