@@ -8,6 +8,7 @@ import type {
   RenameFieldBody,
   UpdateFormBody,
 } from '#common/forms.ts';
+import type { FormItem } from '#common/logic/items.ts';
 import { api } from './client.ts';
 
 const owner = { owner: true } as const;
@@ -61,7 +62,9 @@ export type FormEdit =
   | { type: 'addOption'; fieldId: string; value: string }
   | { type: 'renameOption'; kind: ChoiceKind; fieldId: string; optionId: string; name: string }
   | { type: 'deleteOption'; kind: ChoiceKind; fieldId: string; optionId: string }
-  | { type: 'reorder'; order: string[] };
+  | { type: 'reorder'; order: string[] }
+  /** The whole list of questions and page breaks, made from the form at `version` (docs/api.md, Pages). */
+  | { type: 'items'; items: FormItem[]; version: number };
 
 export function sendEdit(fid: string, edit: FormEdit): Promise<Form> {
   switch (edit.type) {
@@ -96,6 +99,12 @@ export function sendEdit(fid: string, edit: FormEdit): Promise<Form> {
       });
     case 'reorder':
       return api(`/api/fieldOrder/${fid}`, { ...owner, method: 'PUT', body: { order: edit.order } });
+    case 'items':
+      return api(`/api/v1/form/${fid}/items`, {
+        ...owner,
+        method: 'PUT',
+        body: { items: edit.items, version: edit.version },
+      });
   }
 }
 

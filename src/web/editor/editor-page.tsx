@@ -6,7 +6,7 @@ import { useScreenTitle } from '../ui/use-screen-title.ts';
 import { AddFieldPanel } from './add-field-panel.tsx';
 import { ColorControls } from './color-controls.tsx';
 import { EditableText } from './editable-text.tsx';
-import { fieldsInOrder } from './fields-in-order.ts';
+import { itemsInOrder } from './editor-items.ts';
 import { QuestionList } from './question-list.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { ShareBar } from './share-bar.tsx';
@@ -48,7 +48,7 @@ export function EditorPage() {
   }
 
   const data = form.data;
-  const fields = fieldsInOrder(data);
+  const items = itemsInOrder(data);
 
   return (
     <div className="editor" style={{ background: data.color }}>
@@ -103,7 +103,7 @@ export function EditorPage() {
               edit({ type: 'updateForm', body: { acceptingResponses } })
             }
           />
-          <QuestionList fields={fields} onEdit={edit} />
+          <QuestionList fields={items} version={data.version} onEdit={edit} />
           <AddFieldPanel fid={data._id} onAdd={(body) => edit({ type: 'addField', body })} />
         </div>
         <aside className="card editor-side" aria-label="Appearance">

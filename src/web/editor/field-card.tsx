@@ -1,5 +1,6 @@
 import { TEXT_TYPES, type RenameFieldBody, type TextType } from '#common/forms.ts';
 import type { FormEdit } from '../api/forms.ts';
+import { dragMove, MoveButtons } from './card-moves.tsx';
 import { EditableText } from './editable-text.tsx';
 import { KIND_LABELS, TEXT_TYPE_LABELS, type EditorField } from './fields-in-order.ts';
 import { OptionList } from './option-list.tsx';
@@ -11,26 +12,17 @@ type Props = {
   onEdit: (edit: FormEdit) => void;
   onMove: (from: number, to: number) => void;
   onDelete: () => void;
+  /** The question's condition read out ("Shown only if …"), when it has one. */
+  conditionLine?: string;
 };
 
 /** One saved question: inline rename, type and required for text, options for choices, move and delete. */
-export function FieldCard({ field, position, count, onEdit, onMove, onDelete }: Props) {
+export function FieldCard({ field, position, count, onEdit, onMove, onDelete, conditionLine }: Props) {
   const { _id: fieldId, kind } = field;
   // The name, the text type and Required are all saved through the one rename route.
   const saveField = (body: RenameFieldBody) => onEdit({ type: 'renameField', kind, fieldId, body });
   return (
-    <li
-      className="field-card card"
-      data-field-id={fieldId}
-      draggable
-      onDragStart={(e) => e.dataTransfer.setData('text/plain', String(position))}
-      onDragOver={(e) => e.preventDefault()}
-      onDrop={(e) => {
-        e.preventDefault();
-        const from = Number(e.dataTransfer.getData('text/plain'));
-        if (Number.isInteger(from) && from !== position) onMove(from, position);
-      }}
-    >
+    <li className="field-card card" data-field-id={fieldId} {...dragMove(position, onMove)}>
       <div className="field-card-head">
         <span className="drag-handle" aria-hidden="true" title="Drag to reorder">
           ⋮⋮
@@ -39,26 +31,7 @@ export function FieldCard({ field, position, count, onEdit, onMove, onDelete }: 
           {kind === 'text' && field.type ? TEXT_TYPE_LABELS[field.type] : KIND_LABELS[kind]}
         </span>
         <div className="field-card-tools">
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={`Move ${field.name} up`}
-            data-control="up"
-            disabled={position === 0}
-            onClick={() => onMove(position, position - 1)}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={`Move ${field.name} down`}
-            data-control="down"
-            disabled={position === count - 1}
-            onClick={() => onMove(position, position + 1)}
-          >
-            ↓
-          </button>
+          <MoveButtons name={field.name} position={position} count={count} onMove={onMove} />
           <button
             type="button"
             className="icon-button is-danger"
@@ -76,6 +49,7 @@ export function FieldCard({ field, position, count, onEdit, onMove, onDelete }: 
         label="Question"
         onSave={(name) => saveField({ name })}
       />
+      {conditionLine ? <p className="condition-line">{conditionLine}</p> : null}
       {
         <div className="field-settings">
           {kind === 'text' ? (

@@ -1,4 +1,6 @@
 import type { FieldKind, Form, Option, TextType } from '#common/forms.ts';
+import type { Condition } from '#common/logic/conditions.ts';
+import type { QuestionItem } from '#common/logic/items.ts';
 
 export type EditorField = {
   _id: string;
@@ -7,6 +9,10 @@ export type EditorField = {
   required: boolean;
   type?: TextType;
   options?: Option[];
+  /** Shown read-only: when the customer sees this question. */
+  condition?: Condition;
+  /** The form's own item, sent back whole when the list is saved as items. */
+  source?: QuestionItem;
 };
 
 /** The form's questions as one list in the owner's order (the API's per-kind arrays plus fieldOrder). */

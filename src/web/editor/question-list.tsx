@@ -1,13 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEdit } from '../api/forms.ts';
+import { conditionText } from './condition-text.ts';
+import { isPageBreak, namesOf, pageNumbers, toFormItems, type EditorItem } from './editor-items.ts';
 import { FieldCard } from './field-card.tsx';
 import type { EditorField } from './fields-in-order.ts';
+import { PageBreakCard } from './page-break-card.tsx';
 import './question-list.css';
 
 /** How long a deleted question can be brought back before the deletion is sent. */
 export const UNDO_MS = 8000;
 
-type Props = { fields: EditorField[]; onEdit: (edit: FormEdit) => Promise<boolean> };
+type Props = {
+  /** The form's questions and page breaks in order. */
+  fields: EditorItem[];
+  /** The form's version, sent with a changed list of items. */
+  version?: number;
+  onEdit: (edit: FormEdit) => Promise<boolean>;
+};
 /** Which control gets focus once the list has drawn: a card's name, or one of its move buttons. */
 type FocusRequest =
   { id: string; control: 'name' | 'up' | 'down'; at?: number } | { id: null; control: 'undo' };
@@ -17,8 +26,11 @@ type FocusRequest =
  * seconds (or when the owner leaves the page), so Undo can put it back at its place; the time stops while the
  * pointer or focus is on the Undo bar. Adds, moves, deletes and
  * undos are announced in a polite live region, and focus moves to the item the owner acted on, or the next one.
+ *
+ * Page breaks are cards of the same list. Adding, renaming or deleting one, and any move on a form that has one,
+ * sends the whole list (`items`); a form without page breaks moves its questions by their order alone, as before.
  */
-export function QuestionList({ fields, onEdit }: Props) {
+export function QuestionList({ fields, version = 0, onEdit }: Props) {
   const [pending, setPending] = useState<EditorField | null>(null);
   const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
   const [announcement, setAnnouncement] = useState('');
@@ -27,6 +39,10 @@ export function QuestionList({ fields, onEdit }: Props) {
   const list = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const shown = fields.filter((f) => f._id !== pending?._id && !gone.has(f._id));
+  const questionCount = shown.filter((f) => !isPageBreak(f)).length;
+  const pages = pageNumbers(shown);
+  const names = namesOf(fields);
+  const lineOf = (item: EditorItem) => (item.condition ? conditionText(item.condition, names) : undefined);
 
   const commit = (field: EditorField) => {
     clearTimeout(timer.current);
@@ -60,7 +76,7 @@ export function QuestionList({ fields, onEdit }: Props) {
   useEffect(() => {
     const before = seen.current;
     const added = before ? fields.filter((f) => !before.has(f._id)) : [];
-    if (added.length === 1 && added[0]) setAnnouncement(`Question '${added[0].name}' added`);
+    if (added.length === 1 && added[0]) setAnnouncement(`${said(added[0])} added`);
     seen.current = new Set(fields.map((f) => f._id));
   }, [fields]);
 
@@ -102,17 +118,41 @@ export function QuestionList({ fields, onEdit }: Props) {
     setAnnouncement(`Question '${pending.name}' restored`);
     setFocus({ id: pending._id, control: 'name' });
   };
+  // A pending deletion goes first: the list sent leaves it out, and the server would delete it without Undo.
+  const saveItems = (items: EditorItem[]) => {
+    if (pending) commit(pending);
+    return onEdit({ type: 'items', items: toFormItems(items), version });
+  };
+  const addPageBreak = () => {
+    // The new break starts the page after the last; a break at the top names the first page rather than add one.
+    const first = shown[0];
+    const pageCount = first ? pages.size + (isPageBreak(first) ? 0 : 1) : 0;
+    const title = `Page ${pageCount + 1}`;
+    // Any id not on the form is a new item; the server answers with the one it keeps.
+    void saveItems([...shown, { kind: 'page', _id: `new-page-${Date.now().toString(36)}`, title }]);
+  };
+  const renamePageBreak = (id: string, title: string) =>
+    void saveItems(shown.map((item) => (item._id === id && isPageBreak(item) ? { ...item, title } : item)));
+  const deletePageBreak = (item: EditorItem, position: number) => {
+    void saveItems(shown.filter((other) => other._id !== item._id));
+    setAnnouncement(`${said(item)} deleted`);
+    const next = shown[position + 1] ?? shown[position - 1];
+    if (next) setFocus({ id: next._id, control: 'name' });
+  };
   const move = (from: number, to: number) => {
     const moved = shown[from];
     if (!moved || to < 0 || to >= shown.length || to === from) return;
-    if (pending) commit(pending);
-    const order = shown.map((f) => f._id);
+    const order = [...shown];
     order.splice(from, 1);
-    order.splice(to, 0, moved._id);
-    void onEdit({ type: 'reorder', order });
+    order.splice(to, 0, moved);
+    if (fields.some(isPageBreak)) void saveItems(order);
+    else {
+      if (pending) commit(pending);
+      void onEdit({ type: 'reorder', order: order.map((f) => f._id) });
+    }
     const where =
       to === from - 1 ? 'up' : to === from + 1 ? 'down' : `to position ${to + 1} of ${shown.length}`;
-    setAnnouncement(`Question '${moved.name}' moved ${where}`);
+    setAnnouncement(`${said(moved)} moved ${where}`);
     // The button pressed stays focused unless the move disabled it (top or bottom); then its twin takes it.
     const control = to < from ? (to === 0 ? 'down' : 'up') : to === shown.length - 1 ? 'up' : 'down';
     setFocus({ id: moved._id, control, at: to });
@@ -121,22 +161,40 @@ export function QuestionList({ fields, onEdit }: Props) {
   return (
     <section aria-labelledby="questions-title" ref={list}>
       <h2 id="questions-title" className="editor-section-title">
-        Questions <span className="muted">({shown.length})</span>
+        Questions <span className="muted">({questionCount})</span>
       </h2>
       {shown.length === 0 ? <p className="card empty">No questions yet. Add the first one below.</p> : null}
       <ol className="field-list">
-        {shown.map((field, i) => (
-          <FieldCard
-            key={field._id}
-            field={field}
-            position={i}
-            count={shown.length}
-            onEdit={(e) => void onEdit(e)}
-            onMove={move}
-            onDelete={() => remove(field, i)}
-          />
-        ))}
+        {shown.map((item, i) =>
+          isPageBreak(item) ? (
+            <PageBreakCard
+              key={item._id}
+              item={item}
+              page={pages.get(item._id) ?? 1}
+              position={i}
+              count={shown.length}
+              conditionLine={lineOf(item)}
+              onRename={(title) => renamePageBreak(item._id, title)}
+              onMove={move}
+              onDelete={() => deletePageBreak(item, i)}
+            />
+          ) : (
+            <FieldCard
+              key={item._id}
+              field={item}
+              position={i}
+              count={shown.length}
+              conditionLine={lineOf(item)}
+              onEdit={(e) => void onEdit(e)}
+              onMove={move}
+              onDelete={() => remove(item, i)}
+            />
+          ),
+        )}
       </ol>
+      <button type="button" className="button add-page-break" onClick={addPageBreak}>
+        Add page break
+      </button>
       {pending ? (
         <div
           className="undo-toast"
@@ -157,3 +215,7 @@ export function QuestionList({ fields, onEdit }: Props) {
     </section>
   );
 }
+
+/** How an item is named in what the live region says. */
+const said = (item: EditorItem) =>
+  isPageBreak(item) ? `Page break '${item.title}'` : `Question '${item.name}'`;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Form } from '#common/forms.ts';
+import { arraysOf } from '#common/logic/items.ts';
 import { formQuery, sendEdit, type FormEdit } from '../api/forms.ts';
 
 export type SaveState =
@@ -14,17 +15,40 @@ export type SaveState =
  * and each replaces the copy with the server's answer (docs/product.md, Editor); a move is shown before that
  * answer arrives. A failed edit stays on offer until retried or dismissed, so nothing the owner typed is
  * dropped silently.
+ *
+ * A list of items is sent with the version of the copy it was made from. When that copy is only behind the
+ * server because of this editor's own saves since (a second move sent before the first was answered), the list
+ * goes with the version those saves reached; a change made anywhere else still answers 409.
  */
 export function useFormEditor(fid: string) {
   const client = useQueryClient();
   const form = useQuery({ ...formQuery(fid), enabled: fid !== '' });
   const [failure, setFailure] = useState<{ edit: FormEdit; message: string } | null>(null);
+  // Version before → after, for each edit this editor saved.
+  const ownSaves = useRef(new Map<number, number>());
+  const afterOwnSaves = (version: number) => {
+    let v = version;
+    for (let next = ownSaves.current.get(v); next !== undefined && next > v; next = ownSaves.current.get(v))
+      v = next;
+    return v;
+  };
   const mutation = useMutation({
     scope: { id: `edit-${fid}` },
-    mutationFn: (edit: FormEdit) => sendEdit(fid, edit),
+    mutationFn: async (edit: FormEdit) => {
+      const before = client.getQueryData(formQuery(fid).queryKey)?.version;
+      const sent = edit.type === 'items' ? { ...edit, version: afterOwnSaves(edit.version) } : edit;
+      const next = await sendEdit(fid, sent);
+      if (before !== undefined && next.version !== undefined) ownSaves.current.set(before, next.version);
+      return next;
+    },
     // A move shows at once, so a second click (or a drag) right after the first moves from the new order, not from
     // the order the server last answered; the server's answer then replaces the copy as for every edit.
     onMutate: (edit: FormEdit) => {
+      if (edit.type === 'items') {
+        client.setQueryData(formQuery(fid).queryKey, (current: Form | undefined) =>
+          current ? { ...current, items: edit.items, fieldOrder: arraysOf(edit.items).fieldOrder } : current,
+        );
+      }
       if (edit.type !== 'reorder') return;
       client.setQueryData(formQuery(fid).queryKey, (current: Form | undefined) => {
         if (!current) return current;
@@ -33,7 +57,11 @@ export function useFormEditor(fid: string) {
           const kind = kinds.get(id);
           return kind ? [{ _id: id, kind }] : [];
         });
-        return { ...current, fieldOrder };
+        // A reorder is sent only for a form without page breaks: its items are its questions.
+        const items = current.items
+          ?.slice()
+          .sort((a, b) => edit.order.indexOf(a._id) - edit.order.indexOf(b._id));
+        return { ...current, fieldOrder, items };
       });
     },
     onSuccess: (next: Form) => {
@@ -44,8 +72,9 @@ export function useFormEditor(fid: string) {
     },
     onError: (error, edit) => {
       setFailure({ edit, message: error.message });
-      // A move shown before the server refused it is undone by reading the form again.
-      if (edit.type === 'reorder') void client.invalidateQueries({ queryKey: formQuery(fid).queryKey });
+      // A move or list shown before the server refused it is undone by reading the form again.
+      if (edit.type === 'reorder' || edit.type === 'items')
+        void client.invalidateQueries({ queryKey: formQuery(fid).queryKey });
     },
   });
 

@@ -1,0 +1,175 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Form } from '#common/forms.ts';
+import type { FormItem } from '#common/logic/items.ts';
+import { itemsInOrder } from './editor-items.ts';
+import { QuestionList } from './question-list.tsx';
+import { SaveStatus } from './save-status.tsx';
+import { useFormEditor } from './use-form-editor.ts';
+
+const FID = '6f1c2a4e-0000-4000-8000-000000000038';
+const ITEMS: FormItem[] = [
+  { kind: 'text', _id: 'name', name: 'Your name', type: 'text', required: true },
+  {
+    kind: 'radio',
+    _id: 'stay',
+    name: 'Do you need a room?',
+    required: true,
+    options: [
+      { _id: 'y', value: 'Yes' },
+      { _id: 'n', value: 'No' },
+    ],
+  },
+  { kind: 'page', _id: 'room', title: 'Your room', condition: { question: 'stay', op: 'is', value: 'Yes' } },
+  {
+    kind: 'text',
+    _id: 'nights',
+    name: 'How many nights?',
+    type: 'text',
+    required: false,
+    condition: { not: { question: 'stay', op: 'empty' } },
+  },
+];
+const FORM = { _id: FID, formTitle: 'Stay', items: ITEMS, version: 7, fieldOrder: [] } as unknown as Form;
+
+/**
+ * The editor's routes as the server answers them: the form, and `PUT …/items`, which keeps what was sent (new ids
+ * for new items) and raises the version, or gives `refusal` instead.
+ */
+function serve(refusal?: { status: number; code: string; message: string }) {
+  let form = FORM;
+  const sent: { items: FormItem[]; version: number }[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.endsWith(`/api/singleFormForEdit/${FID}`)) return Response.json(form);
+    if (!url.endsWith(`/api/v1/form/${FID}/items`) || init?.method !== 'PUT')
+      return new Response('{}', { status: 404 });
+    const body = JSON.parse(String(init.body)) as (typeof sent)[number];
+    sent.push(body);
+    if (refusal) return Response.json({ error: refusal }, { status: refusal.status });
+    const items = body.items.map((item) => (item._id.startsWith('new-') ? { ...item, _id: 'p3' } : item));
+    form = { ...form, items, version: form.version + 1 };
+    return Response.json(form);
+  });
+  return sent;
+}
+
+function Editor() {
+  const { form, edit, save } = useFormEditor(FID);
+  if (!form.data) return null;
+  return (
+    <>
+      <SaveStatus state={save} />
+      <QuestionList fields={itemsInOrder(form.data)} version={form.data.version} onEdit={edit} />
+    </>
+  );
+}
+
+async function renderEditor() {
+  const client = new QueryClient({
+    defaultOptions: { mutations: { retry: false }, queries: { retry: false } },
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <Editor />
+    </QueryClientProvider>,
+  );
+  await screen.findByRole('heading', { name: /^Questions/ });
+  return userEvent.setup();
+}
+
+/** The cards as the owner reads them: a question by its name, a page break by its heading. */
+const cardItems = () =>
+  screen.getAllByRole('listitem').filter((li) => li.parentElement?.classList.contains('field-list'));
+const cards = () =>
+  cardItems().map((li) => {
+    const heading = within(li).queryByRole('heading');
+    return heading ? heading.textContent : within(li).getByRole('button', { name: /^Question:/ }).textContent;
+  });
+const announced = () => screen.getByText((_, el) => el?.matches('.visually-hidden[role="status"]') ?? false);
+const order = (body: { items: FormItem[] }) => body.items.map((item) => item._id);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('page breaks in the editor', () => {
+  it('shows each page break as a card numbered by its page, and the conditions as read-only lines', async () => {
+    serve();
+    await renderEditor();
+    expect(cards()).toEqual(['Your name', 'Do you need a room?', 'Page 2 · Your room', 'How many nights?']);
+    expect(screen.getByRole('heading', { name: /Questions/ })).toHaveTextContent('Questions (3)');
+    const page = cardItems()[2]!;
+    expect(page).toHaveTextContent('Shown only if “Do you need a room?” is “Yes”');
+    expect(cardItems()[3]).toHaveTextContent('Shown only if not “Do you need a room?” is not answered');
+    expect(cardItems()[0]).not.toHaveTextContent('Shown only if');
+  });
+
+  it('adds a page break titled by the page it starts, sending the whole list with the version', async () => {
+    const sent = serve();
+    const user = await renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Add page break' }));
+    await waitFor(() => expect(cards()).toContain('Page 3 · Page 3'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.version).toBe(7);
+    expect(sent[0]!.items.slice(0, 4)).toEqual(ITEMS);
+    expect(sent[0]!.items[4]).toMatchObject({ kind: 'page', title: 'Page 3' });
+    await waitFor(() => expect(announced()).toHaveTextContent("Page break 'Page 3' added"));
+  });
+
+  it('renames a page break in place', async () => {
+    const sent = serve();
+    const user = await renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Title: Your room. Click to edit' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Title' }));
+    await user.keyboard('Where you sleep{Enter}');
+    await waitFor(() => expect(cards()).toContain('Page 2 · Where you sleep'));
+    expect(sent[0]!.items[2]).toEqual({ ...ITEMS[2], title: 'Where you sleep' });
+    expect(screen.getByRole('button', { name: /^Title: Where you sleep/ })).toHaveFocus();
+  });
+
+  it('moves a question across a page break, and a page break over a question, keeping focus and saying so', async () => {
+    const sent = serve();
+    const user = await renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Move Do you need a room? down' }));
+    expect(cards()).toEqual(['Your name', 'Page 2 · Your room', 'Do you need a room?', 'How many nights?']);
+    expect(announced()).toHaveTextContent("Question 'Do you need a room?' moved down");
+    expect(screen.getByRole('button', { name: 'Move Do you need a room? down' })).toHaveFocus();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(order(sent[0]!)).toEqual(['name', 'room', 'stay', 'nights']);
+
+    // Sent before the first move is answered or after: either way it goes from this editor's latest version.
+    await user.click(screen.getByRole('button', { name: "Move page break 'Your room' down" }));
+    expect(cards()).toEqual(['Your name', 'Do you need a room?', 'Page 2 · Your room', 'How many nights?']);
+    expect(announced()).toHaveTextContent("Page break 'Your room' moved down");
+    expect(screen.getByRole('button', { name: "Move page break 'Your room' down" })).toHaveFocus();
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ version: 8 });
+    expect(order(sent[1]!)).toEqual(['name', 'stay', 'room', 'nights']);
+  });
+
+  it('deletes a page break, focusing the next card', async () => {
+    const sent = serve();
+    const user = await renderEditor();
+    await user.click(screen.getByRole('button', { name: "Delete page break 'Your room'" }));
+    await waitFor(() => expect(cards()).toEqual(['Your name', 'Do you need a room?', 'How many nights?']));
+    expect(order(sent[0]!)).toEqual(['name', 'stay', 'nights']);
+    expect(announced()).toHaveTextContent("Page break 'Your room' deleted");
+    expect(screen.getByRole('button', { name: /^Question: How many nights\?/ })).toHaveFocus();
+  });
+
+  it('shows a refusal in the save status and goes back to the server’s copy', async () => {
+    const message = 'This form was changed somewhere else meanwhile. Reload it and try again.';
+    serve({ status: 409, code: 'EDITED_MEANWHILE', message });
+    const user = await renderEditor();
+    await user.click(screen.getByRole('button', { name: "Move page break 'Your room' up" }));
+    expect(cards()[1]).toBe('Page 2 · Your room');
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Not saved: ${message}`);
+    await waitFor(() =>
+      expect(cards()).toEqual(['Your name', 'Do you need a room?', 'Page 2 · Your room', 'How many nights?']),
+    );
+  });
+});
