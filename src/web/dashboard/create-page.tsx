@@ -94,7 +94,9 @@ export function CreatePage() {
                     <span className="template-meta">
                       {template.fields.length === 0
                         ? 'Blank form'
-                        : `${template.fields.length} questions to start`}
+                        : `${template.fields.length} questions${
+                            template.pages ? ` on ${template.pages.breaks.length} pages` : ''
+                          } to start`}
                     </span>
                   </button>
                 </li>

@@ -37,6 +37,7 @@ export function TemplatesPage() {
                   </li>
                 ))}
               </ol>
+              {template.pages ? <p className="muted">{template.pages.summary}</p> : null}
               <Link to={paths.createPage.href(id)} className="button button-primary">
                 Use this template<span className="visually-hidden">: {template.label}</span>
               </Link>

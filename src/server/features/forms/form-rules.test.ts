@@ -59,6 +59,39 @@ describe(`forms on ${TEST_ENGINE}`, () => {
       },
     );
 
+    it('starts the event template on three pages, the stay asked only of those who need accommodation', async () => {
+      const form = (await as(alice)('POST', '/api/v1/length', { template: 'event' })).json<Form>();
+      const id = (name: string) => form.items.find((i) => 'name' in i && i.name === name)?._id;
+      const breaks = form.items.filter((i) => i.kind === 'page');
+      expect(breaks.map((b) => b.title)).toEqual(['Your booking', 'Your stay', 'Anything else']);
+      expect(breaks[1]?.condition).toEqual({
+        question: id('Do you need accommodation?'),
+        op: 'is',
+        value: 'Yes',
+      });
+      const answers = (need: string, stay: Record<string, string> = {}) => ({
+        formStructureId: form._id,
+        textObject: {
+          [id('Full name') ?? '']: 'Asha',
+          [id('Email') ?? '']: 'asha@example.com',
+          [id('Event') ?? '']: 'Expo',
+          ...stay,
+        },
+        selectedRadio: { [id('Ticket type') ?? '']: 'VIP', [id('Do you need accommodation?') ?? '']: need },
+      });
+      const submit = (payload: object) =>
+        t.app.inject({ method: 'POST', url: `/api/forms/${alice.id}`, payload });
+      expect((await submit(answers('No'))).statusCode).toBe(200);
+      // Those who need a room are asked its questions, on the server as on the page.
+      expect((await submit(answers('Yes'))).json()).toMatchObject({
+        error: { message: 'Arrival date: This question is required' },
+      });
+      // And those who do not may not answer them.
+      expect((await submit(answers('No', { [id('Arrival date') ?? '']: '2027-01-02' }))).statusCode).toBe(
+        400,
+      );
+    });
+
     it('makes a blank form titled Untitled by default', async () => {
       const form = (await as(alice)('POST', '/api/v1/length', {})).json<Form>();
       expect(form).toMatchObject({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FORM_TEMPLATES } from '#common/form-templates.ts';
+import { FORM_TEMPLATES, templateItems } from '#common/form-templates.ts';
 import {
   DUPLICATE_OPTION_MESSAGE,
   FIELD_KIND_IDS,
@@ -56,6 +56,7 @@ export async function createForm(
     color: input.color ?? template.color,
     border: input.border ?? template.border,
     fields: template.fields,
+    items: templateItems(template),
   });
 }
 
