@@ -163,13 +163,27 @@ describe('page breaks in the editor', () => {
 
   it('shows a refusal in the save status and goes back to the server’s copy', async () => {
     const message = 'This form was changed somewhere else meanwhile. Reload it and try again.';
-    serve({ status: 409, code: 'EDITED_MEANWHILE', message });
+    const sent = serve({ status: 409, code: 'EDITED_MEANWHILE', message });
     const user = await renderEditor();
     await user.click(screen.getByRole('button', { name: "Move page break 'Your room' up" }));
     expect(cards()[1]).toBe('Page 2 · Your room');
     expect(await screen.findByRole('alert')).toHaveTextContent(`Not saved: ${message}`);
     await waitFor(() =>
       expect(cards()).toEqual(['Your name', 'Do you need a room?', 'Page 2 · Your room', 'How many nights?']),
+    );
+    // Sending the same list again would be refused again: the owner is offered the form as it is now instead.
+    const alert = screen.getByRole('alert');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+    const reads = vi
+      .mocked(fetch)
+      .mock.calls.filter(([url]) => String(url).includes('singleFormForEdit')).length;
+    await user.click(within(alert).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(sent).toHaveLength(1);
+    await waitFor(() =>
+      expect(
+        vi.mocked(fetch).mock.calls.filter(([url]) => String(url).includes('singleFormForEdit')).length,
+      ).toBe(reads + 1),
     );
   });
 });

@@ -6,9 +6,15 @@ export function SaveStatus({ state }: { state: SaveState }) {
     return (
       <div className="save-status is-failed" role="alert">
         <span>Not saved: {state.message}</span>
-        <button type="button" className="button button-small button-primary" onClick={state.retry}>
-          Retry
-        </button>
+        {state.reload ? (
+          <button type="button" className="button button-small button-primary" onClick={state.reload}>
+            Reload
+          </button>
+        ) : (
+          <button type="button" className="button button-small button-primary" onClick={state.retry}>
+            Retry
+          </button>
+        )}
         <button type="button" className="link-button" onClick={state.dismiss}>
           Dismiss
         </button>

@@ -2,13 +2,22 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { Form } from '#common/forms.ts';
 import { arraysOf } from '#common/logic/items.ts';
+import { ApiError } from '../api/client.ts';
 import { formQuery, sendEdit, type FormEdit } from '../api/forms.ts';
 
 export type SaveState =
   | { kind: 'idle' }
   | { kind: 'saving' }
   | { kind: 'saved' }
-  | { kind: 'failed'; message: string; retry: () => void; dismiss: () => void };
+  | {
+      kind: 'failed';
+      message: string;
+      /** Sends the edit again; absent where it would fail the same way (the form changed elsewhere). */
+      retry?: () => void;
+      /** Reads the form again, leaving the refused edit: offered where sending it again cannot succeed. */
+      reload?: () => void;
+      dismiss: () => void;
+    };
 
 /**
  * The editor's copy of the form and the one way to change it. Edits run one after another (a mutation scope),
@@ -23,7 +32,7 @@ export type SaveState =
 export function useFormEditor(fid: string) {
   const client = useQueryClient();
   const form = useQuery({ ...formQuery(fid), enabled: fid !== '' });
-  const [failure, setFailure] = useState<{ edit: FormEdit; message: string } | null>(null);
+  const [failure, setFailure] = useState<{ edit: FormEdit; message: string; stale: boolean } | null>(null);
   // Version before → after, for each edit this editor saved.
   const ownSaves = useRef(new Map<number, number>());
   const afterOwnSaves = (version: number) => {
@@ -71,7 +80,9 @@ export function useFormEditor(fid: string) {
       setFailure(null);
     },
     onError: (error, edit) => {
-      setFailure({ edit, message: error.message });
+      // A list made from a copy someone else has since changed would be refused again: only reading it helps.
+      const stale = error instanceof ApiError && error.code === 'EDITED_MEANWHILE';
+      setFailure({ edit, message: error.message, stale });
       // A move or list shown before the server refused it is undone by reading the form again.
       if (edit.type === 'reorder' || edit.type === 'items')
         void client.invalidateQueries({ queryKey: formQuery(fid).queryKey });
@@ -90,7 +101,14 @@ export function useFormEditor(fid: string) {
       ? {
           kind: 'failed',
           message: failure.message,
-          retry: () => void edit(failure.edit),
+          ...(failure.stale
+            ? {
+                reload: () => {
+                  setFailure(null);
+                  void client.invalidateQueries({ queryKey: formQuery(fid).queryKey });
+                },
+              }
+            : { retry: () => void edit(failure.edit) }),
           dismiss: () => setFailure(null),
         }
       : mutation.isSuccess
