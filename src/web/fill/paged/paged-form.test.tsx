@@ -167,6 +167,18 @@ describe('a form with page breaks, filled with scripts on', () => {
     await hasFocus(await screen.findByRole('heading', { level: 2, name: 'About you' }));
   });
 
+  it('opens the first page, and says so in the address, when the answers no longer reach the one in it', async () => {
+    fakeServer();
+    localStorage.setItem(KEYS.formId, form._id);
+    localStorage.setItem(KEYS.ownerId, OWNER);
+    localStorage.setItem(KEYS.form, JSON.stringify(form));
+    const draft = { formId: form._id, values: { t1: 'Priya', r1: 'No' }, files: {}, website: '' };
+    localStorage.setItem(KEYS.draft, JSON.stringify({ ...draft, idempotencyKey: null }));
+    await open('/preview?page=p2');
+    expect(screen.getByRole('heading', { level: 2, name: 'About you' })).toBeVisible();
+    await waitFor(() => expect(`${location.pathname}${location.search}`).toBe('/preview?page=p1'));
+  });
+
   it("takes the customer back to the page of the question the server's refusal names, with its message", async () => {
     const refusal = { error: { code: 'VALIDATION_FAILED', message: 'Full name: Keep it shorter' } };
     fakeServer(() => Response.json(refusal, { status: 400 }));

@@ -69,6 +69,11 @@ export function PagedForm({ form, ownerId, saved }: { form: PublicForm; ownerId:
   const index = path.pages.indexOf(pageId);
   const page = pages.find((p) => p.id === pageId) ?? { id: '', title: '', questions: [] };
   const asked = page.questions.filter((q) => path.questions.has(q.field._id));
+  // …and the address says so, so a reload or a shared link shows the page the customer sees.
+  const strayed = at.page !== null && at.page !== pageId && pageId !== '';
+  useEffect(() => {
+    if (strayed) history.replaceState(history.state, '', pageAddress(pageId));
+  }, [strayed, pageId]);
 
   // On a new page the focus goes to its heading, or to the first answer it sends the customer to fix.
   useEffect(() => {
