@@ -1,0 +1,129 @@
+// The logic check's notes: what a form's conditions allow but an owner would not mean. The server stores such a form
+// (nothing in it is broken); the editor shows each note beside the page or question it is about.
+import {
+  applicable,
+  type LogicAnswer,
+  type LogicAnswers,
+  type LogicPage,
+  type LogicQuestion,
+} from './applies.ts';
+import type { LogicProblem } from './check.ts';
+import { leavesOf, type Condition } from './conditions.ts';
+
+/**
+ * How many sets of answers the check tries for one page or question. Past it, a page or question is not judged
+ * (it may well apply), so the check stays quick on any form the editor can hold.
+ */
+export const TRIES_MAX = 4096;
+
+const nameOf = (q: LogicQuestion) => (q.name ? `“${q.name}”` : `question ${q.id}`);
+
+type Place = { page: LogicPage; index: number; question?: LogicQuestion };
+
+/** The answers worth trying for `q`: none, and each answer that could make a test of it come out differently. */
+function triesFor(q: LogicQuestion, conditions: readonly Condition[]): LogicAnswer[] {
+  const leaves = conditions.flatMap(leavesOf).filter((leaf) => leaf.question === q.id);
+  const values = [...new Set(leaves.flatMap((leaf) => (leaf.value === undefined ? [] : [leaf.value])))];
+  switch (q.kind) {
+    case 'radio':
+    case 'select':
+      return [undefined, ...new Set([...(q.options ?? []), ...values])];
+    case 'check': {
+      // Every choice of the options the tests name (an `includes` and an `excludes` may meet), and any one other.
+      const named = values.slice(0, 8);
+      const other = q.options?.find((o) => !named.includes(o));
+      const subsets: LogicAnswer[] = [];
+      for (let mask = 0; mask < 1 << named.length; mask++)
+        subsets.push(named.filter((_, bit) => mask & (1 << bit)));
+      if (other !== undefined) subsets.push([other]);
+      return subsets;
+    }
+    case 'text':
+      return [undefined, ...values, values.join(' '), 'another answer'];
+    case 'file':
+      return [undefined, { deleteId: 'a file' }];
+  }
+}
+
+/** The questions whose answers decide whether `place` applies: those its conditions test, and theirs in turn. */
+function deciding(place: Place, places: ReadonlyMap<string, Place>): LogicQuestion[] {
+  const found = new Map<string, LogicQuestion>();
+  const visit = (condition: Condition | undefined) => {
+    for (const leaf of condition ? leavesOf(condition) : []) {
+      const at = places.get(leaf.question);
+      if (!at?.question || found.has(leaf.question)) continue;
+      found.set(leaf.question, at.question);
+      visit(at.page.condition);
+      visit(at.question.condition);
+    }
+  };
+  visit(place.page.condition);
+  visit(place.question?.condition);
+  return [...found.values()];
+}
+
+/** Whether some answers reach `place`; undefined when there are too many to try. */
+function canApply(pages: readonly LogicPage[], place: Place, places: ReadonlyMap<string, Place>) {
+  const questions = deciding(place, places);
+  const conditions = [...places.values()].flatMap((p) => [p.page.condition, p.question?.condition]);
+  const tries = questions.map((q) =>
+    triesFor(
+      q,
+      conditions.filter((c) => c !== undefined),
+    ),
+  );
+  if (tries.reduce((n, t) => n * t.length, 1) > TRIES_MAX) return undefined;
+  const answers: Record<string, LogicAnswer> = {};
+  const search = (i: number): boolean => {
+    const q = questions[i];
+    if (!q) return reaches(applicable(pages, answers as LogicAnswers), place);
+    return (tries[i] ?? []).some((answer) => {
+      answers[q.id] = answer;
+      return search(i + 1);
+    });
+  };
+  return search(0);
+}
+
+const reaches = (path: ReturnType<typeof applicable>, place: Place) =>
+  place.question ? path.questions.has(place.question.id) : path.pages.includes(place.page.id);
+
+/**
+ * The notes on a form whose conditions are well formed (logicProblems finds none): a page or question that no
+ * answers can reach, and a required question that is asked only sometimes (required only when it is shown).
+ */
+export function logicWarnings(pages: readonly LogicPage[]): LogicProblem[] {
+  const places = new Map<string, Place>();
+  pages.forEach((page, index) => {
+    places.set(page.id, { page, index });
+    for (const question of page.questions) places.set(question.id, { page, index, question });
+  });
+  const notes: LogicProblem[] = [];
+  const never = new Set<string>();
+  for (const place of places.values()) {
+    const own = place.question ? place.question.condition : place.page.condition;
+    if (!own || canApply(pages, place, places) !== false) continue;
+    const id = place.question?.id ?? place.page.id;
+    never.add(id);
+    notes.push({
+      where: id,
+      message: place.question
+        ? `No answers can show ${nameOf(place.question)}: its condition never holds`
+        : `No answers can reach page ${place.index + 1}: its condition never holds`,
+    });
+  }
+  for (const [index, page] of pages.entries()) {
+    if (never.has(page.id)) continue;
+    const asked = page.questions.filter((q) => q.required && !never.has(q.id));
+    const sometimes = page.condition ? asked : asked.filter((q) => q.condition);
+    if (page.condition && sometimes.length > 0)
+      notes.push({
+        where: page.id,
+        message: `Required only when page ${index + 1} is shown: ${sometimes.map(nameOf).join(', ')}`,
+      });
+    else
+      for (const q of sometimes)
+        notes.push({ where: q.id, message: `${nameOf(q)} is required only when it is shown` });
+  }
+  return notes;
+}
