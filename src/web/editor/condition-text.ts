@@ -1,6 +1,6 @@
 import type { Condition, ConditionLeaf, ConditionOperator } from '#common/logic/conditions.ts';
 
-const OPERATOR_WORDS: Record<ConditionOperator, string> = {
+export const OPERATOR_WORDS: Record<ConditionOperator, string> = {
   is: 'is',
   isNot: 'is not',
   includes: 'includes',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { TEXT_TYPES, type RenameFieldBody, type TextType } from '#common/forms.ts';
 import type { FormEdit } from '../api/forms.ts';
 import { dragMove, MoveButtons } from './card-moves.tsx';
@@ -12,12 +13,12 @@ type Props = {
   onEdit: (edit: FormEdit) => void;
   onMove: (from: number, to: number) => void;
   onDelete: () => void;
-  /** The question's condition read out ("Shown only if …"), when it has one. */
-  conditionLine?: string;
+  /** Its condition read out, the builder that changes it, and what the logic check found here. */
+  logic?: ReactNode;
 };
 
 /** One saved question: inline rename, type and required for text, options for choices, move and delete. */
-export function FieldCard({ field, position, count, onEdit, onMove, onDelete, conditionLine }: Props) {
+export function FieldCard({ field, position, count, onEdit, onMove, onDelete, logic }: Props) {
   const { _id: fieldId, kind } = field;
   // The name, the text type and Required are all saved through the one rename route.
   const saveField = (body: RenameFieldBody) => onEdit({ type: 'renameField', kind, fieldId, body });
@@ -49,7 +50,7 @@ export function FieldCard({ field, position, count, onEdit, onMove, onDelete, co
         label="Question"
         onSave={(name) => saveField({ name })}
       />
-      {conditionLine ? <p className="condition-line">{conditionLine}</p> : null}
+      {logic}
       {
         <div className="field-settings">
           {kind === 'text' ? (

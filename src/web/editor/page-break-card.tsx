@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { dragMove, MoveButtons } from './card-moves.tsx';
 import { EditableText } from './editable-text.tsx';
 import type { EditorPageBreak } from './editor-items.ts';
@@ -8,24 +9,15 @@ type Props = {
   page: number;
   position: number;
   count: number;
-  /** The condition read out ("Shown only if …"), when the page has one. */
-  conditionLine?: string;
+  /** Its condition read out, the builder that changes it, and what the logic check found here. */
+  logic?: ReactNode;
   onRename: (title: string) => void;
   onMove: (from: number, to: number) => void;
   onDelete: () => void;
 };
 
 /** A page break in the question list: the page it starts, its editable title, move and delete. */
-export function PageBreakCard({
-  item,
-  page,
-  position,
-  count,
-  conditionLine,
-  onRename,
-  onMove,
-  onDelete,
-}: Props) {
+export function PageBreakCard({ item, page, position, count, logic, onRename, onMove, onDelete }: Props) {
   const named = `page break '${item.title}'`;
   return (
     <li className="field-card card page-break-card" data-field-id={item._id} {...dragMove(position, onMove)}>
@@ -49,7 +41,7 @@ export function PageBreakCard({
           </button>
         </div>
       </div>
-      {conditionLine ? <p className="condition-line">{conditionLine}</p> : null}
+      {logic}
     </li>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEdit } from '../api/forms.ts';
-import { conditionText } from './condition-text.ts';
-import { isPageBreak, namesOf, pageNumbers, toFormItems, type EditorItem } from './editor-items.ts';
+import { isPageBreak, pageNumbers, toFormItems, type EditorItem } from './editor-items.ts';
 import { FieldCard } from './field-card.tsx';
 import type { EditorField } from './fields-in-order.ts';
 import { PageBreakCard } from './page-break-card.tsx';
 import './question-list.css';
+import { useItemLogic } from './use-item-logic.tsx';
 
 /** How long a deleted question can be brought back before the deletion is sent. */
 export const UNDO_MS = 8000;
@@ -41,8 +41,6 @@ export function QuestionList({ fields, version = 0, onEdit }: Props) {
   const shown = fields.filter((f) => f._id !== pending?._id && !gone.has(f._id));
   const questionCount = shown.filter((f) => !isPageBreak(f)).length;
   const pages = pageNumbers(shown);
-  const names = namesOf(fields);
-  const lineOf = (item: EditorItem) => (item.condition ? conditionText(item.condition, names) : undefined);
 
   const commit = (field: EditorField) => {
     clearTimeout(timer.current);
@@ -123,6 +121,7 @@ export function QuestionList({ fields, version = 0, onEdit }: Props) {
     if (pending) commit(pending);
     return onEdit({ type: 'items', items: toFormItems(items), version });
   };
+  const logic = useItemLogic(shown, saveItems);
   const addPageBreak = () => {
     // The new break starts the page after the last; a break at the top names the first page rather than add one.
     const first = shown[0];
@@ -163,6 +162,7 @@ export function QuestionList({ fields, version = 0, onEdit }: Props) {
       <h2 id="questions-title" className="editor-section-title">
         Questions <span className="muted">({questionCount})</span>
       </h2>
+      {logic.summary}
       {shown.length === 0 ? <p className="card empty">No questions yet. Add the first one below.</p> : null}
       <ol className="field-list">
         {shown.map((item, i) =>
@@ -173,7 +173,7 @@ export function QuestionList({ fields, version = 0, onEdit }: Props) {
               page={pages.get(item._id) ?? 1}
               position={i}
               count={shown.length}
-              conditionLine={lineOf(item)}
+              logic={logic.slot(item)}
               onRename={(title) => renamePageBreak(item._id, title)}
               onMove={move}
               onDelete={() => deletePageBreak(item, i)}
@@ -184,10 +184,10 @@ export function QuestionList({ fields, version = 0, onEdit }: Props) {
               field={item}
               position={i}
               count={shown.length}
-              conditionLine={lineOf(item)}
-              onEdit={(e) => void onEdit(e)}
+              logic={logic.slot(item)}
+              onEdit={(e) => logic.takeOptionEdit(e) || void onEdit(e)}
               onMove={move}
-              onDelete={() => remove(item, i)}
+              onDelete={() => logic.deleteQuestion(item._id, item.name) && remove(item, i)}
             />
           ),
         )}
@@ -209,6 +209,7 @@ export function QuestionList({ fields, version = 0, onEdit }: Props) {
           </button>
         </div>
       ) : null}
+      {logic.dialog}
       <p className="visually-hidden" role="status">
         {announcement}
       </p>

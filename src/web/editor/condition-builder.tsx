@@ -1,0 +1,194 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { VALUE_OPERATORS, type Condition } from '#common/logic/conditions.ts';
+import {
+  blankRule,
+  conditionOf,
+  draftErrors,
+  testsFor,
+  type ConditionDraft,
+  type DraftRule,
+} from './condition-draft.ts';
+import { OPERATOR_WORDS } from './condition-text.ts';
+import type { EditorField } from './fields-in-order.ts';
+
+type Props = {
+  /** What the condition shows, as the legend says it: "page 2", "“Nights”". */
+  subject: string;
+  start: ConditionDraft;
+  /** The questions it may test: those on earlier pages. */
+  questions: readonly EditorField[];
+  /** Whether there is a condition to remove. */
+  removable: boolean;
+  onSave: (condition: Condition | undefined) => void;
+  onCancel: () => void;
+};
+
+/**
+ * The condition of a page or question, built from rules: an earlier question, a test that fits its kind and, for
+ * the tests that compare, a value (one of a choice's options, or text). Native selects and buttons throughout, so
+ * it works by keyboard and with any screen reader; Escape cancels.
+ */
+export function ConditionBuilder({ subject, start, questions, removable, onSave, onCancel }: Props) {
+  const [draft, setDraft] = useState(start);
+  const [checked, setChecked] = useState(false);
+  const id = useId();
+  const errors = checked ? draftErrors(draft) : {};
+  const byId = new Map(questions.map((q) => [q._id, q]));
+  const setRule = (index: number, change: Partial<DraftRule>) =>
+    setDraft((d) => ({ ...d, rules: d.rules.map((r, i) => (i === index ? { ...r, ...change } : r)) }));
+  const save = () => {
+    setChecked(true);
+    const found = draftErrors(draft);
+    if (Object.keys(found).length === 0) return onSave(conditionOf(draft));
+    toFix.current = true;
+  };
+  // Once the messages are drawn, focus goes to the first control that lacks something.
+  const toFix = useRef(false);
+  useEffect(() => {
+    if (!toFix.current) return;
+    toFix.current = false;
+    box.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+  // Escape anywhere in the builder cancels it (a listener, as a fieldset takes no key handler of its own).
+  const box = useRef<HTMLFieldSetElement>(null);
+  const cancel = useRef(onCancel);
+  useEffect(() => {
+    cancel.current = onCancel;
+  });
+  useEffect(() => {
+    const node = box.current;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      cancel.current();
+    };
+    node?.addEventListener('keydown', onKey);
+    return () => node?.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <fieldset ref={box} className="condition-builder">
+      <legend>Show {subject} only if</legend>
+      {draft.rules.length > 1 ? (
+        <label className="inline-field">
+          <span>Match</span>
+          <select
+            className="input"
+            value={draft.join}
+            onChange={(e) => setDraft((d) => ({ ...d, join: e.target.value as 'all' | 'any' }))}
+          >
+            <option value="all">all of these rules</option>
+            <option value="any">any of these rules</option>
+          </select>
+        </label>
+      ) : null}
+      <ol className="condition-rules">
+        {draft.rules.map((rule, i) => {
+          const n = i + 1;
+          const field = byId.get(rule.question);
+          const tests = testsFor(field);
+          const error = errors[i];
+          const errorId = `${id}-error-${i}`;
+          const invalid = (missing: boolean) =>
+            missing && error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+          const takesValue = rule.op !== '' && VALUE_OPERATORS.includes(rule.op);
+          return (
+            <li key={i} id={`${id}-rule-${i}`} className="condition-rule">
+              <select
+                className="input"
+                aria-label={`Question of rule ${n}`}
+                value={rule.question}
+                {...invalid(!rule.question)}
+                onChange={(e) => setRule(i, { question: e.target.value, op: '', value: '' })}
+              >
+                <option value="">Choose a question…</option>
+                {questions.map((q) => (
+                  <option key={q._id} value={q._id}>
+                    {q.name}
+                  </option>
+                ))}
+              </select>
+              <select
+                className="input"
+                aria-label={`Test of rule ${n}`}
+                value={rule.op}
+                disabled={!field}
+                {...invalid(!!field && !rule.op)}
+                onChange={(e) => setRule(i, { op: e.target.value as DraftRule['op'] })}
+              >
+                <option value="">Choose a test…</option>
+                {tests.map((op) => (
+                  <option key={op} value={op}>
+                    {OPERATOR_WORDS[op]}
+                  </option>
+                ))}
+              </select>
+              {takesValue && field?.options ? (
+                <select
+                  className="input"
+                  aria-label={`Value of rule ${n}`}
+                  value={rule.value}
+                  {...invalid(rule.value === '')}
+                  onChange={(e) => setRule(i, { value: e.target.value })}
+                >
+                  <option value="">Choose an option…</option>
+                  {field.options.map((o) => (
+                    <option key={o._id} value={o.value}>
+                      {o.value}
+                    </option>
+                  ))}
+                </select>
+              ) : takesValue ? (
+                <input
+                  className="input"
+                  aria-label={`Value of rule ${n}`}
+                  value={rule.value}
+                  maxLength={500}
+                  {...invalid(rule.value.trim() === '')}
+                  onChange={(e) => setRule(i, { value: e.target.value })}
+                />
+              ) : null}
+              {draft.rules.length > 1 ? (
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Remove rule ${n}`}
+                  onClick={() => setDraft((d) => ({ ...d, rules: d.rules.filter((_, j) => j !== i) }))}
+                >
+                  ×
+                </button>
+              ) : null}
+              {error ? (
+                <p id={errorId} className="field-error condition-error">
+                  {error}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      <div className="condition-actions">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => setDraft((d) => ({ ...d, rules: [...d.rules, blankRule] }))}
+        >
+          Add a rule
+        </button>
+        <span className="condition-actions-end">
+          {removable ? (
+            <button type="button" className="link-button is-danger" onClick={() => onSave(undefined)}>
+              Remove condition
+            </button>
+          ) : null}
+          <button type="button" className="button button-small" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="button button-small button-primary" onClick={save}>
+            Save condition
+          </button>
+        </span>
+      </div>
+    </fieldset>
+  );
+}

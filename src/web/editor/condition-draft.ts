@@ -1,0 +1,82 @@
+// The condition builder's working copy: a list of rules joined by "all" or "any", each an earlier question, a test
+// and, for the tests that compare, a value. A condition the builder cannot show this way (groups inside groups, a
+// `not`) is left as it is unless the owner replaces it.
+import {
+  OPERATORS_BY_KIND,
+  VALUE_OPERATORS,
+  type Condition,
+  type ConditionLeaf,
+  type ConditionOperator,
+} from '#common/logic/conditions.ts';
+import { isPageBreak, type EditorItem } from './editor-items.ts';
+import type { EditorField } from './fields-in-order.ts';
+
+export type DraftRule = { question: string; op: ConditionOperator | ''; value: string };
+export type ConditionDraft = { join: 'all' | 'any'; rules: DraftRule[] };
+
+const isLeaf = (c: Condition): c is ConditionLeaf => 'question' in c;
+const ruleOf = (leaf: ConditionLeaf): DraftRule => ({
+  question: leaf.question,
+  op: leaf.op,
+  value: leaf.value ?? '',
+});
+
+/** The draft of `condition`, a blank one for none, or null when the builder cannot show it. */
+export function draftOf(condition: Condition | undefined): ConditionDraft | null {
+  if (!condition) return { join: 'all', rules: [blankRule] };
+  if (isLeaf(condition)) return { join: 'all', rules: [ruleOf(condition)] };
+  const [join, parts] =
+    'all' in condition
+      ? (['all', condition.all] as const)
+      : 'any' in condition
+        ? (['any', condition.any] as const)
+        : [null, []];
+  if (!join || !parts.every(isLeaf)) return null;
+  return { join, rules: parts.map(ruleOf) };
+}
+
+export const blankRule: DraftRule = { question: '', op: '', value: '' };
+
+/** The condition a complete draft saves: one rule alone, or the rules under `all` / `any`. */
+export function conditionOf(draft: ConditionDraft): Condition {
+  const leaves = draft.rules.map(({ question, op, value }): ConditionLeaf => {
+    const test = op as ConditionOperator;
+    return VALUE_OPERATORS.includes(test)
+      ? { question, op: test, value: value.trim() }
+      : { question, op: test };
+  });
+  const [only] = leaves;
+  if (leaves.length === 1 && only) return only;
+  return draft.join === 'all' ? { all: leaves } : { any: leaves };
+}
+
+/** What is missing from each rule, by its index: the question, the test, or the value the test compares with. */
+export function draftErrors(draft: ConditionDraft): Record<number, string> {
+  const errors: Record<number, string> = {};
+  draft.rules.forEach((rule, i) => {
+    if (!rule.question) errors[i] = 'Choose a question';
+    else if (!rule.op) errors[i] = 'Choose a test';
+    else if (VALUE_OPERATORS.includes(rule.op) && rule.value.trim() === '')
+      errors[i] = 'Give a value to compare with';
+  });
+  return errors;
+}
+
+/** The tests that fit a question of this kind. */
+export const testsFor = (field: EditorField | undefined): readonly ConditionOperator[] =>
+  field ? OPERATORS_BY_KIND[field.kind] : [];
+
+/**
+ * The questions a condition on `id` may test: those on pages before its page (a page break starts the page it
+ * names; a break at the top names the first page, which nothing comes before).
+ */
+export function earlierQuestions(items: readonly EditorItem[], id: string): EditorField[] {
+  const pageOf = new Map<string, number>();
+  let page = 0;
+  items.forEach((item, i) => {
+    if (isPageBreak(item) && i > 0) page += 1;
+    pageOf.set(item._id, page);
+  });
+  const own = pageOf.get(id) ?? 0;
+  return items.filter((item): item is EditorField => !isPageBreak(item) && (pageOf.get(item._id) ?? 0) < own);
+}
