@@ -10,6 +10,7 @@ import { itemsInOrder } from './editor-items.ts';
 import { QuestionList } from './question-list.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { ShareBar } from './share-bar.tsx';
+import { TryPath } from './try-path.tsx';
 import { useFormEditor } from './use-form-editor.ts';
 import './editor.css';
 
@@ -104,6 +105,7 @@ export function EditorPage() {
             }
           />
           <QuestionList fields={items} version={data.version} onEdit={edit} />
+          <TryPath items={items} />
           <AddFieldPanel fid={data._id} onAdd={(body) => edit({ type: 'addField', body })} />
         </div>
         <aside className="card editor-side" aria-label="Appearance">
