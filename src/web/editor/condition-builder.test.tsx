@@ -47,6 +47,7 @@ describe('the condition builder', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Value of rule 1' }), 'Yes');
     // A second rule on a text question compares with text typed in.
     await user.click(screen.getByRole('button', { name: 'Add a rule' }));
+    expect(screen.getByRole('combobox', { name: 'Question of rule 2' })).toHaveFocus();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Question of rule 2' }), 'Your name');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Test of rule 2' }), 'contains');
     await user.type(screen.getByRole('textbox', { name: 'Value of rule 2' }), ' Ann ');

@@ -42,12 +42,15 @@ export function ConditionBuilder({ subject, start, questions, removable, onSave,
     if (Object.keys(found).length === 0) return onSave(conditionOf(draft));
     toFix.current = true;
   };
-  // Once the messages are drawn, focus goes to the first control that lacks something.
+  // Once drawn, focus goes to the first control that lacks something, or to a rule just added.
   const toFix = useRef(false);
+  const toNewRule = useRef(false);
   useEffect(() => {
-    if (!toFix.current) return;
+    if (toFix.current) box.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (toNewRule.current)
+      box.current?.querySelector<HTMLElement>('.condition-rule:last-child select')?.focus();
     toFix.current = false;
-    box.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    toNewRule.current = false;
   });
   // Escape anywhere in the builder cancels it (a listener, as a fieldset takes no key handler of its own).
   const box = useRef<HTMLFieldSetElement>(null);
@@ -171,7 +174,10 @@ export function ConditionBuilder({ subject, start, questions, removable, onSave,
         <button
           type="button"
           className="button button-small"
-          onClick={() => setDraft((d) => ({ ...d, rules: [...d.rules, blankRule] }))}
+          onClick={() => {
+            setDraft((d) => ({ ...d, rules: [...d.rules, blankRule] }));
+            toNewRule.current = true;
+          }}
         >
           Add a rule
         </button>

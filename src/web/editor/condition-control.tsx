@@ -45,9 +45,7 @@ export function ConditionControl({ subject, condition, line, questions, notes, o
         <ul className="logic-notes">
           {notes.map((note) => (
             <li key={note.message} className={note.problem ? 'logic-note is-problem' : 'logic-note'}>
-              <span aria-hidden="true">{note.problem ? '⚠' : 'ⓘ'}</span>{' '}
-              <span className="visually-hidden">{note.problem ? 'Problem: ' : 'Note: '}</span>
-              {note.message}
+              <strong>{note.problem ? 'Problem:' : 'Note:'}</strong> {note.message}
             </li>
           ))}
         </ul>
