@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applicable, type LogicAnswer, type LogicPage } from './applies.ts';
 import type { Condition } from './conditions.ts';
-import { logicWarnings } from './warnings.ts';
+import { FORM_TRIES_MAX, logicWarnings } from './warnings.ts';
 
 const stay = {
   id: 'stay',
@@ -99,6 +99,25 @@ describe('the logic check’s notes', () => {
     expect(logicWarnings(onSecond)).toEqual([
       { where: 'nights', message: '“Nights” is required only when it is shown' },
     ]);
+  });
+
+  it('stops judging once the form has cost its budget of tries, leaving the rest unjudged', () => {
+    const options = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
+    const asked = ['q1', 'q2', 'q3'].map((id) => ({ id, kind: 'radio' as const, required: false, options }));
+    // Each page's condition never holds, and proving it takes every one of 10 × 10 × 10 answers.
+    const never: Condition = {
+      all: [
+        { question: 'q1', op: 'is', value: 'a' },
+        { question: 'q1', op: 'is', value: 'b' },
+        { question: 'q2', op: 'answered' },
+        { question: 'q3', op: 'answered' },
+      ],
+    };
+    const pages: LogicPage[] = [
+      { id: 'start', questions: asked },
+      ...Array.from({ length: 30 }, (_, i) => ({ id: `p${i}`, condition: never, questions: [] })),
+    ];
+    expect(logicWarnings(pages)).toHaveLength(Math.floor(FORM_TRIES_MAX / 1000));
   });
 
   it('calls a page unreachable only when no answers reach it (generated answers agree)', () => {

@@ -15,6 +15,11 @@ import { leavesOf, type Condition } from './conditions.ts';
  * (it may well apply), so the check stays quick on any form the editor can hold.
  */
 export const TRIES_MAX = 4096;
+/**
+ * How many sets of answers the check tries for the whole form: past it, the pages and questions left are not
+ * judged, so a form of many deeply chained conditions is checked in tens of milliseconds rather than seconds.
+ */
+export const FORM_TRIES_MAX = 20_000;
 
 const nameOf = (q: LogicQuestion) => (q.name ? `“${q.name}”` : `question ${q.id}`);
 
@@ -63,7 +68,12 @@ function deciding(place: Place, places: ReadonlyMap<string, Place>): LogicQuesti
 }
 
 /** Whether some answers reach `place`; undefined when there are too many to try. */
-function canApply(pages: readonly LogicPage[], place: Place, places: ReadonlyMap<string, Place>) {
+function canApply(
+  pages: readonly LogicPage[],
+  place: Place,
+  places: ReadonlyMap<string, Place>,
+  budget: { left: number },
+) {
   const questions = deciding(place, places);
   const conditions = [...places.values()].flatMap((p) => [p.page.condition, p.question?.condition]);
   const tries = questions.map((q) =>
@@ -72,7 +82,9 @@ function canApply(pages: readonly LogicPage[], place: Place, places: ReadonlyMap
       conditions.filter((c) => c !== undefined),
     ),
   );
-  if (tries.reduce((n, t) => n * t.length, 1) > TRIES_MAX) return undefined;
+  const combinations = tries.reduce((n, t) => n * t.length, 1);
+  if (combinations > TRIES_MAX || combinations > budget.left) return undefined;
+  budget.left -= combinations;
   const answers: Record<string, LogicAnswer> = {};
   const search = (i: number): boolean => {
     const q = questions[i];
@@ -100,9 +112,10 @@ export function logicWarnings(pages: readonly LogicPage[]): LogicProblem[] {
   });
   const notes: LogicProblem[] = [];
   const never = new Set<string>();
+  const budget = { left: FORM_TRIES_MAX };
   for (const place of places.values()) {
     const own = place.question ? place.question.condition : place.page.condition;
-    if (!own || canApply(pages, place, places) !== false) continue;
+    if (!own || canApply(pages, place, places, budget) !== false) continue;
     const id = place.question?.id ?? place.page.id;
     never.add(id);
     notes.push({

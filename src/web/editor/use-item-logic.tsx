@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import './logic.css';
 import { logicProblems } from '#common/logic/check.ts';
-import { pagesOf } from '#common/logic/items.ts';
+import { pagesOf, type FormItem } from '#common/logic/items.ts';
 import { logicWarnings } from '#common/logic/warnings.ts';
 import type { FormEdit } from '../api/forms.ts';
 import { ConditionControl, type LogicNote } from './condition-control.tsx';
@@ -28,17 +28,10 @@ export function useItemLogic(shown: readonly EditorItem[], save: (items: EditorI
   const [asking, setAsking] = useState<Asking | null>(null);
   const names = namesOf(shown);
   const pages = pageNumbers(shown);
-  const notes = useMemo(() => {
-    const logicPages = pagesOf(toFormItems(shown));
-    const found = new Map<string, LogicNote[]>();
-    const add = (problem: boolean) => (n: { where: string; message: string }) =>
-      found.set(n.where, [...(found.get(n.where) ?? []), { message: n.message, problem }]);
-    const problems = logicProblems(logicPages);
-    problems.forEach(add(true));
-    // Notes judge the conditions' meaning: only once none is broken.
-    if (problems.length === 0) logicWarnings(logicPages).forEach(add(false));
-    return found;
-  }, [shown]);
+  // The check runs again only when the list it reads has changed, not at every keystroke elsewhere.
+  const formItems = toFormItems(shown);
+  const key = JSON.stringify(formItems);
+  const notes = useMemo(() => notesOf(JSON.parse(key) as FormItem[]), [key]);
   const lineOf = (item: EditorItem) => (item.condition ? conditionText(item.condition, names) : undefined);
   const subjectOf = (item: EditorItem) =>
     isPageBreak(item) ? `page ${pages.get(item._id) ?? 1}` : `“${item.name}”`;
@@ -120,6 +113,19 @@ export function useItemLogic(shown: readonly EditorItem[], save: (items: EditorI
   ) : null;
 
   return { slot, summary, dialog, deleteQuestion, takeOptionEdit };
+}
+
+/** What the logic check finds, by the page or question it is about: problems first, notes once none is left. */
+function notesOf(items: FormItem[]): Map<string, LogicNote[]> {
+  const logicPages = pagesOf(items);
+  const found = new Map<string, LogicNote[]>();
+  const add = (problem: boolean) => (n: { where: string; message: string }) =>
+    found.set(n.where, [...(found.get(n.where) ?? []), { message: n.message, problem }]);
+  const problems = logicProblems(logicPages);
+  problems.forEach(add(true));
+  // Notes judge the conditions' meaning: only once none is broken.
+  if (problems.length === 0) logicWarnings(logicPages).forEach(add(false));
+  return found;
 }
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
