@@ -3,6 +3,7 @@
 import { applicable, judgeAnswers, type LogicAnswer, type LogicPage } from '../src/common/logic/applies.ts';
 import { logicProblems } from '../src/common/logic/check.ts';
 import type { Condition } from '../src/common/logic/conditions.ts';
+import { logicWarnings } from '../src/common/logic/warnings.ts';
 import type { BenchRun } from './bench-run.ts';
 import { fmt } from './report.ts';
 
@@ -53,8 +54,8 @@ function largeForm(): { pages: LogicPage[]; answers: Record<string, LogicAnswer>
   return { pages, answers };
 }
 
-const timeEach = (runs: number, work: () => unknown) => {
-  for (let i = 0; i < 200; i++) work(); // warm-up: what a page that has run a while does
+const timeEach = (runs: number, work: () => unknown, warmUp = 200) => {
+  for (let i = 0; i < warmUp; i++) work(); // warm-up: what a page that has run a while does
   const started = performance.now();
   for (let i = 0; i < runs; i++) work();
   return (performance.now() - started) / runs;
@@ -71,5 +72,8 @@ export async function measureLogic({ report }: BenchRun): Promise<void> {
   report.check(p, 'the server’s check of a submit, ms', judged, fmt(judged, 3), { max: 1 });
   const checked = timeEach(500, () => logicProblems(pages));
   report.add(p, 'the logic check of the whole form, ms', fmt(checked, 3));
+  // The editor runs the notes (pages no answers reach) as the owner edits: bounded per form (warnings.ts).
+  const noted = timeEach(20, () => logicWarnings(pages), 3);
+  report.check(p, 'the logic check’s notes in the editor, ms', noted, fmt(noted, 1), { max: 100 });
   await Promise.resolve();
 }

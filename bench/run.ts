@@ -5,6 +5,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { startMailCapture } from '../src/server/testing/mail-capture.ts';
 import type { BenchRun } from './bench-run.ts';
+import { measureBranching } from './part-branching.ts';
 import { measureIngest } from './part-ingest.ts';
 import { measureLogic } from './part-logic.ts';
 import { measureBackup, measureOwnerViews, measureWebhooks } from './part-owner-data.ts';
@@ -15,7 +16,7 @@ import { BENCH_RATE_LIMITS, root } from './server.ts';
 import { mib } from './stats.ts';
 
 const started = Date.now();
-/** `npm run bench -- ingest page scale upload webhooks workers backup lighthouse restart logic` runs only those parts (all of them by default). */
+/** `npm run bench -- ingest page scale upload webhooks workers backup lighthouse restart logic branching` runs only those parts (all of them by default). */
 const PARTS = [
   'ingest',
   'page',
@@ -27,6 +28,7 @@ const PARTS = [
   'lighthouse',
   'restart',
   'logic',
+  'branching',
 ] as const;
 const asked = process.argv.slice(2).filter((a) => (PARTS as readonly string[]).includes(a));
 const unknown = process.argv
@@ -96,6 +98,7 @@ if (runs('lighthouse'))
   await part('8. Lighthouse (mobile, simulated slow 4G)', () => measureLighthouse(bench));
 if (runs('restart')) await part('9. restart after kill -9 (pglite)', () => measureRestart(bench));
 if (runs('logic')) await part('10. branching evaluator', () => measureLogic(bench));
+if (runs('branching')) await part('11. a branching form, customer side', () => measureBranching(bench));
 
 await mail.close();
 await rm(temp, { recursive: true, force: true });

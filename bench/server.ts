@@ -10,6 +10,8 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 /** The per-IP limits the bench raises, because all its load comes from one address. Printed in the output. */
 export const BENCH_RATE_LIMITS = JSON.stringify({
   submissionsPerIp: { max: 1_000_000 },
+  // Part 11 posts Next without JavaScript for ten seconds at ten connections.
+  pageStepsPerIp: { max: 10_000_000 },
   uploadsPerIp: { max: 100_000 },
   // Part 4 uploads 1.6 GiB from one address, none of it claimed by a submission.
   unclaimedUploadsPerIp: { max: 100_000 },

@@ -17,18 +17,17 @@ import { leavesOf, type Condition } from './conditions.ts';
 export const TRIES_MAX = 4096;
 /**
  * How many sets of answers the check tries for the whole form: past it, the pages and questions left are not
- * judged, so a form of many deeply chained conditions is checked in tens of milliseconds rather than seconds.
+ * judged, so the editor checks a form of many deeply chained conditions in tens of milliseconds, not seconds.
  */
-export const FORM_TRIES_MAX = 20_000;
+export const FORM_TRIES_MAX = 5_000;
 
 const nameOf = (q: LogicQuestion) => (q.name ? `“${q.name}”` : `question ${q.id}`);
 
 type Place = { page: LogicPage; index: number; question?: LogicQuestion };
 
 /** The answers worth trying for `q`: none, and each answer that could make a test of it come out differently. */
-function triesFor(q: LogicQuestion, conditions: readonly Condition[]): LogicAnswer[] {
-  const leaves = conditions.flatMap(leavesOf).filter((leaf) => leaf.question === q.id);
-  const values = [...new Set(leaves.flatMap((leaf) => (leaf.value === undefined ? [] : [leaf.value])))];
+function triesFor(q: LogicQuestion, compared: ReadonlyMap<string, readonly string[]>): LogicAnswer[] {
+  const values = compared.get(q.id) ?? [];
   switch (q.kind) {
     case 'radio':
     case 'select':
@@ -73,22 +72,19 @@ function canApply(
   place: Place,
   places: ReadonlyMap<string, Place>,
   budget: { left: number },
+  compared: ReadonlyMap<string, readonly string[]>,
 ) {
   const questions = deciding(place, places);
-  const conditions = [...places.values()].flatMap((p) => [p.page.condition, p.question?.condition]);
-  const tries = questions.map((q) =>
-    triesFor(
-      q,
-      conditions.filter((c) => c !== undefined),
-    ),
-  );
+  const tries = questions.map((q) => triesFor(q, compared));
   const combinations = tries.reduce((n, t) => n * t.length, 1);
   if (combinations > TRIES_MAX || combinations > budget.left) return undefined;
   budget.left -= combinations;
+  // Later pages cannot change whether this one applies: each try evaluates the form only up to it.
+  const upTo = pages.slice(0, place.index + 1);
   const answers: Record<string, LogicAnswer> = {};
   const search = (i: number): boolean => {
     const q = questions[i];
-    if (!q) return reaches(applicable(pages, answers as LogicAnswers), place);
+    if (!q) return reaches(applicable(upTo, answers as LogicAnswers), place);
     return (tries[i] ?? []).some((answer) => {
       answers[q.id] = answer;
       return search(i + 1);
@@ -113,9 +109,17 @@ export function logicWarnings(pages: readonly LogicPage[]): LogicProblem[] {
   const notes: LogicProblem[] = [];
   const never = new Set<string>();
   const budget = { left: FORM_TRIES_MAX };
+  // The values the conditions compare each question with, gathered once for the whole form.
+  const compared = new Map<string, string[]>();
+  for (const { page, question } of places.values()) {
+    const condition = question ? question.condition : page.condition;
+    for (const leaf of condition ? leavesOf(condition) : [])
+      if (leaf.value !== undefined && !compared.get(leaf.question)?.includes(leaf.value))
+        compared.set(leaf.question, [...(compared.get(leaf.question) ?? []), leaf.value]);
+  }
   for (const place of places.values()) {
     const own = place.question ? place.question.condition : place.page.condition;
-    if (!own || canApply(pages, place, places, budget) !== false) continue;
+    if (!own || canApply(pages, place, places, budget, compared) !== false) continue;
     const id = place.question?.id ?? place.page.id;
     never.add(id);
     notes.push({
