@@ -143,7 +143,14 @@ function firstPageBody(form: Form, boundary: string): string {
 }
 
 export async function measureBranching({ report, raw, mail, dirOf }: BenchRun): Promise<void> {
-  const server = await startBenchServer({ dataDir: await dirOf('branching'), databaseUrl: undefined, mail });
+  // BENCH_PROFILE=<dir> runs the server with a CPU profile written there, to see where Next's time goes.
+  const profile = process.env.BENCH_PROFILE;
+  const server = await startBenchServer({
+    dataDir: await dirOf('branching'),
+    databaseUrl: undefined,
+    mail,
+    ...(profile ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profile}`] } : {}),
+  });
   const browser = await launchBrowser('/usr/bin/chromium');
   const p = 'branching form (10 pages, 50 questions)';
   try {

@@ -9,12 +9,8 @@ import { openStores } from './app-stores.ts';
 import type { Database } from './db/database.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { retiredFieldsOf } from './features/forms/field-repository.ts';
-import {
-  findFormById,
-  findFormOfOwner,
-  findVersionedForms,
-  formStatusOf,
-} from './features/forms/repository.ts';
+import { cachedFormFinder } from './features/forms/form-cache.ts';
+import { findFormOfOwner, findVersionedForms, formStatusOf } from './features/forms/repository.ts';
 import { formRoutes } from './features/forms/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
@@ -73,7 +69,7 @@ export async function buildApp(config: Config, database?: Promise<Database>): Pr
   // needs of the others. Forms lend submissions, uploads and the customer page their form lookups; uploads lend
   // forms the files to remove with a deleted form, submissions the files they claim, the profile its documents.
   const timeZone = config.formTimezone;
-  const findForm = (formId: string) => findFormById(db, formId, timeZone);
+  const findForm = cachedFormFinder(db, timeZone);
   const removeFile = (key: string) => storage.remove(key);
   await app.register(formRoutes, {
     prefix: '/api',
