@@ -40,6 +40,14 @@ async function tabTo(page: Page, name: RegExp) {
   throw new Error(`Tab never reached ${String(name)}`);
 }
 
+/** Fills the focused rule from the keyboard: each select takes the first letters typed, Tab moves on. */
+async function typeRule(page: Page, question: string, test: string, value: string) {
+  for (const [i, text] of [question, test, value].entries()) {
+    if (i > 0) await page.keyboard.press('Tab');
+    await page.keyboard.type(text);
+  }
+}
+
 describe.skipIf(!hasChromium)('an owner makes a form branch, by keyboard', () => {
   setUpCustomerJourneys();
 
@@ -65,14 +73,10 @@ describe.skipIf(!hasChromium)('an owner makes a form branch, by keyboard', () =>
       .poll(() => cardsRead(page))
       .toEqual(['Your name', 'Do you need a room?', 'page Page 2', 'How many nights?']);
 
-    // The condition, chosen from the keyboard: a select takes the first letters typed.
+    // The condition, chosen from the keyboard.
     await tabTo(page, /^Add condition of page 2$/);
     await page.keyboard.press('Enter');
-    await page.keyboard.type('Do you');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('is');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Yes');
+    await typeRule(page, 'Do you', 'is', 'Yes');
     await screenshot(page, 'editor-condition-builder');
     await tabTo(page, /^Save condition$/);
     await page.keyboard.press('Enter');
@@ -94,11 +98,7 @@ describe.skipIf(!hasChromium)('an owner makes a form branch, by keyboard', () =>
     await tabTo(page, /^Add a rule$/);
     await page.keyboard.press('Enter');
     // The new rule's question has the focus.
-    await page.keyboard.type('Do you');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('is');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('No');
+    await typeRule(page, 'Do you', 'is', 'No');
     await tabTo(page, /^Save condition$/);
     await page.keyboard.press('Enter');
     const note = page.getByText('No answers can reach page 2: its condition never holds');
