@@ -19,6 +19,8 @@ type Props = {
   questions: readonly EditorField[];
   /** Whether there is a condition to remove. */
   removable: boolean;
+  /** What a screen reader hears on entering the builder besides its legend: that saving replaces a condition. */
+  describedBy?: string;
   onSave: (condition: Condition | undefined) => void;
   onCancel: () => void;
 };
@@ -28,7 +30,8 @@ type Props = {
  * the tests that compare, a value (one of a choice's options, or text). Native selects and buttons throughout, so
  * it works by keyboard and with any screen reader; Escape cancels.
  */
-export function ConditionBuilder({ subject, start, questions, removable, onSave, onCancel }: Props) {
+export function ConditionBuilder(props: Props) {
+  const { subject, start, questions, removable, describedBy, onSave, onCancel } = props;
   const [draft, setDraft] = useState(start);
   const [checked, setChecked] = useState(false);
   const id = useId();
@@ -73,7 +76,7 @@ export function ConditionBuilder({ subject, start, questions, removable, onSave,
   }, []);
 
   return (
-    <fieldset ref={box} className="condition-builder">
+    <fieldset ref={box} className="condition-builder" aria-describedby={describedBy}>
       <legend>Show {subject} only if</legend>
       {draft.rules.length > 1 ? (
         <label className="inline-field">

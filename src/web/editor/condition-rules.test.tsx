@@ -189,6 +189,19 @@ describe('a condition the builder cannot save as it is', () => {
     expect(sent).toEqual([]);
   });
 
+  it('says on entering it that saving replaces a condition it cannot show, and Cancel keeps that one', async () => {
+    const sent = serve();
+    const user = await renderEditor();
+    const line = 'Shown only if not “Do you need a room?” is not answered';
+    await user.click(screen.getByRole('button', { name: 'Edit condition of “How many nights?”' }));
+    expect(
+      screen.getByRole('group', { name: 'Show “How many nights?” only if' }),
+    ).toHaveAccessibleDescription('This condition was made outside the editor: saving here replaces it.');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(within(card(/How many nights/)).getByText(line)).toBeVisible();
+    expect(sent).toEqual([]);
+  });
+
   it('keeps the builder open when the server refuses the list, and says why where other failures are said', async () => {
     const message = 'Page 3 depends on “Anything else?”, which is not on an earlier page';
     const sent = serve({ status: 400, code: 'INVALID_BODY', message }, ITEMS);
