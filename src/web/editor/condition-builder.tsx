@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { VALUE_OPERATORS, type Condition } from '#common/logic/conditions.ts';
+import { CONDITION_VALUE_MAX, VALUE_OPERATORS, type Condition } from '#common/logic/conditions.ts';
 import {
   blankRule,
   conditionOf,
@@ -19,6 +19,8 @@ type Props = {
   questions: readonly EditorField[];
   /** Whether there is a condition to remove. */
   removable: boolean;
+  /** What a screen reader hears on entering the builder besides its legend: that saving replaces a condition. */
+  describedBy?: string;
   onSave: (condition: Condition | undefined) => void;
   onCancel: () => void;
 };
@@ -28,29 +30,33 @@ type Props = {
  * the tests that compare, a value (one of a choice's options, or text). Native selects and buttons throughout, so
  * it works by keyboard and with any screen reader; Escape cancels.
  */
-export function ConditionBuilder({ subject, start, questions, removable, onSave, onCancel }: Props) {
+export function ConditionBuilder(props: Props) {
+  const { subject, start, questions, removable, describedBy, onSave, onCancel } = props;
   const [draft, setDraft] = useState(start);
   const [checked, setChecked] = useState(false);
   const id = useId();
-  const errors = checked ? draftErrors(draft) : {};
+  const errors = checked ? draftErrors(draft, questions) : {};
   const byId = new Map(questions.map((q) => [q._id, q]));
   const setRule = (index: number, change: Partial<DraftRule>) =>
     setDraft((d) => ({ ...d, rules: d.rules.map((r, i) => (i === index ? { ...r, ...change } : r)) }));
   const save = () => {
     setChecked(true);
-    const found = draftErrors(draft);
+    const found = draftErrors(draft, questions);
     if (Object.keys(found).length === 0) return onSave(conditionOf(draft));
     toFix.current = true;
   };
-  // Once drawn, focus goes to the first control that lacks something, or to a rule just added.
+  // Once drawn, focus goes to the first control that lacks something, or to the question of a rule just added or
+  // of the rule that takes a removed one's place (the last, when the last was removed), so it is never lost.
   const toFix = useRef(false);
-  const toNewRule = useRef(false);
+  const toRule = useRef<number | null>(null);
   useEffect(() => {
     if (toFix.current) box.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    if (toNewRule.current)
-      box.current?.querySelector<HTMLElement>('.condition-rule:last-child select')?.focus();
+    if (toRule.current !== null) {
+      const rules = box.current?.querySelectorAll<HTMLElement>('.condition-rule') ?? [];
+      rules[Math.min(toRule.current, rules.length - 1)]?.querySelector('select')?.focus();
+    }
     toFix.current = false;
-    toNewRule.current = false;
+    toRule.current = null;
   });
   // Escape anywhere in the builder cancels it (a listener, as a fieldset takes no key handler of its own).
   const box = useRef<HTMLFieldSetElement>(null);
@@ -70,7 +76,7 @@ export function ConditionBuilder({ subject, start, questions, removable, onSave,
   }, []);
 
   return (
-    <fieldset ref={box} className="condition-builder">
+    <fieldset ref={box} className="condition-builder" aria-describedby={describedBy}>
       <legend>Show {subject} only if</legend>
       {draft.rules.length > 1 ? (
         <label className="inline-field">
@@ -94,14 +100,16 @@ export function ConditionBuilder({ subject, start, questions, removable, onSave,
           const errorId = `${id}-error-${i}`;
           const invalid = (missing: boolean) =>
             missing && error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
-          const takesValue = rule.op !== '' && VALUE_OPERATORS.includes(rule.op);
+          // A test kept from a saved condition that does not fit the question shows as none chosen.
+          const test = rule.op !== '' && tests.includes(rule.op) ? rule.op : '';
+          const takesValue = test !== '' && VALUE_OPERATORS.includes(test);
           return (
             <li key={i} id={`${id}-rule-${i}`} className="condition-rule">
               <select
                 className="input"
                 aria-label={`Question of rule ${n}`}
                 value={rule.question}
-                {...invalid(!rule.question)}
+                {...invalid(!field)}
                 onChange={(e) => setRule(i, { question: e.target.value, op: '', value: '' })}
               >
                 <option value="">Choose a question…</option>
@@ -114,9 +122,9 @@ export function ConditionBuilder({ subject, start, questions, removable, onSave,
               <select
                 className="input"
                 aria-label={`Test of rule ${n}`}
-                value={rule.op}
+                value={test}
                 disabled={!field}
-                {...invalid(!!field && !rule.op)}
+                {...invalid(!!field && !test)}
                 onChange={(e) => setRule(i, { op: e.target.value as DraftRule['op'] })}
               >
                 <option value="">Choose a test…</option>
@@ -131,7 +139,7 @@ export function ConditionBuilder({ subject, start, questions, removable, onSave,
                   className="input"
                   aria-label={`Value of rule ${n}`}
                   value={rule.value}
-                  {...invalid(rule.value === '')}
+                  {...invalid(!field.options.some((o) => o.value === rule.value))}
                   onChange={(e) => setRule(i, { value: e.target.value })}
                 >
                   <option value="">Choose an option…</option>
@@ -146,7 +154,7 @@ export function ConditionBuilder({ subject, start, questions, removable, onSave,
                   className="input"
                   aria-label={`Value of rule ${n}`}
                   value={rule.value}
-                  maxLength={500}
+                  maxLength={CONDITION_VALUE_MAX}
                   {...invalid(rule.value.trim() === '')}
                   onChange={(e) => setRule(i, { value: e.target.value })}
                 />
@@ -156,7 +164,10 @@ export function ConditionBuilder({ subject, start, questions, removable, onSave,
                   type="button"
                   className="icon-button"
                   aria-label={`Remove rule ${n}`}
-                  onClick={() => setDraft((d) => ({ ...d, rules: d.rules.filter((_, j) => j !== i) }))}
+                  onClick={() => {
+                    setDraft((d) => ({ ...d, rules: d.rules.filter((_, j) => j !== i) }));
+                    toRule.current = i;
+                  }}
                 >
                   ×
                 </button>
@@ -176,7 +187,7 @@ export function ConditionBuilder({ subject, start, questions, removable, onSave,
           className="button button-small"
           onClick={() => {
             setDraft((d) => ({ ...d, rules: [...d.rules, blankRule] }));
-            toNewRule.current = true;
+            toRule.current = draft.rules.length;
           }}
         >
           Add a rule

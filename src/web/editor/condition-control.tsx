@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Condition } from '#common/logic/conditions.ts';
 import { ConditionBuilder } from './condition-builder.tsx';
 import { draftOf } from './condition-draft.ts';
@@ -27,6 +27,7 @@ export function ConditionControl({ subject, condition, line, questions, notes, o
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLDivElement>(null);
+  const replacing = useId();
   useEffect(() => {
     if (open) box.current?.querySelector<HTMLElement>('select, input')?.focus();
   }, [open]);
@@ -53,13 +54,16 @@ export function ConditionControl({ subject, condition, line, questions, notes, o
       {open ? (
         <div ref={box} className="condition-builder-box">
           {start ? null : (
-            <p className="muted">This condition was made outside the editor: saving here replaces it.</p>
+            <p id={replacing} className="muted">
+              This condition was made outside the editor: saving here replaces it.
+            </p>
           )}
           <ConditionBuilder
             subject={subject}
             start={start ?? { join: 'all', rules: [{ question: '', op: '', value: '' }] }}
             questions={questions}
             removable={condition !== undefined}
+            describedBy={start ? undefined : replacing}
             onCancel={close}
             onSave={(next) => void onSave(next).then((ok) => ok && close())}
           />

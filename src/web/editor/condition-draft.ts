@@ -50,14 +50,26 @@ export function conditionOf(draft: ConditionDraft): Condition {
   return draft.join === 'all' ? { all: leaves } : { any: leaves };
 }
 
-/** What is missing from each rule, by its index: the question, the test, or the value the test compares with. */
-export function draftErrors(draft: ConditionDraft): Record<number, string> {
+/**
+ * What is missing from each rule, by its index: the question, the test, or the value the test compares with. A rule
+ * kept from a saved condition may name a question that is no longer on an earlier page, a test that does not fit it
+ * or an option since gone: its select then shows no choice, so it is as missing as one never chosen (and the server
+ * would refuse it).
+ */
+export function draftErrors(
+  draft: ConditionDraft,
+  questions: readonly EditorField[],
+): Record<number, string> {
+  const byId = new Map(questions.map((q) => [q._id, q]));
   const errors: Record<number, string> = {};
   draft.rules.forEach((rule, i) => {
-    if (!rule.question) errors[i] = 'Choose a question';
-    else if (!rule.op) errors[i] = 'Choose a test';
-    else if (VALUE_OPERATORS.includes(rule.op) && rule.value.trim() === '')
-      errors[i] = 'Give a value to compare with';
+    const field = byId.get(rule.question);
+    if (!field) errors[i] = 'Choose a question';
+    else if (!rule.op || !testsFor(field).includes(rule.op)) errors[i] = 'Choose a test';
+    else if (!VALUE_OPERATORS.includes(rule.op)) return;
+    else if (field.options) {
+      if (!field.options.some((o) => o.value === rule.value)) errors[i] = 'Choose an option';
+    } else if (rule.value.trim() === '') errors[i] = 'Give a value to compare with';
   });
   return errors;
 }
