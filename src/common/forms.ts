@@ -13,6 +13,7 @@ import {
   OPTION_VALUE_MAX,
   OPTIONS_PER_FIELD_MAX,
   FileFieldSchema,
+  HelpTextSchema,
   TEXT_TYPES,
   TextFieldSchema,
   type ChoiceField,
@@ -192,6 +193,8 @@ export const RenameFieldBodySchema = z.object({
   name: FieldNameSchema,
   type: z.enum([...TEXT_TYPES, 'file'], { error: `Type must be one of ${TEXT_TYPES.join(', ')}` }).optional(),
   required: z.boolean().optional(),
+  /** The help text under the question; empty removes it. */
+  help: HelpTextSchema,
 });
 export type RenameFieldBody = z.input<typeof RenameFieldBodySchema>;
 

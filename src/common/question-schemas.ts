@@ -9,6 +9,17 @@ export const FIELD_NAME_MAX = 500;
 export const OPTION_VALUE_MAX = 200;
 export const FIELDS_PER_FORM_MAX = 200;
 export const OPTIONS_PER_FIELD_MAX = 100;
+export const HELP_TEXT_MAX = 1000;
+
+/**
+ * A question's help text, shown under its title: optional, left out when empty. Trimmed, so a help text of spaces
+ * is none.
+ */
+export const HelpTextSchema = z
+  .string()
+  .trim()
+  .max(HELP_TEXT_MAX, `A help text must be at most ${HELP_TEXT_MAX} characters`)
+  .optional();
 
 export const FIELD_KINDS = ['text', 'select', 'radio', 'check', 'file'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
@@ -26,18 +37,21 @@ export const TextFieldSchema = z.object({
   type: z.enum(TEXT_TYPES),
   required: z.boolean(),
   value: z.string().optional(),
+  help: HelpTextSchema,
 });
 export const ChoiceFieldSchema = z.object({
   _id: z.string(),
   name: z.string(),
   required: z.boolean(),
   options: z.array(OptionSchema),
+  help: HelpTextSchema,
 });
 export const FileFieldSchema = z.object({
   _id: z.string(),
   name: z.string(),
   type: z.literal('file'),
   required: z.boolean(),
+  help: HelpTextSchema,
 });
 export type TextField = z.infer<typeof TextFieldSchema>;
 export type ChoiceField = z.infer<typeof ChoiceFieldSchema>;

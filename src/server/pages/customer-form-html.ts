@@ -47,6 +47,12 @@ export type FormState = {
 const errorId = (id: string) => `q-${id}-error`;
 const hintId = (id: string) => `q-${id}-hint`;
 const againId = (id: string) => `q-${id}-again`;
+const helpId = (id: string) => `q-${id}-help`;
+
+/** The owner's help text under a question's title, as the React page draws it (question-label.tsx). */
+const helpOf = (field: { _id: string; help?: string }) =>
+  field.help ? `<p class="fill-help" id="${helpId(field._id)}" dir="auto">${e(field.help)}</p>` : '';
+const helpIdOf = (field: { _id: string; help?: string }) => (field.help ? helpId(field._id) : undefined);
 
 const attrs = (list: Record<string, string | boolean | undefined>) =>
   Object.entries(list)
@@ -83,7 +89,7 @@ function textQuestion(field: TextField, value: string, error: string | undefined
     dir: 'auto',
     'aria-required': field.required ? 'true' : undefined,
     'aria-invalid': error ? 'true' : undefined,
-    'aria-describedby': describedBy(error && errorId(id), isPassword && hintId(id)),
+    'aria-describedby': describedBy(helpIdOf(field), error && errorId(id), isPassword && hintId(id)),
   };
   const control =
     field.type === 'textarea'
@@ -94,7 +100,7 @@ function textQuestion(field: TextField, value: string, error: string | undefined
     : '';
   return (
     `<div class="fill-card field"><label class="fill-question" for="${controlId(id)}" dir="auto">${label(field.name, field.required)}</label>` +
-    `${control}${hint}${errorOf(id, error)}</div>`
+    `${helpOf(field)}${control}${hint}${errorOf(id, error)}</div>`
   );
 }
 
@@ -112,11 +118,11 @@ function selectQuestion(field: ChoiceField, value: string, error: string | undef
     class: 'input fill-select',
     'aria-required': field.required ? 'true' : undefined,
     'aria-invalid': error ? 'true' : undefined,
-    'aria-describedby': describedBy(error && errorId(id)),
+    'aria-describedby': describedBy(helpIdOf(field), error && errorId(id)),
   });
   return (
     `<div class="fill-card field"><label class="fill-question" for="${controlId(id)}" dir="auto">${label(field.name, field.required)}</label>` +
-    `<select${select}><option value="">Select an Option</option>${options}</select>${errorOf(id, error)}</div>`
+    `${helpOf(field)}<select${select}><option value="">Select an Option</option>${options}</select>${errorOf(id, error)}</div>`
   );
 }
 
@@ -150,13 +156,13 @@ function choiceGroup(
     role: multiple ? undefined : 'radiogroup',
     'aria-labelledby': multiple ? undefined : `${controlId(id)}-legend`,
     'aria-required': !multiple && field.required ? 'true' : undefined,
-    'aria-describedby': describedBy(error && errorId(id)),
+    'aria-describedby': describedBy(helpIdOf(field), error && errorId(id)),
   });
   // The message comes before the options, not after them as on the React page: without a script nothing can
   // bring a message under the last option into view when the keyboard reaches the first, and the sticky bar would
   // cover it. A page with messages is only drawn for a post, and no script takes it over, so nothing moves.
   return (
-    `<fieldset${group}><legend class="fill-question" id="${controlId(id)}-legend" dir="auto">${label(field.name, field.required)}</legend>` +
+    `<fieldset${group}><legend class="fill-question" id="${controlId(id)}-legend" dir="auto">${label(field.name, field.required)}</legend>${helpOf(field)}` +
     (multiple ? '<p class="fill-group-hint">Choose all that apply</p>' : '') +
     `${errorOf(id, error)}<div class="fill-options">${options}</div></fieldset>`
   );
@@ -177,7 +183,12 @@ function fileQuestion(
     accept: UPLOAD_ACCEPT,
     'aria-required': field.required && kept === undefined ? 'true' : undefined,
     'aria-invalid': error ? 'true' : undefined,
-    'aria-describedby': describedBy(hintId(id), (chooseAgain || kept) && againId(id), error && errorId(id)),
+    'aria-describedby': describedBy(
+      helpIdOf(field),
+      hintId(id),
+      (chooseAgain || kept) && againId(id),
+      error && errorId(id),
+    ),
   });
   // A file kept from an earlier post of a form with pages is sent with the answers unless another is chosen: said
   // before the input, whose own "No file chosen" would otherwise read as if it were lost.
@@ -191,7 +202,7 @@ function fileQuestion(
       : '';
   return (
     `<div class="fill-card field fill-slot"><label class="fill-question" for="${controlId(id)}" dir="auto">${label(field.name, field.required)}</label>` +
-    `<p class="field-hint" id="${hintId(id)}">JPEG, PNG or PDF</p>${keptLine}<input${input}>${again}${errorOf(id, error)}</div>`
+    `${helpOf(field)}<p class="field-hint" id="${hintId(id)}">JPEG, PNG or PDF</p>${keptLine}<input${input}>${again}${errorOf(id, error)}</div>`
   );
 }
 

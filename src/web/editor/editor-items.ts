@@ -17,8 +17,8 @@ export const itemsInOrder = (form: Form): EditorItem[] =>
 export function editorItemsOf(items: readonly FormItem[]): EditorItem[] {
   return items.map((item): EditorItem => {
     if (item.kind === 'page') return item;
-    const { _id, kind, name, required, condition } = item;
-    const field: EditorField = { _id, kind, name, required, condition, source: item };
+    const { _id, kind, name, required, condition, help } = item;
+    const field: EditorField = { _id, kind, name, required, condition, help, source: item };
     if (item.kind === 'text') field.type = item.type;
     if ('options' in item) field.options = item.options;
     return field;
@@ -32,8 +32,8 @@ export function editorItemsOf(items: readonly FormItem[]): EditorItem[] {
 export function toFormItems(items: readonly EditorItem[]): FormItem[] {
   return items.map((item): FormItem => {
     if (isPageBreak(item)) return item;
-    const { _id, kind, name, required, type, options, condition, source } = item;
-    const base = { _id, name, required, condition };
+    const { _id, kind, name, required, type, options, condition, help, source } = item;
+    const base = { _id, name, required, condition, ...(help ? { help } : {}) };
     if (kind === 'text') {
       const value = source?.kind === 'text' ? source.value : undefined;
       return { ...base, kind, type: type ?? 'text', ...(value === undefined ? {} : { value }) };

@@ -4,6 +4,7 @@ import type { FormEdit } from '../api/forms.ts';
 import { dragMove, MoveButtons } from './card-moves.tsx';
 import { EditableText } from './editable-text.tsx';
 import { KIND_LABELS, TEXT_TYPE_LABELS, type EditorField } from './fields-in-order.ts';
+import { HelpTextEditor } from './help-text-editor.tsx';
 import { OptionList } from './option-list.tsx';
 
 type Props = {
@@ -49,6 +50,11 @@ export function FieldCard({ field, position, count, onEdit, onMove, onDelete, lo
         value={field.name}
         label="Question"
         onSave={(name) => saveField({ name })}
+      />
+      <HelpTextEditor
+        help={field.help}
+        questionName={field.name}
+        onSave={(help) => saveField({ name: field.name, help })}
       />
       {logic}
       {

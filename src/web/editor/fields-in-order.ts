@@ -9,7 +9,9 @@ export type EditorField = {
   required: boolean;
   type?: TextType;
   options?: Option[];
-  /** Shown read-only: when the customer sees this question. */
+  /** The help text under the question's title, when it has one. */
+  help?: string;
+  /** When the customer sees this question. */
   condition?: Condition;
   /** The form's own item, sent back whole when the list is saved as items. */
   source?: QuestionItem;
@@ -19,12 +21,26 @@ export type EditorField = {
 export function fieldsInOrder(form: Form): EditorField[] {
   const byId = new Map<string, EditorField>();
   for (const f of form.textField)
-    byId.set(f._id, { _id: f._id, kind: 'text', name: f.name, required: f.required, type: f.type });
+    byId.set(f._id, {
+      _id: f._id,
+      kind: 'text',
+      name: f.name,
+      required: f.required,
+      type: f.type,
+      help: f.help,
+    });
   for (const f of form.fileField)
-    byId.set(f._id, { _id: f._id, kind: 'file', name: f.name, required: f.required });
+    byId.set(f._id, { _id: f._id, kind: 'file', name: f.name, required: f.required, help: f.help });
   for (const kind of ['select', 'radio', 'check'] as const) {
     for (const f of form[`${kind}Field`])
-      byId.set(f._id, { _id: f._id, kind, name: f.name, required: f.required, options: f.options });
+      byId.set(f._id, {
+        _id: f._id,
+        kind,
+        name: f.name,
+        required: f.required,
+        options: f.options,
+        help: f.help,
+      });
   }
   return form.fieldOrder.flatMap(({ _id }) => byId.get(_id) ?? []);
 }

@@ -15,12 +15,13 @@ export type FieldRow = {
   required: boolean;
   options: Option[];
   condition: Condition | null;
+  help: string | null;
 };
-export type FieldRecord = Omit<FieldRow, 'form_id' | 'kind' | 'condition'> & { kind: FieldKind };
+export type FieldRecord = Omit<FieldRow, 'form_id' | 'kind' | 'condition' | 'help'> & { kind: FieldKind };
 
 /** The item a row holds, as the form's JSON carries it. */
 export function itemOf(f: FieldRow): FormItem {
-  const condition = f.condition ? { condition: f.condition } : {};
+  const condition = { ...(f.condition ? { condition: f.condition } : {}), ...(f.help ? { help: f.help } : {}) };
   if (f.kind === 'page') return { kind: 'page', _id: f.id, title: f.name, ...condition };
   if (f.kind === 'text')
     return {
@@ -80,11 +81,13 @@ export async function findFieldOfOwnerForUpdate(
 export async function updateField(
   db: Queryable,
   fieldId: string,
-  patch: { name?: string; textType?: TextType; required?: boolean; options?: Option[] },
+  patch: { name?: string; textType?: TextType; required?: boolean; options?: Option[]; help?: string },
 ): Promise<void> {
+  // A help text sent empty removes it ($7 says whether one was sent at all).
   await db.query(
     `update form_fields set name = coalesce($2, name), text_type = coalesce($3, text_type),
-            required = coalesce($4, required), options = coalesce($5::jsonb, options)
+            required = coalesce($4, required), options = coalesce($5::jsonb, options),
+            help = case when $7::boolean then nullif($6, '') else help end
       where id = $1`,
     [
       fieldId,
@@ -92,6 +95,8 @@ export async function updateField(
       patch.textType ?? null,
       patch.required ?? null,
       patch.options ? JSON.stringify(patch.options) : null,
+      patch.help ?? null,
+      patch.help !== undefined,
     ],
   );
 }

@@ -49,15 +49,16 @@ export async function upsertItems(db: Queryable, formId: string, items: readonly
     required: item.kind === 'page' ? false : item.required,
     options: 'options' in item ? item.options.map((o) => ({ _id: o._id, value: o.value.trim() })) : [],
     condition: item.condition ?? null,
+    help: item.kind === 'page' ? null : item.help || null,
   }));
   await db.query(
-    `insert into form_fields (id, form_id, position, kind, name, text_type, required, options, condition)
-     select r.id, $1, r.position, r.kind, r.name, r.text_type, r.required, r.options, r.condition
+    `insert into form_fields (id, form_id, position, kind, name, text_type, required, options, condition, help)
+     select r.id, $1, r.position, r.kind, r.name, r.text_type, r.required, r.options, r.condition, r.help
        from jsonb_to_recordset($2::jsonb) as r(id uuid, position integer, kind text, name text, text_type text,
-            required boolean, options jsonb, condition jsonb)
+            required boolean, options jsonb, condition jsonb, help text)
      on conflict (id) do update set position = excluded.position, name = excluded.name,
         text_type = excluded.text_type, required = excluded.required, options = excluded.options,
-        condition = excluded.condition
+        condition = excluded.condition, help = excluded.help
       where form_fields.form_id = excluded.form_id`,
     [formId, JSON.stringify(rows)],
   );

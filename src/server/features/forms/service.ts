@@ -150,7 +150,7 @@ async function changeField(
 export function renameField(
   deps: FormDeps,
   target: FieldTarget,
-  input: { name: string; type?: TextType | 'file'; required?: boolean },
+  input: { name: string; type?: TextType | 'file'; required?: boolean; help?: string },
 ): Promise<Form> {
   return changeField(deps, target, async (tx, field) => {
     let textType: TextType | undefined;
@@ -160,7 +160,12 @@ export function renameField(
       if (!fits) throw invalid('type', `A ${field.kind} question cannot have type ${input.type}`);
       if (input.type !== 'file') textType = input.type;
     }
-    await fieldRepo.updateField(tx, field.id, { name: input.name, textType, required: input.required });
+    await fieldRepo.updateField(tx, field.id, {
+      name: input.name,
+      textType,
+      required: input.required,
+      help: input.help,
+    });
   });
 }
 

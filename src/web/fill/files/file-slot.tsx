@@ -7,9 +7,9 @@ import { isAway } from '../../api/failure.ts';
 import { deleteUpload, uploadFile } from '../../api/public-forms.ts';
 import { LOCAL_FILE } from '../offline/local-file.ts';
 import { withRetries } from '../offline/retry.ts';
-import { controlId, errorId, hintId } from '../questions/dom-ids.ts';
+import { controlId, describedBy, errorId, hintId } from '../questions/dom-ids.ts';
 import { FieldError } from '../questions/field-error.tsx';
-import { QuestionLabel } from '../questions/question-label.tsx';
+import { QuestionHelp, QuestionLabel } from '../questions/question-label.tsx';
 import { FilePreview } from './file-preview.tsx';
 import { hasAcceptedExtension, uploadFailure, WRONG_TYPE_MESSAGE } from './upload-errors.ts';
 import { UploadProgress } from './upload-progress.tsx';
@@ -122,7 +122,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
 
   const id = controlId(field._id);
   const message = phase.name === 'failed' ? phase.message : error;
-  const describedBy = [hintId(field._id), message ? errorId(field._id) : null].filter(Boolean).join(' ');
+  const described = describedBy(field, hintId(field._id), !!message && errorId(field._id));
   return (
     <div className="fill-card field fill-slot">
       {answer ? (
@@ -130,6 +130,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
           <p className="fill-question" id={id} tabIndex={-1} dir="auto">
             <QuestionLabel name={field.name} required={field.required} />
           </p>
+          <QuestionHelp field={field} />
           <FilePreview answer={answer}>
             {answer.deleteId.startsWith(LOCAL_FILE) ? (
               <p className="field-hint">On this device; it is uploaded when your response is sent.</p>
@@ -150,6 +151,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
           <label className="fill-question" htmlFor={id} dir="auto">
             <QuestionLabel name={field.name} required={field.required} />
           </label>
+          <QuestionHelp field={field} />
           <p className="field-hint" id={hintId(field._id)}>
             JPEG, PNG or PDF
           </p>
@@ -163,7 +165,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
               accept={UPLOAD_ACCEPT}
               aria-required={field.required || undefined}
               aria-invalid={message ? true : undefined}
-              aria-describedby={describedBy}
+              aria-describedby={described}
               onChange={onPick}
             />
           )}

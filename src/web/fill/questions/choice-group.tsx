@@ -1,7 +1,7 @@
 import type { ChoiceField } from '#common/forms.ts';
-import { controlId, errorId } from './dom-ids.ts';
+import { controlId, describedBy, errorId } from './dom-ids.ts';
 import { FieldError } from './field-error.tsx';
-import { QuestionLabel } from './question-label.tsx';
+import { QuestionHelp, QuestionLabel } from './question-label.tsx';
 
 type Props = {
   field: ChoiceField;
@@ -27,11 +27,12 @@ export function ChoiceGroup({ field, multiple, value, error, onChange }: Props) 
       // As the server draws it: a radio group may carry aria-required, a checkbox group may not (its legend says it).
       role={multiple ? undefined : 'radiogroup'}
       aria-required={(!multiple && field.required) || undefined}
-      aria-describedby={error ? errorId(field._id) : undefined}
+      aria-describedby={describedBy(field, !!error && errorId(field._id))}
     >
       <legend className="fill-question" dir="auto">
         <QuestionLabel name={field.name} required={field.required} />
       </legend>
+      <QuestionHelp field={field} />
       {multiple ? <p className="fill-group-hint">Choose all that apply</p> : null}
       <div className="fill-options">
         {field.options.map((option) => (

@@ -1,7 +1,7 @@
 import type { ChoiceField } from '#common/forms.ts';
-import { controlId, errorId } from './dom-ids.ts';
+import { controlId, describedBy, errorId } from './dom-ids.ts';
 import { FieldError } from './field-error.tsx';
-import { QuestionLabel } from './question-label.tsx';
+import { QuestionHelp, QuestionLabel } from './question-label.tsx';
 
 type Props = { field: ChoiceField; value: string; error?: string; onChange: (value: string) => void };
 
@@ -13,6 +13,7 @@ export function SelectQuestion({ field, value, error, onChange }: Props) {
       <label className="fill-question" htmlFor={id} dir="auto">
         <QuestionLabel name={field.name} required={field.required} />
       </label>
+      <QuestionHelp field={field} />
       <select
         id={id}
         name={field._id}
@@ -20,7 +21,7 @@ export function SelectQuestion({ field, value, error, onChange }: Props) {
         value={value}
         aria-required={field.required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId(field._id) : undefined}
+        aria-describedby={describedBy(field, !!error && errorId(field._id))}
         onChange={(e) => onChange(e.target.value)}
       >
         <option value="">Select an Option</option>

@@ -1,8 +1,8 @@
 import { LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { TextField } from '#common/forms.ts';
-import { controlId, errorId, hintId } from './dom-ids.ts';
+import { controlId, describedBy, errorId, hintId } from './dom-ids.ts';
 import { FieldError } from './field-error.tsx';
-import { QuestionLabel } from './question-label.tsx';
+import { QuestionHelp, QuestionLabel } from './question-label.tsx';
 
 type Props = { field: TextField; value: string; error?: string; onChange: (value: string) => void };
 
@@ -16,9 +16,6 @@ const AUTOCOMPLETE: Partial<Record<TextField['type'], string>> = {
 export function TextQuestion({ field, value, error, onChange }: Props) {
   const id = controlId(field._id);
   const isPassword = field.type === 'password';
-  const describedBy = [error ? errorId(field._id) : null, isPassword ? hintId(field._id) : null]
-    .filter(Boolean)
-    .join(' ');
   const shared = {
     id,
     name: field._id,
@@ -26,13 +23,14 @@ export function TextQuestion({ field, value, error, onChange }: Props) {
     value,
     'aria-required': field.required || undefined,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy || undefined,
+    'aria-describedby': describedBy(field, !!error && errorId(field._id), isPassword && hintId(field._id)),
   };
   return (
     <div className="fill-card field">
       <label className="fill-question" htmlFor={id} dir="auto">
         <QuestionLabel name={field.name} required={field.required} />
       </label>
+      <QuestionHelp field={field} />
       {field.type === 'textarea' ? (
         <textarea
           {...shared}
