@@ -21,7 +21,10 @@ export type FieldRecord = Omit<FieldRow, 'form_id' | 'kind' | 'condition' | 'hel
 
 /** The item a row holds, as the form's JSON carries it. */
 export function itemOf(f: FieldRow): FormItem {
-  const condition = { ...(f.condition ? { condition: f.condition } : {}), ...(f.help ? { help: f.help } : {}) };
+  const condition = {
+    ...(f.condition ? { condition: f.condition } : {}),
+    ...(f.help ? { help: f.help } : {}),
+  };
   if (f.kind === 'page') return { kind: 'page', _id: f.id, title: f.name, ...condition };
   if (f.kind === 'text')
     return {
