@@ -25,6 +25,9 @@ export function useSaveAccountTimeZone() {
   return useMutation({
     mutationFn: (timeZone: string | null) =>
       api<AccountTimeZone>('/api/v1/timeZone', { method: 'PUT', body: { timeZone }, owner: true }),
+    // A read of the zone still on its way (the page's own, at load) was answered before this save: its old zone
+    // must not land after the saved one and take it back.
+    onMutate: () => client.cancelQueries({ queryKey: accountTimeZoneQuery().queryKey }),
     onSuccess: (saved) => {
       client.setQueryData(accountTimeZoneQuery().queryKey, saved);
       keepAccountTimeZone(saved.timeZone);
