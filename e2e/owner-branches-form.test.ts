@@ -82,12 +82,11 @@ describe.skipIf(!hasChromium)('an owner makes a form branch, by keyboard', () =>
     await page.keyboard.press('Enter');
     const line = 'Shown only if “Do you need a room?” is “Yes”';
     await page.getByText(line).waitFor();
+    // The line shows as soon as the owner saves; the server's copy follows when the save is answered.
     const room = (await stored(form)).items.find((item) => item.kind === 'radio');
-    expect((await stored(form)).items.find((item) => item.kind === 'page')?.condition).toEqual({
-      question: room?._id,
-      op: 'is',
-      value: 'Yes',
-    });
+    await expect
+      .poll(async () => (await stored(form)).items.find((item) => item.kind === 'page')?.condition)
+      .toEqual({ question: room?._id, op: 'is', value: 'Yes' });
     await page.getByRole('button', { name: 'Edit condition of page 2' }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
       'Edit condition of page 2',
@@ -132,8 +131,10 @@ describe.skipIf(!hasChromium)('an owner makes a form branch, by keyboard', () =>
     await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Shown only if “Do you need a room?” is “No”').waitFor();
+    await expect
+      .poll(async () => (await stored(form)).radioField[0]?.options.map((o) => o.value))
+      .toEqual(['No']);
     const after = await stored(form);
-    expect(after.radioField[0]?.options.map((o) => o.value)).toEqual(['No']);
     expect(after.items.find((item) => item.kind === 'page')?.condition).toMatchObject({
       op: 'is',
       value: 'No',
