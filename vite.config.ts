@@ -229,7 +229,7 @@ export default defineConfig({
             // The few small modules both entries use, as one chunk rather than one each.
             {
               name: 'shared',
-              test: /src[\\/](web[\\/](customer-paths|api[\\/](client|error-body)|ui[\\/](brand-mark|message-card))|common[\\/](answer-limits|contrast))\.tsx?$/,
+              test: /src[\\/](web[\\/](customer-paths|api[\\/](client|error-body)|ui[\\/](brand-mark|message-card|linked-text)|zod-without-eval|fill[\\/]questions[\\/]questions)|common[\\/](answer-limits|contrast|form-colors|question-order|text-links))\.tsx?$/,
             },
           ],
         },
