@@ -129,6 +129,7 @@ export function templateItems(template: Template): FormItem[] | undefined {
     const base = { _id: id(index), name: field.name, required: field.required };
     if (field.kind === 'text') items.push({ ...base, kind: 'text', type: field.type });
     else if (field.kind === 'file') items.push({ ...base, kind: 'file', type: 'file' });
+    else if (!('options' in field)) items.push({ ...field, _id: id(index) });
     else
       items.push({
         ...base,

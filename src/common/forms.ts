@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { dateTimeFormatIn } from './date-time-format.ts';
 import { FormSettingsSchema } from './form-settings.ts';
+import { NumberSettingsSchema } from './kinds/number-kind.ts';
+import { NPS_PRESET, RatingSettingsSchema, ScaleSettingsSchema } from './kinds/scale-kinds.ts';
+import { ConsentSettingsSchema, StatementSettingsSchema } from './kinds/simple-kinds.ts';
 import { ItemListSchema } from './logic/item-list.ts';
 import { FormItemSchema } from './logic/items.ts';
 import {
   ChoiceFieldSchema,
-  FIELD_KINDS,
   FIELD_NAME_MAX,
   FIELDS_PER_FORM_MAX,
   FORM_DESCRIPTION_MAX,
@@ -14,10 +16,20 @@ import {
   OPTIONS_PER_FIELD_MAX,
   FileFieldSchema,
   HelpTextSchema,
+  ConsentFieldSchema,
+  MoreFieldSchema,
+  NumberFieldSchema,
+  QUESTION_KINDS,
+  RatingFieldSchema,
+  ScaleFieldSchema,
+  StatementFieldSchema,
+  TimeFieldSchema,
+  UrlFieldSchema,
   TEXT_TYPES,
   TextFieldSchema,
   type ChoiceField,
   type FileField,
+  type MoreField,
   type TextField,
 } from './question-schemas.ts';
 
@@ -25,6 +37,16 @@ export * from './question-schemas.ts';
 
 /** Field kind ids of the add-field call (docs/product.md, Limits and constants). */
 export const FIELD_KIND_IDS = { 1: 'text', 2: 'select', 3: 'radio', 4: 'check', 5: 'file' } as const;
+/** The add-field call's ids of the kinds beyond the product's five (docs/api.md). */
+export const MORE_KIND_IDS = {
+  6: 'number',
+  7: 'rating',
+  8: 'scale',
+  9: 'statement',
+  10: 'consent',
+  11: 'time',
+  12: 'url',
+} as const;
 
 export const HexColorSchema = z
   .string({ error: 'Colour must be a hex value such as #EAEAEA' })
@@ -66,7 +88,9 @@ export const FormSchema = z.object({
   radioField: z.array(ChoiceFieldSchema),
   checkField: z.array(ChoiceFieldSchema),
   fileField: z.array(FileFieldSchema),
-  fieldOrder: z.array(z.object({ _id: z.string(), kind: z.enum(FIELD_KINDS) })),
+  /** The questions of the kinds beyond those five (number, rating, …), each with its `kind` and `settings`. */
+  moreField: z.array(MoreFieldSchema),
+  fieldOrder: z.array(z.object({ _id: z.string(), kind: z.enum(QUESTION_KINDS) })),
   /**
    * The form's content as one ordered list: its questions and page breaks, each with its condition
    * (docs/decisions/042-pages-and-conditions.md). The arrays and `fieldOrder` above are derived from it.
@@ -84,20 +108,30 @@ export type Form = z.infer<typeof FormSchema>;
 
 /** Every question of the form, kind by kind; `fieldOrder` gives the order the page shows them in. */
 export const fieldsOf = (
-  form: Pick<Form, 'textField' | 'selectField' | 'radioField' | 'checkField' | 'fileField'>,
-): (TextField | ChoiceField | FileField)[] => [
+  form: Pick<Form, 'textField' | 'selectField' | 'radioField' | 'checkField' | 'fileField'> &
+    Partial<Pick<Form, 'moreField'>>,
+): (TextField | ChoiceField | FileField | MoreField)[] => [
   ...form.textField,
   ...form.selectField,
   ...form.radioField,
   ...form.checkField,
   ...form.fileField,
+  ...(form.moreField ?? []),
 ];
 
 /** A form's question lists before it has any question: fresh lists, for the caller to fill. */
 export const noQuestions = (): Pick<
   Form,
-  'textField' | 'selectField' | 'radioField' | 'checkField' | 'fileField' | 'fieldOrder'
-> => ({ textField: [], selectField: [], radioField: [], checkField: [], fileField: [], fieldOrder: [] });
+  'textField' | 'selectField' | 'radioField' | 'checkField' | 'fileField' | 'moreField' | 'fieldOrder'
+> => ({
+  textField: [],
+  selectField: [],
+  radioField: [],
+  checkField: [],
+  fileField: [],
+  moreField: [],
+  fieldOrder: [],
+});
 
 /** Options of one field: blanks ignored by the editor, duplicates refused ('Value already exists!'). */
 export const OptionListSchema = z
@@ -169,7 +203,10 @@ export type UpdateFormBody = z.input<typeof UpdateFormBodySchema>;
 
 const kindId = <N extends number>(n: N) => z.union([z.literal(n), z.literal(String(n))]).transform(() => n);
 
-/** POST /api/text/{fid}: `id` is the field kind (FIELD_KIND_IDS). */
+/** What the add-field call takes of every kind beyond the product's five. */
+const added = { name: FieldNameSchema, required: z.boolean().default(false), help: HelpTextSchema };
+
+/** POST /api/text/{fid}: `id` is the field kind (FIELD_KIND_IDS, then MORE_KIND_IDS). */
 export const AddFieldBodySchema = z.discriminatedUnion('id', [
   z.object({
     id: kindId(1),
@@ -186,6 +223,18 @@ export const AddFieldBodySchema = z.discriminatedUnion('id', [
     }),
   ),
   z.object({ id: kindId(5), name: FieldNameSchema, required: z.boolean().default(false) }),
+  z.object({ id: kindId(6), ...added, settings: NumberSettingsSchema.default({ decimals: false }) }),
+  z.object({ id: kindId(7), ...added, settings: RatingSettingsSchema.default({ max: 5, style: 'stars' }) }),
+  z.object({ id: kindId(8), ...added, settings: ScaleSettingsSchema.default(NPS_PRESET) }),
+  z.object({
+    id: kindId(9),
+    ...added,
+    required: StatementFieldSchema.shape.required.default(false),
+    settings: StatementSettingsSchema,
+  }),
+  z.object({ id: kindId(10), ...added, settings: ConsentSettingsSchema }),
+  z.object({ id: kindId(11), ...added }),
+  z.object({ id: kindId(12), ...added }),
 ]);
 export type AddFieldBody = z.input<typeof AddFieldBodySchema>;
 
@@ -197,6 +246,15 @@ export const RenameFieldBodySchema = z.object({
   help: HelpTextSchema,
 });
 export type RenameFieldBody = z.input<typeof RenameFieldBodySchema>;
+
+/**
+ * PUT /api/updateQuestion/{fid}/{fieldId}: a question of a kind beyond the product's five, its name, Required, help
+ * text and settings (checked against its kind on the server).
+ */
+export const UpdateQuestionBodySchema = RenameFieldBodySchema.omit({ type: true }).extend({
+  settings: z.record(z.string(), z.unknown(), { error: 'Settings are an object' }).optional(),
+});
+export type UpdateQuestionBody = z.input<typeof UpdateQuestionBodySchema>;
 
 export const RenameOptionBodySchema = z.object({ name: OptionValueSchema });
 export const AddOptionBodySchema = z.object({ value: OptionValueSchema });
@@ -211,6 +269,8 @@ export const FieldParamsSchema = FormParamsSchema.extend({
 export const OptionParamsSchema = FieldParamsSchema.extend({
   optionId: z.uuid({ error: 'Not a valid option id' }),
 });
+
+const named = { name: FieldNameSchema };
 
 /** A form definition as exported and imported: no ids, no owner, no dates. */
 export const FormDefinitionSchema = z.object({
@@ -241,6 +301,13 @@ export const FormDefinitionSchema = z.object({
           }),
         ),
         z.object({ kind: z.literal('file'), name: FieldNameSchema, required: z.boolean() }),
+        NumberFieldSchema.omit({ _id: true }).extend(named),
+        RatingFieldSchema.omit({ _id: true }).extend(named),
+        ScaleFieldSchema.omit({ _id: true }).extend(named),
+        StatementFieldSchema.omit({ _id: true }).extend(named),
+        ConsentFieldSchema.omit({ _id: true }).extend(named),
+        TimeFieldSchema.omit({ _id: true }).extend(named),
+        UrlFieldSchema.omit({ _id: true }).extend(named),
       ]),
     )
     .max(FIELDS_PER_FORM_MAX, `A form can have at most ${FIELDS_PER_FORM_MAX} questions`),
@@ -266,6 +333,7 @@ export const PublicFormSchema = FormSchema.omit({
   createdAt: true,
 }).extend({
   items: FormSchema.shape.items.optional(),
+  moreField: FormSchema.shape.moreField.default([]),
   version: FormSchema.shape.version.optional(),
   thankYouMessage: z.string().nullable().default(null),
   redirectUrl: z.string().nullable().default(null),

@@ -1,6 +1,9 @@
 // The questions' own shapes, as the form's JSON carries them: shared by the form (forms.ts) and its ordered list of
 // items (logic/items.ts), which the form's JSON also carries, so neither file needs the other's.
 import { z } from 'zod';
+import { NumberSettingsSchema } from './kinds/number-kind.ts';
+import { RatingSettingsSchema, ScaleSettingsSchema } from './kinds/scale-kinds.ts';
+import { ConsentSettingsSchema, StatementSettingsSchema } from './kinds/simple-kinds.ts';
 
 /** Bounds that keep one form reasonable to render, store and fill in (issue 3). */
 export const FORM_TITLE_MAX = 200;
@@ -23,6 +26,16 @@ export const HelpTextSchema = z
 
 export const FIELD_KINDS = ['text', 'select', 'radio', 'check', 'file'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
+/**
+ * The kinds beyond the product's five (docs/decisions/043-question-kinds.md): each carries its own `kind` and
+ * `settings`, in the form's `moreField` list. Their answers travel as text, in the submit's `textObject`.
+ */
+export const MORE_KINDS = ['number', 'rating', 'scale', 'statement', 'consent', 'time', 'url'] as const;
+export type MoreKind = (typeof MORE_KINDS)[number];
+export const QUESTION_KINDS = [...FIELD_KINDS, ...MORE_KINDS] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+export const isMoreKind = (kind: string): kind is MoreKind =>
+  (MORE_KINDS as readonly string[]).includes(kind);
 
 /** The original client's text types, plus `textarea` for the editor's Paragraph button (docs/spec-deviations.md). */
 export const TEXT_TYPES = ['text', 'email', 'password', 'date', 'tel', 'textarea'] as const;
@@ -56,3 +69,44 @@ export const FileFieldSchema = z.object({
 export type TextField = z.infer<typeof TextFieldSchema>;
 export type ChoiceField = z.infer<typeof ChoiceFieldSchema>;
 export type FileField = z.infer<typeof FileFieldSchema>;
+
+const question = { _id: z.string(), name: z.string(), required: z.boolean(), help: HelpTextSchema };
+export const NumberFieldSchema = z.object({
+  ...question,
+  kind: z.literal('number'),
+  settings: NumberSettingsSchema,
+});
+export const RatingFieldSchema = z.object({
+  ...question,
+  kind: z.literal('rating'),
+  settings: RatingSettingsSchema,
+});
+export const ScaleFieldSchema = z.object({
+  ...question,
+  kind: z.literal('scale'),
+  settings: ScaleSettingsSchema,
+});
+/** A statement asks nothing: never required, never answered. */
+export const StatementFieldSchema = z.object({
+  ...question,
+  required: z.literal(false, { error: 'A statement asks nothing, so it cannot be required' }),
+  kind: z.literal('statement'),
+  settings: StatementSettingsSchema,
+});
+export const ConsentFieldSchema = z.object({
+  ...question,
+  kind: z.literal('consent'),
+  settings: ConsentSettingsSchema,
+});
+export const TimeFieldSchema = z.object({ ...question, kind: z.literal('time') });
+export const UrlFieldSchema = z.object({ ...question, kind: z.literal('url') });
+export const MoreFieldSchema = z.discriminatedUnion('kind', [
+  NumberFieldSchema,
+  RatingFieldSchema,
+  ScaleFieldSchema,
+  StatementFieldSchema,
+  ConsentFieldSchema,
+  TimeFieldSchema,
+  UrlFieldSchema,
+]);
+export type MoreField = z.infer<typeof MoreFieldSchema>;

@@ -33,7 +33,8 @@ export type ChoiceResult = z.infer<typeof ChoiceResultSchema>;
 
 export const TextResultSchema = z.object({
   ...question,
-  kind: z.literal('text'),
+  /** A time and a web address are shown as text answers are. */
+  kind: z.enum(['text', 'time', 'url']),
   /** Answers among the form's newest submissions, newest first. */
   latest: z.array(
     z.object({ submissionId: z.string(), createdAt: z.string(), Date: z.string(), value: z.string() }),
@@ -41,12 +42,50 @@ export const TextResultSchema = z.object({
 });
 export type TextResult = z.infer<typeof TextResultSchema>;
 
-export const FileResultSchema = z.object({ ...question, kind: z.literal('file') });
+/** A file or a consent: how many answered is all there is to count. */
+export const FileResultSchema = z.object({ ...question, kind: z.enum(['file', 'consent']) });
+
+/** A number question: the summary of the numbers given (null before any), from the responses per number. */
+export const NumberResultSchema = z.object({
+  ...question,
+  kind: z.literal('number'),
+  summary: z
+    .object({
+      count: z.number(),
+      min: z.number(),
+      max: z.number(),
+      mean: z.number(),
+      median: z.number(),
+      histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number() })),
+    })
+    .nullable(),
+});
+export type NumberResult = z.infer<typeof NumberResultSchema>;
+
+/** A rating or a scale: every step with how many chose it, the mean, and for an NPS scale its score and groups. */
+export const StepResultSchema = z.object({
+  ...question,
+  kind: z.enum(['rating', 'scale']),
+  steps: z.array(z.object({ value: z.number(), count: z.number(), percent: z.number() })),
+  /** Null before any answer. */
+  mean: z.number().nullable(),
+  nps: z
+    .object({
+      score: z.number().nullable(),
+      promoters: z.number(),
+      passives: z.number(),
+      detractors: z.number(),
+    })
+    .nullable(),
+});
+export type StepResult = z.infer<typeof StepResultSchema>;
 
 export const QuestionResultSchema = z.discriminatedUnion('kind', [
   ChoiceResultSchema,
   TextResultSchema,
   FileResultSchema,
+  NumberResultSchema,
+  StepResultSchema,
 ]);
 export type QuestionResult = z.infer<typeof QuestionResultSchema>;
 

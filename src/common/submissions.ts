@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX, NOT_ON_FORM, TEXT_ANSWER_MAX } from './answer-limits.ts';
-import type { Form } from './forms.ts';
+import { QUESTION_KINDS, type Form } from './forms.ts';
+import { moreAnswerSchema } from './kinds/more-kinds.ts';
 import { isRealDate } from './kinds/simple-kinds.ts';
 import { PHONE_PATTERN } from './phone.ts';
 import { endsAfterStart, OwnerZoneField, ResponseFilterFields } from './response-filter.ts';
@@ -92,7 +93,8 @@ function textSchema(type: Form['textField'][number]['type'], required: boolean) 
  * nothing that is not a question of the form.
  */
 export function answersSchemaFor(
-  form: Pick<Form, 'textField' | 'selectField' | 'radioField' | 'checkField' | 'fileField'>,
+  form: Pick<Form, 'textField' | 'selectField' | 'radioField' | 'checkField' | 'fileField'> &
+    Partial<Pick<Form, 'moreField'>>,
 ) {
   const shape: Record<string, z.ZodType> = {};
   for (const f of form.textField) shape[f._id] = textSchema(f.type, f.required);
@@ -118,6 +120,7 @@ export function answersSchemaFor(
       ? z.object(FileAnswerSchema.shape, { error: 'Upload a file' })
       : FileAnswerSchema.optional();
   }
+  for (const f of form.moreField ?? []) shape[f._id] = moreAnswerSchema(f, f.required);
   return z.strictObject(shape, { error: NOT_ON_FORM });
 }
 
@@ -132,7 +135,7 @@ export type FileView = z.infer<typeof FileViewSchema>;
 
 export const SubmissionAnswerSchema = z.object({
   fieldId: z.string(),
-  kind: z.enum(['text', 'select', 'radio', 'check', 'file']),
+  kind: z.enum(QUESTION_KINDS),
   name: z.string(),
   /** The answer to a date question (still on the form): a day written YYYY-MM-DD. */
   isDate: z.boolean(),

@@ -20,11 +20,12 @@ export type NumberSettings = z.output<typeof NumberSettingsSchema>;
 
 /** A number as a person types it: optional sign, digits, one decimal point (a comma is taken for one). */
 const NUMBER_TEXT = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/;
+export const isNumberText = (text: string): boolean => NUMBER_TEXT.test(text.trim());
 
 /** The number in `text`, or why it is not an answer to this question. */
 export function readNumber(text: string, settings: NumberSettings): { value: number } | { error: string } {
   const trimmed = text.trim();
-  if (!NUMBER_TEXT.test(trimmed)) return { error: 'Enter a number' };
+  if (!isNumberText(trimmed)) return { error: 'Enter a number' };
   const value = Number(trimmed.replace(',', '.'));
   if (!Number.isFinite(value) || Math.abs(value) > NUMBER_ABS_MAX) return { error: 'Enter a smaller number' };
   if (!settings.decimals && !Number.isInteger(value)) return { error: 'Enter a whole number' };
@@ -33,11 +34,33 @@ export function readNumber(text: string, settings: NumberSettings): { value: num
   return { value };
 }
 
-/** The answer's schema: the number as text in, the number out (stored as text, read back with readNumber). */
+/** What the customer is told under the box: the bounds and whether a decimal is allowed ('' when nothing). */
+export function numberHint(settings: NumberSettings): string {
+  const { min, max, decimals } = settings;
+  const whole = decimals ? '' : 'A whole number';
+  const bounds =
+    min !== undefined && max !== undefined
+      ? `from ${min} to ${max}`
+      : min !== undefined
+        ? `${min} or more`
+        : max !== undefined
+          ? `${max} or less`
+          : '';
+  if (whole && bounds) return `${whole}, ${bounds}`;
+  if (bounds) return `A number ${bounds}`;
+  return whole;
+}
+
+/**
+ * The answer's schema: the number as the customer typed it in, the number written plainly out ("2,50" → "2.5"), so
+ * stored answers compare and count alike (read back with readNumber).
+ */
 export function numberAnswerSchema(settings: NumberSettings, required: boolean) {
-  const filled = z.string().superRefine((text, ctx) => {
+  const filled = z.string().transform((text, ctx) => {
     const read = readNumber(text, settings);
-    if ('error' in read) ctx.addIssue({ code: 'custom', message: read.error });
+    if ('value' in read) return String(read.value);
+    ctx.addIssue({ code: 'custom', message: read.error });
+    return z.NEVER;
   });
   return required
     ? z.string({ error: 'This question is required' }).trim().min(1, 'This question is required').pipe(filled)

@@ -47,7 +47,20 @@ function leafHolds(leaf: ConditionLeaf, answer: LogicAnswer): boolean {
       return !(Array.isArray(answer) && answer.some((a: string) => same(a, value)));
     case 'contains':
       return typeof answer === 'string' && answer.toLowerCase().includes(value.trim().toLowerCase());
+    case 'atLeast':
+      return compared(answer, value) >= 0;
+    case 'atMost':
+      return compared(answer, value) <= 0;
   }
+}
+
+/**
+ * A number answer (number, rating, scale) against the condition's number: below 0, 0 or above 0; NaN, which no
+ * comparison holds for, when either is not a number.
+ */
+function compared(answer: LogicAnswer, value: string): number {
+  if (typeof answer !== 'string' || answer.trim() === '' || value.trim() === '') return Number.NaN;
+  return Number(answer.replace(',', '.')) - Number(value.replace(',', '.'));
 }
 
 /**

@@ -1,5 +1,6 @@
 // The logic check: what is wrong with a form's conditions, said where the problem is. An import or a save with a
 // broken condition is refused with these messages; the editor shows them beside the page or question.
+import { isNumberText } from '../kinds/number-kind.ts';
 import type { LogicPage, LogicQuestion } from './applies.ts';
 import { leavesOf, OPERATORS_BY_KIND, type Condition } from './conditions.ts';
 
@@ -47,6 +48,8 @@ export function logicProblems(pages: readonly LogicPage[]): LogicProblem[] {
           where,
           message: `${whose} tests ${nameOf(tested)} for “${leaf.value}”, which is not one of its options`,
         });
+      else if ((leaf.op === 'atLeast' || leaf.op === 'atMost') && !isNumberText(leaf.value ?? ''))
+        problems.push({ where, message: `${whose} compares ${nameOf(tested)} with something not a number` });
     }
   };
   pages.forEach((page, index) => {

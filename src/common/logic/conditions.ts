@@ -10,6 +10,8 @@ export const CONDITION_OPERATORS = [
   'includes',
   'excludes',
   'contains',
+  'atLeast',
+  'atMost',
   'answered',
   'empty',
 ] as const;
@@ -22,6 +24,14 @@ export const OPERATORS_BY_KIND = {
   radio: ['is', 'isNot', 'answered', 'empty'],
   check: ['includes', 'excludes', 'answered', 'empty'],
   file: ['answered', 'empty'],
+  number: ['is', 'isNot', 'atLeast', 'atMost', 'answered', 'empty'],
+  rating: ['is', 'isNot', 'atLeast', 'atMost', 'answered', 'empty'],
+  scale: ['is', 'isNot', 'atLeast', 'atMost', 'answered', 'empty'],
+  /** A statement asks nothing, so nothing can test it. */
+  statement: [],
+  consent: ['answered', 'empty'],
+  time: ['is', 'isNot', 'answered', 'empty'],
+  url: ['is', 'isNot', 'contains', 'answered', 'empty'],
 } as const satisfies Record<string, readonly ConditionOperator[]>;
 export type LogicKind = keyof typeof OPERATORS_BY_KIND;
 
@@ -32,6 +42,8 @@ export const VALUE_OPERATORS: readonly ConditionOperator[] = [
   'includes',
   'excludes',
   'contains',
+  'atLeast',
+  'atMost',
 ];
 
 /** Bounds that keep a condition cheap to check and to evaluate, whoever wrote it. */

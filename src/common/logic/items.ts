@@ -5,12 +5,20 @@ import { z } from 'zod';
 import { orderedQuestions } from '../question-order.ts';
 import {
   ChoiceFieldSchema,
+  ConsentFieldSchema,
   FileFieldSchema,
   FORM_TITLE_MAX,
+  NumberFieldSchema,
+  RatingFieldSchema,
+  ScaleFieldSchema,
+  StatementFieldSchema,
   TextFieldSchema,
+  TimeFieldSchema,
+  UrlFieldSchema,
   type ChoiceField,
-  type FieldKind,
   type FileField,
+  type MoreField,
+  type QuestionKind,
   type TextField,
 } from '../question-schemas.ts';
 import type { LogicPage, LogicQuestion } from './applies.ts';
@@ -33,6 +41,13 @@ export const FormItemSchema = z.discriminatedUnion('kind', [
   ChoiceFieldSchema.extend({ kind: z.literal('radio'), ...withCondition }),
   ChoiceFieldSchema.extend({ kind: z.literal('check'), ...withCondition }),
   FileFieldSchema.extend({ kind: z.literal('file'), ...withCondition }),
+  NumberFieldSchema.extend(withCondition),
+  RatingFieldSchema.extend(withCondition),
+  ScaleFieldSchema.extend(withCondition),
+  StatementFieldSchema.extend(withCondition),
+  ConsentFieldSchema.extend(withCondition),
+  TimeFieldSchema.extend(withCondition),
+  UrlFieldSchema.extend(withCondition),
   PageBreakSchema,
 ]);
 export type FormItem = z.infer<typeof FormItemSchema>;
@@ -45,7 +60,8 @@ export type KindArrays = {
   radioField: ChoiceField[];
   checkField: ChoiceField[];
   fileField: FileField[];
-  fieldOrder: { _id: string; kind: FieldKind }[];
+  moreField: MoreField[];
+  fieldOrder: { _id: string; kind: QuestionKind }[];
 };
 
 const ARRAY_OF = {
@@ -54,7 +70,14 @@ const ARRAY_OF = {
   radio: 'radioField',
   check: 'checkField',
   file: 'fileField',
-} as const satisfies Record<FieldKind, keyof KindArrays>;
+  number: 'moreField',
+  rating: 'moreField',
+  scale: 'moreField',
+  statement: 'moreField',
+  consent: 'moreField',
+  time: 'moreField',
+  url: 'moreField',
+} as const satisfies Record<QuestionKind, keyof KindArrays>;
 
 /** The items of a form that has only the per-kind arrays: its questions in `fieldOrder`, on one page. */
 export function itemsFromArrays(form: KindArrays): FormItem[] {
@@ -69,12 +92,14 @@ export function arraysOf(items: readonly FormItem[]): KindArrays {
     radioField: [],
     checkField: [],
     fileField: [],
+    moreField: [],
     fieldOrder: [],
   };
   for (const item of items) {
     if (item.kind === 'page') continue;
     const { kind, condition: _condition, ...field } = item;
-    (arrays[ARRAY_OF[kind]] as object[]).push(field);
+    // The kinds beyond the product's five share one list, so each keeps its `kind` there.
+    (arrays[ARRAY_OF[kind]] as object[]).push(ARRAY_OF[kind] === 'moreField' ? { ...field, kind } : field);
     arrays.fieldOrder.push({ _id: item._id, kind });
   }
   return arrays;

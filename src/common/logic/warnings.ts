@@ -43,9 +43,23 @@ function triesFor(q: LogicQuestion, compared: ReadonlyMap<string, readonly strin
       return subsets;
     }
     case 'text':
+    case 'time':
+    case 'url':
       return [undefined, ...values, values.join(' '), 'another answer'];
+    case 'number':
+    case 'rating':
+    case 'scale':
+      // Each compared number, and one on either side of it, for the comparisons.
+      return [
+        undefined,
+        ...new Set(values.flatMap((v) => [-1, 0, 1].map((d) => String(Number(v.replace(',', '.')) + d)))),
+      ];
+    case 'consent':
+      return [undefined, 'yes'];
     case 'file':
       return [undefined, { deleteId: 'a file' }];
+    case 'statement':
+      return [undefined];
   }
 }
 

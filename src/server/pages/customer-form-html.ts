@@ -18,6 +18,18 @@ import { controlId, errorSummary, firstOptionId } from './error-summary-html.ts'
 import { DRAFT_FIELD, pageAction, pageButtonsHtml, pageViewOfState } from './form-pages.ts';
 import { buttonsHtml, carriedHtml, stepAction, stepOf, type FormStep } from './form-steps.ts';
 import { escapeHtml as e } from './html.ts';
+import { moreQuestionHtml } from './more-kinds-html.ts';
+import {
+  againId,
+  attrs,
+  describedBy,
+  errorId,
+  errorOf,
+  helpIdOf,
+  helpOf,
+  hintId,
+  label,
+} from './question-parts-html.ts';
 
 /** The hidden field that carries the page's idempotency key: one stored response however often it is sent. */
 export const PAGE_TOKEN_FIELD = 'token';
@@ -43,36 +55,6 @@ export type FormState = {
   /** The key of the draft the page was drawn from, posted back with the page so its answers go on. */
   draftKey?: string;
 };
-
-const errorId = (id: string) => `q-${id}-error`;
-const hintId = (id: string) => `q-${id}-hint`;
-const againId = (id: string) => `q-${id}-again`;
-const helpId = (id: string) => `q-${id}-help`;
-
-/** The owner's help text under a question's title, as the React page draws it (question-label.tsx). */
-const helpOf = (field: { _id: string; help?: string }) =>
-  field.help ? `<p class="fill-help" id="${helpId(field._id)}" dir="auto">${e(field.help)}</p>` : '';
-const helpIdOf = (field: { _id: string; help?: string }) => (field.help ? helpId(field._id) : undefined);
-
-const attrs = (list: Record<string, string | boolean | undefined>) =>
-  Object.entries(list)
-    .flatMap(([name, value]) =>
-      value === undefined || value === false ? [] : [value === true ? ` ${name}` : ` ${name}="${e(value)}"`],
-    )
-    .join('');
-
-const label = (name: string, required: boolean) =>
-  e(name) +
-  (required
-    ? '<span class="fill-required"><span aria-hidden="true"> *</span><span class="visually-hidden"> required</span></span>'
-    : '');
-
-const errorOf = (id: string, message: string | undefined) =>
-  message
-    ? `<p class="field-error fill-error" id="${errorId(id)}" dir="auto"><span aria-hidden="true" class="fill-error-icon">!</span>${e(message)}</p>`
-    : '';
-
-const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
 const AUTOCOMPLETE: Partial<Record<TextField['type'], string>> = {
   email: 'email',
@@ -226,6 +208,7 @@ function questionHtml(question: Question, state: FormState): string {
         state.kept?.[id],
       );
   }
+  return moreQuestionHtml(question.field, sent, error);
 }
 
 /**

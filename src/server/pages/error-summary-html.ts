@@ -24,7 +24,10 @@ export function summarySeparator(question: string): string {
 
 /** The control a summary link focuses: the question's own, or a group's first option. */
 const summaryTarget = (q: Question) =>
-  (q.kind === 'radio' || q.kind === 'check') && q.field.options.length > 0
+  ((q.kind === 'radio' || q.kind === 'check') && q.field.options.length > 0) ||
+  q.kind === 'rating' ||
+  q.kind === 'scale' ||
+  q.kind === 'consent'
     ? firstOptionId(q.field._id)
     : controlId(q.field._id);
 

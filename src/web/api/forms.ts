@@ -1,12 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormSettingsBody, FormSettingsView } from '#common/form-settings.ts';
-import type {
-  AddFieldBody,
-  CreateFormBody,
-  Form,
-  FormDefinition,
-  RenameFieldBody,
-  UpdateFormBody,
+import {
+  MORE_KINDS,
+  type AddFieldBody,
+  type CreateFormBody,
+  type Form,
+  type FormDefinition,
+  type MoreKind,
+  type RenameFieldBody,
+  type UpdateFormBody,
+  type UpdateQuestionBody,
 } from '#common/forms.ts';
 import type { FormItem } from '#common/logic/items.ts';
 import { api } from './client.ts';
@@ -31,6 +34,9 @@ export const deleteForm = (fid: string) =>
   api<unknown>(`/api/deleteForm/${fid}`, { ...owner, method: 'DELETE' });
 export const exportForm = (fid: string) => api<FormDefinition>(`/api/exportForm/${fid}`, owner);
 
+/** The kinds beyond the product's five share one path each (docs/api.md, Forms). */
+const more = <P extends string>(path: P) =>
+  Object.fromEntries(MORE_KINDS.map((kind) => [kind, path])) as Record<MoreKind, P>;
 /** Every editor call answers the whole form; these are the per-kind paths (docs/api.md, Forms). */
 const RENAME_PATH = {
   text: 'updateText',
@@ -38,6 +44,7 @@ const RENAME_PATH = {
   select: 'updateSelectText',
   radio: 'updateSelectText',
   check: 'updatecheckText',
+  ...more('updateQuestion'),
 } as const;
 const DELETE_PATH = {
   text: 'deleteText',
@@ -45,6 +52,7 @@ const DELETE_PATH = {
   select: 'deleteSelectText',
   radio: 'deleteRadioText',
   check: 'deletecheckText',
+  ...more('deleteQuestion'),
 } as const;
 const OPTION_PATHS = {
   select: { update: 'updateOption', remove: 'deleteOption' },
@@ -58,6 +66,8 @@ export type FormEdit =
   | { type: 'updateForm'; body: UpdateFormBody }
   | { type: 'addField'; body: AddFieldBody }
   | { type: 'renameField'; kind: Kind; fieldId: string; body: RenameFieldBody }
+  /** A question of a kind beyond the product's five, its settings included. */
+  | { type: 'updateQuestion'; fieldId: string; body: UpdateQuestionBody }
   | { type: 'deleteField'; kind: Kind; fieldId: string }
   | { type: 'addOption'; fieldId: string; value: string }
   | { type: 'renameOption'; kind: ChoiceKind; fieldId: string; optionId: string; name: string }
@@ -78,6 +88,8 @@ export function sendEdit(fid: string, edit: FormEdit): Promise<Form> {
         method: 'PUT',
         body: edit.body,
       });
+    case 'updateQuestion':
+      return api(`/api/updateQuestion/${fid}/${edit.fieldId}`, { ...owner, method: 'PUT', body: edit.body });
     case 'deleteField':
       return api(`/api/${DELETE_PATH[edit.kind]}/${fid}/${edit.fieldId}`, { ...owner, method: 'DELETE' });
     case 'addOption':

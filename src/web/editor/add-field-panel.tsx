@@ -8,11 +8,11 @@ import {
 } from '#common/forms.ts';
 import { TextField } from '../ui/text-field.tsx';
 import { useAddFieldDraft, type ChoiceId } from './add-field-draft.ts';
+import { AddMoreKinds } from './add-more-kinds.tsx';
 import { TEXT_TYPE_LABELS } from './fields-in-order.ts';
+import { UNTITLED } from './untitled.ts';
 
 const CHOICES: Record<ChoiceId, string> = { 2: 'Dropdown', 3: 'Radio Button', 4: 'Checkbox' };
-/** The name a question gets when the owner adds it without typing one (the server needs a name). */
-export const UNTITLED = 'Untitled Question';
 
 type Props = { fid: string; onAdd: (body: AddFieldBody) => Promise<boolean> };
 
@@ -202,6 +202,7 @@ export function AddFieldPanel({ fid, onAdd }: Props) {
           </button>
         </div>
       )}
+      {choice ? null : <AddMoreKinds title={title} required={required} onAdd={(body) => void add(body)} />}
       {message ? (
         <p className="field-error" role="alert">
           {message}

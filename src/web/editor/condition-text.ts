@@ -6,6 +6,8 @@ export const OPERATOR_WORDS: Record<ConditionOperator, string> = {
   includes: 'includes',
   excludes: 'does not include',
   contains: 'contains',
+  atLeast: 'is at least',
+  atMost: 'is at most',
   answered: 'is answered',
   empty: 'is not answered',
 };

@@ -1,6 +1,6 @@
 import type { Form } from '#common/forms.ts';
 import type { Condition } from '#common/logic/conditions.ts';
-import type { FormItem } from '#common/logic/items.ts';
+import type { FormItem, QuestionItem } from '#common/logic/items.ts';
 import { fieldsInOrder, type EditorField } from './fields-in-order.ts';
 
 /** A page break as the editor shows it: the page it starts, its title and, read-only here, its condition. */
@@ -39,7 +39,10 @@ export function toFormItems(items: readonly EditorItem[]): FormItem[] {
       return { ...base, kind, type: type ?? 'text', ...(value === undefined ? {} : { value }) };
     }
     if (kind === 'file') return { ...base, kind, type: 'file' };
-    return { ...base, kind, options: options ?? [] };
+    if (kind === 'select' || kind === 'radio' || kind === 'check')
+      return { ...base, kind, options: options ?? [] };
+    // A kind beyond the product's five: its settings are the form's own, sent back as they were.
+    return { ...(source as QuestionItem), ...base, kind } as QuestionItem;
   });
 }
 

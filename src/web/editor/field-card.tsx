@@ -1,10 +1,17 @@
 import type { ReactNode } from 'react';
-import { TEXT_TYPES, type RenameFieldBody, type TextType } from '#common/forms.ts';
+import {
+  isMoreKind,
+  TEXT_TYPES,
+  type MoreField,
+  type RenameFieldBody,
+  type TextType,
+} from '#common/forms.ts';
 import type { FormEdit } from '../api/forms.ts';
 import { dragMove, MoveButtons } from './card-moves.tsx';
 import { EditableText } from './editable-text.tsx';
 import { KIND_LABELS, TEXT_TYPE_LABELS, type EditorField } from './fields-in-order.ts';
 import { HelpTextEditor } from './help-text-editor.tsx';
+import { MoreSettings } from './more-settings.tsx';
 import { OptionList } from './option-list.tsx';
 
 type Props = {
@@ -56,6 +63,14 @@ export function FieldCard({ field, position, count, onEdit, onMove, onDelete, lo
         questionName={field.name}
         onSave={(help) => saveField({ name: field.name, help })}
       />
+      {field.source && isMoreKind(field.source.kind) ? (
+        <MoreSettings
+          field={field.source as MoreField}
+          onSave={(settings) =>
+            onEdit({ type: 'updateQuestion', fieldId, body: { name: field.name, settings } })
+          }
+        />
+      ) : null}
       {logic}
       {
         <div className="field-settings">
@@ -75,14 +90,16 @@ export function FieldCard({ field, position, count, onEdit, onMove, onDelete, lo
               </select>
             </label>
           ) : null}
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={field.required}
-              onChange={(e) => saveField({ name: field.name, required: e.target.checked })}
-            />
-            <span>Required</span>
-          </label>
+          {kind === 'statement' ? null : (
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={field.required}
+                onChange={(e) => saveField({ name: field.name, required: e.target.checked })}
+              />
+              <span>Required</span>
+            </label>
+          )}
         </div>
       }
       {field.options && (kind === 'select' || kind === 'radio' || kind === 'check') ? (

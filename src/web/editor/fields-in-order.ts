@@ -1,10 +1,10 @@
-import type { FieldKind, Form, Option, TextType } from '#common/forms.ts';
+import type { Form, Option, QuestionKind, TextType } from '#common/forms.ts';
 import type { Condition } from '#common/logic/conditions.ts';
 import type { QuestionItem } from '#common/logic/items.ts';
 
 export type EditorField = {
   _id: string;
-  kind: FieldKind;
+  kind: QuestionKind;
   name: string;
   required: boolean;
   type?: TextType;
@@ -45,12 +45,19 @@ export function fieldsInOrder(form: Form): EditorField[] {
   return form.fieldOrder.flatMap(({ _id }) => byId.get(_id) ?? []);
 }
 
-export const KIND_LABELS: Record<FieldKind, string> = {
+export const KIND_LABELS: Record<QuestionKind, string> = {
   text: 'Text',
   select: 'Dropdown',
   radio: 'Radio buttons',
   check: 'Checkboxes',
   file: 'File upload',
+  number: 'Number',
+  rating: 'Rating',
+  scale: 'Linear scale',
+  statement: 'Statement',
+  consent: 'Consent',
+  time: 'Time',
+  url: 'Web address',
 };
 
 export const TEXT_TYPE_LABELS: Record<TextType, string> = {

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { QuestionResult as Result } from '#common/results.ts';
 import { BarChart } from './bar-chart.tsx';
 import { LatestAnswers } from './latest-answers.tsx';
+import { NumberSummary, StepSummary } from './number-results.tsx';
 
 const KIND_LABELS: Record<Result['kind'], string> = {
   text: 'Text',
@@ -9,6 +10,12 @@ const KIND_LABELS: Record<Result['kind'], string> = {
   radio: 'Radio button',
   check: 'Checkboxes',
   file: 'File upload',
+  number: 'Number',
+  rating: 'Rating',
+  scale: 'Linear scale',
+  consent: 'Consent',
+  time: 'Time',
+  url: 'Web address',
 };
 
 /** One question's results: bars for a choice, the latest answers for text, a count for files. */
@@ -31,7 +38,11 @@ export function QuestionResult({ question, responses }: { question: Result; resp
             ? `${answered} of ${of(responses)} with a file`
             : `${answered} of ${of(responses)} answered`}
       </p>
-      {question.kind === 'text' ? <LatestAnswers latest={question.latest} /> : null}
+      {question.kind === 'text' || question.kind === 'time' || question.kind === 'url' ? (
+        <LatestAnswers latest={question.latest} />
+      ) : null}
+      {question.kind === 'number' ? <NumberSummary question={question} /> : null}
+      {question.kind === 'rating' || question.kind === 'scale' ? <StepSummary question={question} /> : null}
       {question.kind === 'select' || question.kind === 'radio' || question.kind === 'check' ? (
         <BarChart
           caption={`${question.name}: responses per option${question.kind === 'check' ? ' (several may be ticked)' : ''}`}

@@ -9,6 +9,7 @@ export function toDefinition(form: Form): FormDefinition {
   for (const f of form.textField)
     byId.set(f._id, { kind: 'text', name: f.name, type: f.type, required: f.required });
   for (const f of form.fileField) byId.set(f._id, { kind: 'file', name: f.name, required: f.required });
+  for (const { _id, ...f } of form.moreField) byId.set(_id, f);
   for (const kind of ['select', 'radio', 'check'] as const) {
     for (const f of form[`${kind}Field`]) {
       byId.set(f._id, { kind, name: f.name, required: f.required, options: f.options.map((o) => o.value) });

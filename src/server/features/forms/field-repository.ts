@@ -1,6 +1,13 @@
 // The SQL of a form's questions (table form_fields): adding, editing, ordering and deleting them.
 import { randomUUID } from 'node:crypto';
-import type { FieldDefinition, FieldKind, Option, TextType } from '#common/forms.ts';
+import {
+  isMoreKind,
+  type FieldDefinition,
+  type MoreField,
+  type Option,
+  type QuestionKind,
+  type TextType,
+} from '#common/forms.ts';
 import type { Condition } from '#common/logic/conditions.ts';
 import type { FormItem } from '#common/logic/items.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -9,15 +16,19 @@ import type { Queryable } from '../../db/database.ts';
 export type FieldRow = {
   id: string;
   form_id: string;
-  kind: FieldKind | 'page';
+  kind: QuestionKind | 'page';
   name: string;
   text_type: TextType | null;
   required: boolean;
   options: Option[];
   condition: Condition | null;
   help: string | null;
+  /** The settings of a kind beyond the product's five; null for the others and for time and web address. */
+  settings: Record<string, unknown> | null;
 };
-export type FieldRecord = Omit<FieldRow, 'form_id' | 'kind' | 'condition' | 'help'> & { kind: FieldKind };
+export type FieldRecord = Omit<FieldRow, 'form_id' | 'kind' | 'condition' | 'help' | 'settings'> & {
+  kind: QuestionKind;
+};
 
 /** The item a row holds, as the form's JSON carries it. */
 export function itemOf(f: FieldRow): FormItem {
@@ -37,6 +48,15 @@ export function itemOf(f: FieldRow): FormItem {
     };
   if (f.kind === 'file')
     return { kind: 'file', _id: f.id, name: f.name, type: 'file', required: f.required, ...condition };
+  if (isMoreKind(f.kind))
+    return {
+      kind: f.kind,
+      _id: f.id,
+      name: f.name,
+      required: f.required,
+      ...(f.settings ? { settings: f.settings } : {}),
+      ...condition,
+    } as MoreField;
   return { kind: f.kind, _id: f.id, name: f.name, required: f.required, options: f.options, ...condition };
 }
 
@@ -48,8 +68,9 @@ export async function insertFields(
   for (const field of fields) {
     const options = 'options' in field ? field.options.map((value) => ({ _id: randomUUID(), value })) : [];
     await db.query(
-      `insert into form_fields (form_id, position, kind, name, text_type, required, options)
-       values ($1, (select coalesce(max(position), 0) + 1 from form_fields where form_id = $1), $2, $3, $4, $5, $6)`,
+      `insert into form_fields (form_id, position, kind, name, text_type, required, options, help, settings)
+       values ($1, (select coalesce(max(position), 0) + 1 from form_fields where form_id = $1), $2, $3, $4, $5, $6,
+               $7, $8)`,
       [
         formId,
         field.kind,
@@ -57,6 +78,8 @@ export async function insertFields(
         field.kind === 'text' ? field.type : null,
         field.required,
         JSON.stringify(options),
+        ('help' in field && field.help) || null,
+        'settings' in field ? JSON.stringify(field.settings) : null,
       ],
     );
   }
@@ -68,7 +91,7 @@ export async function findFieldOfOwnerForUpdate(
   ownerId: string,
   formId: string,
   fieldId: string,
-  kinds: readonly FieldKind[],
+  kinds: readonly QuestionKind[],
 ): Promise<FieldRecord | null> {
   // Of one of `kinds`, never a page break.
   const [row] = await db.query<FieldRecord>(
@@ -84,13 +107,21 @@ export async function findFieldOfOwnerForUpdate(
 export async function updateField(
   db: Queryable,
   fieldId: string,
-  patch: { name?: string; textType?: TextType; required?: boolean; options?: Option[]; help?: string },
+  patch: {
+    name?: string;
+    textType?: TextType;
+    required?: boolean;
+    options?: Option[];
+    help?: string;
+    settings?: unknown;
+  },
 ): Promise<void> {
   // A help text sent empty removes it ($7 says whether one was sent at all).
   await db.query(
     `update form_fields set name = coalesce($2, name), text_type = coalesce($3, text_type),
             required = coalesce($4, required), options = coalesce($5::jsonb, options),
-            help = case when $7::boolean then nullif($6, '') else help end
+            help = case when $7::boolean then nullif($6, '') else help end,
+            settings = coalesce($8::jsonb, settings)
       where id = $1`,
     [
       fieldId,
@@ -100,6 +131,7 @@ export async function updateField(
       patch.options ? JSON.stringify(patch.options) : null,
       patch.help ?? null,
       patch.help !== undefined,
+      patch.settings === undefined ? null : JSON.stringify(patch.settings),
     ],
   );
 }

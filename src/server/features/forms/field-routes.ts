@@ -6,10 +6,12 @@ import {
   FieldParamsSchema,
   FormParamsSchema,
   FormSchema,
+  MORE_KINDS,
   OptionParamsSchema,
   RenameFieldBodySchema,
   RenameOptionBodySchema,
-  type FieldKind,
+  UpdateQuestionBodySchema,
+  type QuestionKind,
 } from '#common/forms.ts';
 import { ownerOf } from '../../http/auth.ts';
 import * as forms from './service.ts';
@@ -26,7 +28,7 @@ export async function fieldRoutes(app: FastifyInstance): Promise<void> {
   const target = (
     request: FastifyRequest,
     params: { fid: string; fieldId: string },
-    kinds: readonly FieldKind[],
+    kinds: readonly QuestionKind[],
   ) => ({
     ownerId: ownerOf(request).id,
     formId: params.fid,
@@ -40,7 +42,7 @@ export async function fieldRoutes(app: FastifyInstance): Promise<void> {
     async (request) => forms.addField(deps, ownerOf(request).id, request.params.fid, request.body),
   );
 
-  const renames: [string, FieldKind[]][] = [
+  const renames: [string, QuestionKind[]][] = [
     ['updateText', ['text']],
     ['updateFile', ['file']],
     ['updateSelectText', ['select', 'radio']],
@@ -54,7 +56,14 @@ export async function fieldRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  const deletes: [string, FieldKind[]][] = [
+  api.put(
+    '/updateQuestion/:fid/:fieldId',
+    { schema: { params: FieldParamsSchema, body: UpdateQuestionBodySchema, response } },
+    async (request) => forms.updateQuestion(deps, target(request, request.params, MORE_KINDS), request.body),
+  );
+
+  const deletes: [string, readonly QuestionKind[]][] = [
+    ['deleteQuestion', MORE_KINDS],
     ['deleteText', ['text']],
     ['deleteFile', ['file']],
     ['deleteSelectText', ['select']],
@@ -80,7 +89,7 @@ export async function fieldRoutes(app: FastifyInstance): Promise<void> {
       ),
   );
 
-  const optionRoutes: [string, string, FieldKind][] = [
+  const optionRoutes: [string, string, QuestionKind][] = [
     ['updateOption', 'deleteOption', 'select'],
     ['updateRadioOption', 'deleteRadioOption', 'radio'],
     ['updatecheckOption', 'deletecheckOption', 'check'],

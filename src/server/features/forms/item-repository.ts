@@ -50,15 +50,18 @@ export async function upsertItems(db: Queryable, formId: string, items: readonly
     options: 'options' in item ? item.options.map((o) => ({ _id: o._id, value: o.value.trim() })) : [],
     condition: item.condition ?? null,
     help: item.kind === 'page' ? null : item.help || null,
+    settings: 'settings' in item ? item.settings : null,
   }));
   await db.query(
-    `insert into form_fields (id, form_id, position, kind, name, text_type, required, options, condition, help)
-     select r.id, $1, r.position, r.kind, r.name, r.text_type, r.required, r.options, r.condition, r.help
+    `insert into form_fields (id, form_id, position, kind, name, text_type, required, options, condition, help,
+                              settings)
+     select r.id, $1, r.position, r.kind, r.name, r.text_type, r.required, r.options, r.condition, r.help,
+            r.settings
        from jsonb_to_recordset($2::jsonb) as r(id uuid, position integer, kind text, name text, text_type text,
-            required boolean, options jsonb, condition jsonb, help text)
+            required boolean, options jsonb, condition jsonb, help text, settings jsonb)
      on conflict (id) do update set position = excluded.position, name = excluded.name,
         text_type = excluded.text_type, required = excluded.required, options = excluded.options,
-        condition = excluded.condition, help = excluded.help
+        condition = excluded.condition, help = excluded.help, settings = excluded.settings
       where form_fields.form_id = excluded.form_id`,
     [formId, JSON.stringify(rows)],
   );

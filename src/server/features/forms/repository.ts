@@ -39,7 +39,7 @@ const settingsOf = (row: SettingsRow): FormSettings => ({
   thankYouMessage: row.thank_you_message,
   redirectUrl: row.redirect_url,
 });
-const FIELD_COLUMNS = 'id, form_id, kind, name, text_type, required, options, condition, help';
+const FIELD_COLUMNS = 'id, form_id, kind, name, text_type, required, options, condition, help, settings';
 
 function toForm(row: FormRow, fields: FieldRow[], timeZone: string): Form {
   const items = fields.map(itemOf);

@@ -1,18 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import { FORM_TEMPLATES, templateItems } from '#common/form-templates.ts';
 import {
   DUPLICATE_OPTION_MESSAGE,
   FIELD_KIND_IDS,
+  MORE_KIND_IDS,
+  type AddFieldBodySchema,
   FIELDS_PER_FORM_MAX,
   FORM_TITLE_MAX,
+  isMoreKind,
   OPTIONS_PER_FIELD_MAX,
   type FieldDefinition,
-  type FieldKind,
+  type QuestionKind,
   type Form,
   type FormDefinition,
   type TemplateId,
   type TextType,
 } from '#common/forms.ts';
+import { settingsSchemaOf } from '#common/kinds/more-kinds.ts';
 import { truncateText } from '#common/unstorable-text.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -85,10 +90,22 @@ export async function updateForm(
   });
 }
 
-export type AddFieldInput =
-  | { id: 1; name: string; type: TextType; required: boolean }
-  | { id: 2 | 3 | 4; name: string; options: { value: string }[]; required: boolean }
-  | { id: 5; name: string; required: boolean };
+export type AddFieldInput = z.output<typeof AddFieldBodySchema>;
+
+/** The question the add call describes, as a definition to insert. */
+function definitionOfAdded(input: AddFieldInput): FieldDefinition {
+  const { id, ...rest } = input;
+  if (id === 1) return { kind: 'text', name: rest.name, type: input.type, required: input.required };
+  if (id === 5) return { kind: 'file', name: input.name, required: input.required };
+  if (id === 2 || id === 3 || id === 4)
+    return {
+      kind: FIELD_KIND_IDS[id],
+      name: input.name,
+      required: input.required,
+      options: input.options.map((o) => o.value),
+    };
+  return { ...rest, kind: MORE_KIND_IDS[id] } as FieldDefinition;
+}
 
 export async function addField(
   deps: FormDeps,
@@ -96,19 +113,7 @@ export async function addField(
   formId: string,
   input: AddFieldInput,
 ): Promise<Form> {
-  const kind = FIELD_KIND_IDS[input.id];
-  let field: FieldDefinition;
-  if (input.id === 1) field = { kind: 'text', name: input.name, type: input.type, required: input.required };
-  else if (input.id === 5) field = { kind: 'file', name: input.name, required: input.required };
-  else {
-    const choiceKind = kind as 'select' | 'radio' | 'check';
-    field = {
-      kind: choiceKind,
-      name: input.name,
-      required: input.required,
-      options: input.options.map((o) => o.value),
-    };
-  }
+  const field = definitionOfAdded(input);
   return deps.db.transaction(async (tx) => {
     const count = await repo.lockFormOfOwner(tx, ownerId, formId);
     if (count === null) throw formNotFound();
@@ -119,7 +124,7 @@ export async function addField(
   });
 }
 
-type FieldTarget = { ownerId: string; formId: string; fieldId: string; kinds: readonly FieldKind[] };
+type FieldTarget = { ownerId: string; formId: string; fieldId: string; kinds: readonly QuestionKind[] };
 
 /** Runs `change` on the owner's field of one of `kinds` in a transaction and answers the whole form. */
 async function changeField(
@@ -165,6 +170,33 @@ export function renameField(
       textType,
       required: input.required,
       help: input.help,
+    });
+  });
+}
+
+/** A question of a kind beyond the product's five: its name, Required, help text and settings. */
+export function updateQuestion(
+  deps: FormDeps,
+  target: FieldTarget,
+  input: { name: string; required?: boolean; help?: string; settings?: Record<string, unknown> },
+): Promise<Form> {
+  return changeField(deps, target, async (tx, field) => {
+    if (!isMoreKind(field.kind)) throw invalid('kind', 'This call changes the kinds beyond the first five');
+    if (field.kind === 'statement' && input.required)
+      throw invalid('required', 'A statement asks nothing, so it cannot be required');
+    let settings: unknown;
+    if (input.settings !== undefined) {
+      const schema = settingsSchemaOf(field.kind);
+      if (!schema) throw invalid('settings', `A ${field.kind} question has no settings`);
+      const parsed = schema.safeParse(input.settings);
+      if (!parsed.success) throw invalid('settings', parsed.error.issues[0]?.message ?? 'Invalid settings');
+      settings = parsed.data;
+    }
+    await fieldRepo.updateField(tx, field.id, {
+      name: input.name,
+      required: input.required,
+      help: input.help,
+      settings,
     });
   });
 }

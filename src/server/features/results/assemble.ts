@@ -1,4 +1,4 @@
-import { formatSpecDate, type ChoiceField, type Form } from '#common/forms.ts';
+import { fieldsOf, formatSpecDate, type ChoiceField, type Form } from '#common/forms.ts';
 import {
   percentOf,
   RESULTS_DAYS,
@@ -7,6 +7,7 @@ import {
   type OptionCount,
   type QuestionResult,
 } from '#common/results.ts';
+import { numbersResult } from './number-results.ts';
 import type { LatestTextAnswers, ResultCounters } from './repository.ts';
 
 /** The last RESULTS_DAYS days up to `today` (YYYY-MM-DD), oldest first, with zeros where nothing was counted. */
@@ -45,11 +46,8 @@ export function assembleResults(
   latest: readonly LatestTextAnswers[],
   timeZone: string,
 ): FormResults {
-  const fieldsById = new Map<string, { name: string }>(
-    [...form.textField, ...form.selectField, ...form.radioField, ...form.checkField, ...form.fileField].map(
-      (f) => [f._id, f],
-    ),
-  );
+  const fieldsById = new Map<string, { name: string }>(fieldsOf(form).map((f) => [f._id, f]));
+  const more = new Map(form.moreField.map((f) => [f._id, f] as const));
   const choices = new Map(
     [...form.selectField, ...form.radioField, ...form.checkField].map((f) => [f._id, f] as const),
   );
@@ -64,7 +62,12 @@ export function assembleResults(
       const counts = counters.options.get(_id) ?? new Map<string, number>();
       return [{ ...base, kind, options: optionCounts(choice, counts, answered) }];
     }
-    if (kind === 'file') return [{ ...base, kind }];
+    if (kind === 'file' || kind === 'consent') return [{ ...base, kind }];
+    if (kind === 'statement') return [];
+    if (kind === 'number' || kind === 'rating' || kind === 'scale') {
+      const field = more.get(_id);
+      return field ? [numbersResult(base, field, counters.options.get(_id) ?? new Map())] : [];
+    }
     return [
       {
         ...base,

@@ -2,14 +2,14 @@
 // the page's script), no-script/ (the same answers posted by the page without JavaScript, handed to ingest's
 // submitter) and responses/ (the owner's reads, exports and deletes, and what mail and webhooks say). A submission
 // is stored in one place: ingest/store.ts, through insertSubmissions below.
-import type { FieldKind } from '#common/forms.ts';
+import type { QuestionKind } from '#common/forms.ts';
 import type { KeptAnswer } from '#common/submissions.ts';
 import type { Queryable } from '../../db/database.ts';
 
 /** One answer as stored: in the form's question order, with the question's name as it was when answered. */
 export type StoredAnswer = {
   fieldId: string;
-  kind: FieldKind;
+  kind: QuestionKind;
   name: string;
   value: string | string[] | { uploadId: string };
 };
@@ -118,6 +118,12 @@ export const ADD_BATCH = `added as (
      )`;
 
 /**
+ * The kinds whose answers Results count value by value (form_option_counts): choices, and numbers, ratings and
+ * scales, for their distributions; the same list as rebuild_form_results (migration 027).
+ */
+export const COUNTED_KINDS = `('select', 'radio', 'check', 'number', 'rating', 'scale')`;
+
+/**
  * Inserts the batch and adds it to its forms' response counts and newest-response times, and to the Results
  * counters (answers per question, responses per option, responses and per quarter hour), in one statement: each
  * counter gets one upsert for the whole batch (docs/decisions/020-results.md). A row is skipped when its form
@@ -139,7 +145,7 @@ export async function insertSubmissions(db: Queryable, rows: readonly NewSubmiss
          from answered cross join lateral jsonb_array_elements_text(
                 case jsonb_typeof(answer -> 'value') when 'array' then answer -> 'value'
                      else jsonb_build_array(answer -> 'value') end) o(option)
-        where answer ->> 'kind' in ('select', 'radio', 'check')
+        where answer ->> 'kind' in ${COUNTED_KINDS}
         group by 1, 2, 3
        on conflict (form_id, field_id, option) do update set count = c.count + excluded.count
      ), skips_counted as (

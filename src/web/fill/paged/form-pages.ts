@@ -40,6 +40,7 @@ export function withOnly(form: PublicForm, ids: ReadonlySet<string>): PublicForm
     radioField: keep(form.radioField),
     checkField: keep(form.checkField),
     fileField: keep(form.fileField),
+    moreField: keep(form.moreField),
   };
 }
 

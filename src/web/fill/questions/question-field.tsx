@@ -1,5 +1,6 @@
 import type { Question } from '#common/question-order.ts';
 import { ChoiceGroup } from './choice-group.tsx';
+import { MoreQuestion } from './more-question.tsx';
 import { SelectQuestion } from './select-question.tsx';
 import { TextQuestion } from './text-question.tsx';
 
@@ -30,4 +31,5 @@ export function QuestionField({ question, value, error, onChange }: Props) {
         />
       );
   }
+  return <MoreQuestion field={question.field} value={text} error={error} onChange={onChange} />;
 }

@@ -1,5 +1,5 @@
 import { HONEYPOT_FIELD } from '#common/answer-limits.ts';
-import type { PublicForm } from '#common/forms.ts';
+import { isMoreKind, type PublicForm } from '#common/forms.ts';
 import { orderedQuestions, type Question } from '#common/question-order.ts';
 import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
 
@@ -45,7 +45,8 @@ export function submissionBody(form: PublicForm, values: Values, files: FileAnsw
     if (q.kind === 'file' && file) body.fileObject[id] = { ...file, name: q.field.name };
     if (q.kind === 'check' && Array.isArray(value)) body.selectedCheckboxes.push({ name: id, values: value });
     if (typeof value !== 'string') continue;
-    if (q.kind === 'text') body.textObject[id] = value.trim();
+    // The kinds beyond the product's five answer in text too (docs/api.md).
+    if (q.kind === 'text' || isMoreKind(q.kind)) body.textObject[id] = value.trim();
     if (q.kind === 'select') body.selectedValues[id] = value;
     if (q.kind === 'radio') body.selectedRadio[id] = value;
   }

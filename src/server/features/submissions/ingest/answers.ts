@@ -68,6 +68,7 @@ function schemaOf(form: Form, notRequired: ReadonlySet<string>): AnswersSchema {
     radioField: relax(form.radioField),
     checkField: relax(form.checkField),
     fileField: relax(form.fileField),
+    moreField: relax(form.moreField),
   };
   // Kind by kind, not fieldsOf(form): a select and a checkbox question defined alike need different schemas.
   const key = JSON.stringify(Object.values(questions));
@@ -123,7 +124,9 @@ export function judgeSubmission(form: Form, body: SubmissionBody): Judged {
     if (field._id in answers) throw invalid(field.name, 'Answered twice');
     answers[field._id] = value;
   };
-  for (const [key, value] of Object.entries(body.textObject ?? {})) put(form.textField, key, value);
+  // The kinds beyond the product's five answer in text too (docs/api.md).
+  const textFields = [...form.textField, ...form.moreField];
+  for (const [key, value] of Object.entries(body.textObject ?? {})) put(textFields, key, value);
   for (const [key, value] of Object.entries(body.selectedValues ?? {})) put(form.selectField, key, value);
   for (const [key, value] of Object.entries(body.selectedRadio ?? {})) put(form.radioField, key, value);
   for (const { name, values } of body.selectedCheckboxes ?? []) put(form.checkField, name, values);

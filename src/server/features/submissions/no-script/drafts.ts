@@ -19,9 +19,13 @@ const digestOf = (key: string) => createHash('sha256').update(key).digest('base6
 
 /** The answers a draft keeps: only the form's own questions, each as long as the longest answer the form takes. */
 function keptValues(form: Form, values: SentValues): SentValues {
-  const ids = [...form.textField, ...form.selectField, ...form.radioField, ...form.checkField].map(
-    (f) => f._id,
-  );
+  const ids = [
+    ...form.textField,
+    ...form.selectField,
+    ...form.radioField,
+    ...form.checkField,
+    ...form.moreField,
+  ].map((f) => f._id);
   return Object.fromEntries(
     ids.flatMap((id) => {
       const sent = values[id];

@@ -40,12 +40,15 @@ class OurFault extends Error {
  * Each file streams through the uploads feature as it arrives. On any error, the files kept so far are removed.
  */
 export async function readPosted(request: FastifyRequest, form: Form, intake: FileIntake): Promise<Posted> {
-  const single = form.textField.length + form.selectField.length + form.radioField.length;
+  const single =
+    form.textField.length + form.selectField.length + form.radioField.length + form.moreField.length;
   const fields = single + form.checkField.reduce((n, f) => n + f.options.length, 0) + EXTRA_FIELDS;
   const files = form.fileField.length;
   const fileIds = new Set(form.fileField.map((f) => f._id));
   const answerIds = new Set(
-    [...form.textField, ...form.selectField, ...form.radioField, ...form.checkField].map((f) => f._id),
+    [...form.textField, ...form.selectField, ...form.radioField, ...form.checkField, ...form.moreField].map(
+      (f) => f._id,
+    ),
   );
   const posted: Posted = { values: {}, files: {}, questionErrors: {}, sentFiles: [], deleteIds: [] };
   try {
@@ -118,7 +121,9 @@ export function bodyOf(form: Form, posted: Pick<Posted, 'values' | 'files'>): Su
     selectedCheckboxes: [],
     fileObject: posted.files,
   };
-  for (const f of form.textField) if (first(f._id)) body.textObject[f._id] = first(f._id) ?? '';
+  // The kinds beyond the product's five answer in text, as the JSON submit sends them.
+  for (const f of [...form.textField, ...form.moreField])
+    if (first(f._id)) body.textObject[f._id] = first(f._id) ?? '';
   for (const f of form.selectField) if (first(f._id)) body.selectedValues[f._id] = first(f._id) ?? '';
   for (const f of form.radioField) if (first(f._id)) body.selectedRadio[f._id] = first(f._id) ?? '';
   body.selectedCheckboxes = form.checkField.flatMap((f) => {

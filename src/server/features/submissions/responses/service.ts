@@ -1,4 +1,4 @@
-import { formatSpecDate, type Form } from '#common/forms.ts';
+import { formatSpecDate, isMoreKind, type Form } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { SubmissionDeps } from '../deps.ts';
@@ -73,7 +73,9 @@ export async function toSubmission(
       continue;
     }
     submission.answers.push({ ...about(a), value: a.value, file: null });
-    if (a.kind === 'text' && typeof a.value === 'string') submission.textObject[a.name] = a.value;
+    // The kinds beyond the product's five are sent as text, and read back the same way.
+    if ((a.kind === 'text' || isMoreKind(a.kind)) && typeof a.value === 'string')
+      submission.textObject[a.name] = a.value;
     if (a.kind === 'select' && typeof a.value === 'string') submission.selectedValues[a.name] = a.value;
     if (a.kind === 'radio' && typeof a.value === 'string') submission.selectedRadio[a.name] = a.value;
     if (a.kind === 'check' && Array.isArray(a.value))

@@ -1,0 +1,95 @@
+// The kinds beyond the product's five without JavaScript (issue 39): drawn by the server as the React page draws
+// them (a number box with its unit and bounds, ratings and scales as radio groups, one consent box, a statement's
+// paragraphs, bold and links as text), posted as a browser posts them, stored, and refused at their question.
+import { describe, expect, it } from 'vitest';
+
+import type { Submission } from '#common/submissions.ts';
+import { MORE_KIND_QUESTIONS } from '../../../testing/more-kinds-form.ts';
+import { idOf, owner, setUpHtmlForm, tokenIn, type Part } from './test-fixture.ts';
+
+const { as, countOf, makeForm, page, post } = setUpHtmlForm();
+const kindsForm = () => makeForm('Stay', MORE_KIND_QUESTIONS);
+
+describe('the kinds beyond the first five without JavaScript', () => {
+  it('are drawn as the React page draws them, the owner’s words as text', async () => {
+    const form = await kindsForm();
+    const html = (await page(form)).body;
+    const id = (name: string) => idOf(form, name);
+    // A number: the phone's number pad, its unit and its bounds said, all named by the box.
+    expect(html).toMatch(
+      new RegExp(
+        `<input[^>]*id="q-${id('Guests')}"[^>]*inputmode="numeric"[^>]*aria-required="true"[^>]*aria-describedby="q-${id('Guests')}-unit q-${id('Guests')}-hint"`,
+      ),
+    );
+    expect(html).toContain('>people</span>');
+    expect(html).toContain('A whole number, from 1 to 12');
+    // A star rating: one radio group, five radios, each named for a screen reader.
+    const stay = id('Your stay');
+    expect(html).toContain(`role="radiogroup" aria-labelledby="q-${stay}-legend"`);
+    expect(html.match(new RegExp(`type="radio" name="${stay}"`, 'g'))).toHaveLength(5);
+    expect(html).toContain('<span class="visually-hidden">3 of 5</span>');
+    // A scale from 0 to 10 with its end labels describing the group.
+    const likely = id('How likely are you to recommend us?');
+    expect(html.match(new RegExp(`type="radio" name="${likely}" value="(\\d+)"`, 'g'))).toHaveLength(11);
+    expect(html).toContain(`aria-describedby="q-${likely}-ends"`);
+    // A statement: bold and a link, as markup we write; a consent: one box, required for assistive technology.
+    expect(html).toContain('Read <strong>this</strong> first: <a href="https://example.org/t"');
+    expect(html).toMatch(
+      new RegExp(`type="checkbox" name="${id('Terms')}" value="yes"[^>]*aria-required="true"`),
+    );
+    expect(html).toMatch(new RegExp(`id="q-${id('Arrival time')}"[^>]*type="time"`));
+    expect(html).toMatch(new RegExp(`id="q-${id('Your website')}"[^>]*type="url"`));
+    expect(html).not.toContain(`name="${id('Before you answer')}"`);
+  });
+
+  it('never turn an owner’s markup into HTML', async () => {
+    const form = await makeForm('Marked', [
+      {
+        id: 9,
+        name: '<b>Note</b>',
+        settings: { text: '**<img src=x onerror=alert(1)>** [a](javascript:alert(1))' },
+      },
+    ]);
+    const html = (await page(form)).body;
+    expect(html).toContain('&lt;b&gt;Note&lt;/b&gt;');
+    expect(html).toContain('<strong>&lt;img src=x onerror=alert(1)&gt;</strong>');
+    expect(html).not.toContain('href="javascript:');
+  });
+
+  it('are posted, stored as text, and refused at their question with the answers kept', async () => {
+    const form = await kindsForm();
+    const id = (name: string) => idOf(form, name);
+    const answers = (token: string, guests: string): Part[] => [
+      ['token', token],
+      [id('Guests'), guests],
+      [id('Your stay'), '5'],
+      [id('How likely are you to recommend us?'), '0'],
+      [id('Terms'), 'yes'],
+      [id('Arrival time'), '09:15'],
+      [id('Your website'), ''],
+      ['website', ''],
+    ];
+    const refused = await post(answers(tokenIn((await page(form)).body), '40'), form);
+    // The page comes back (a 303 to it, then 200) with the message at the question, and nothing is stored.
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).toContain('Enter 12 or less');
+    expect(await countOf(form)).toBe(0);
+    expect(refused.body).toMatch(new RegExp(`id="q-${id('Guests')}"[^>]*value="40"`));
+    expect(refused.body).toMatch(new RegExp(`name="${id('Your stay')}" value="5" checked`));
+
+    const sent = await post(answers(tokenIn(refused.body), '2'), form);
+    expect(sent.statusCode, sent.body.slice(0, 300)).toBe(200);
+    expect(await countOf(form)).toBe(1);
+    const list = (await as(owner).get(`/api/formSubmissions/${form._id}`)).json<{
+      items: { _id: string }[];
+    }>();
+    const view = (await as(owner).get(`/api/forms/${list.items[0]?._id}`)).json<Submission>();
+    expect(view.answers.map((a) => [a.name, a.value])).toEqual([
+      ['Guests', '2'],
+      ['Your stay', '5'],
+      ['How likely are you to recommend us?', '0'],
+      ['Terms', 'yes'],
+      ['Arrival time', '09:15'],
+    ]);
+  });
+});
