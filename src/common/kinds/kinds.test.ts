@@ -173,13 +173,47 @@ describe('number results', () => {
           sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1]! + sorted[mid]!) / 2,
         );
         expect(summary.histogram.reduce((sum, bin) => sum + bin.count, 0)).toBe(given.length);
-        for (const bin of summary.histogram)
-          expect(bin.count).toBe(
-            given.filter((v) => v >= bin.from && (v < bin.to || (v === bin.to && bin.to === summary.max)))
-              .length,
-          );
+        // Whole numbers: at most 10 bins of whole numbers, each holding the numbers from its `from` to its `to`.
+        expect(summary.histogram.length).toBeLessThanOrEqual(10);
+        for (const bin of summary.histogram) {
+          expect(Number.isInteger(bin.from) && Number.isInteger(bin.to)).toBe(true);
+          expect(bin.count).toBe(given.filter((v) => v >= bin.from && v <= bin.to).length);
+        }
       }),
     );
     expect(summariseNumbers(new Map())).toBeNull();
+    // A few whole numbers get a bin each.
+    expect(
+      summariseNumbers(
+        new Map([
+          [2, 1],
+          [3, 4],
+        ]),
+      )?.histogram,
+    ).toEqual([
+      { from: 2, to: 2, count: 1 },
+      { from: 3, to: 3, count: 4 },
+    ]);
+  });
+
+  it('bin decimals in ten equal bins, the last holding the largest', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -100, max: 100, noNaN: true }), { minLength: 2, maxLength: 200 }),
+        (given) => {
+          fc.pre(!given.every((v) => Number.isInteger(v)));
+          const counts = new Map<number, number>();
+          for (const v of given) counts.set(v, (counts.get(v) ?? 0) + 1);
+          const summary = summariseNumbers(counts)!;
+          expect(summary.histogram.length).toBeLessThanOrEqual(10);
+          expect(summary.histogram.reduce((sum, bin) => sum + bin.count, 0)).toBe(given.length);
+          for (const bin of summary.histogram)
+            expect(bin.count).toBe(
+              given.filter((v) => v >= bin.from && (v < bin.to || (v === bin.to && bin.to === summary.max)))
+                .length,
+            );
+        },
+      ),
+    );
   });
 });

@@ -13,6 +13,29 @@ export type NumberSummary = {
 
 export const HISTOGRAM_BINS = 10;
 
+/**
+ * The histogram's empty bins: whole numbers get bins of whole numbers (one per number when there are at most
+ * HISTOGRAM_BINS of them: "2", "3", not "2 – 2.1"); other numbers HISTOGRAM_BINS equal bins from min to max.
+ */
+function binsOf(min: number, max: number, whole: boolean): NumberSummary['histogram'] {
+  if (whole) {
+    const width = Math.ceil((max - min + 1) / HISTOGRAM_BINS);
+    const bins = Math.ceil((max - min + 1) / width);
+    return Array.from({ length: bins }, (_, i) => ({
+      from: min + i * width,
+      to: Math.min(max, min + (i + 1) * width - 1),
+      count: 0,
+    }));
+  }
+  const bins = min === max ? 1 : HISTOGRAM_BINS;
+  const width = (max - min) / bins;
+  return Array.from({ length: bins }, (_, i) => ({
+    from: min + i * width,
+    to: i === bins - 1 ? max : min + (i + 1) * width,
+    count: 0,
+  }));
+}
+
 /** `counts`: each number given and how many responses gave it. Null when no response gave one. */
 export function summariseNumbers(counts: ReadonlyMap<number, number>): NumberSummary | null {
   const values = [...counts.entries()].filter(([, n]) => n > 0).sort(([a], [b]) => a - b);
@@ -31,16 +54,14 @@ export function summariseNumbers(counts: ReadonlyMap<number, number>): NumberSum
     return max;
   };
   const median = count % 2 === 1 ? nth((count - 1) / 2) : (nth(count / 2 - 1) + nth(count / 2)) / 2;
-  const bins = min === max ? 1 : HISTOGRAM_BINS;
-  const width = (max - min) / bins;
-  const histogram = Array.from({ length: bins }, (_, i) => ({
-    from: min + i * width,
-    to: i === bins - 1 ? max : min + (i + 1) * width,
-    count: 0,
-  }));
+  const histogram = binsOf(
+    min,
+    max,
+    values.every(([v]) => Number.isInteger(v)),
+  );
   for (const [v, n] of values) {
     // By the bins' own edges rather than (v − min) ÷ width, which rounding can put one bin off.
-    let bin = bins - 1;
+    let bin = histogram.length - 1;
     while (bin > 0 && v < histogram[bin]!.from) bin--;
     histogram[bin]!.count += n;
   }

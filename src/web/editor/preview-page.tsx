@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
 import { UPLOAD_ACCEPT } from '#common/answer-limits.ts';
 import { textColorOn } from '#common/contrast.ts';
+import { isMoreKind, type MoreField } from '#common/forms.ts';
+import { stepRangeOf } from '#common/kinds/more-kinds.ts';
+import { stepsOf } from '#common/kinds/scale-kinds.ts';
 import { paths } from '../paths.ts';
 import { LabelledControl } from '../ui/labelled-control.tsx';
 import { LinkedText } from '../ui/linked-text.tsx';
@@ -24,6 +27,49 @@ function PreviewQuestion({ field }: { field: EditorField }) {
     </>
   );
   const id = `preview-${field._id}`;
+  const more = field.source && isMoreKind(field.source.kind) ? (field.source as MoreField) : null;
+  if (more?.kind === 'statement')
+    return (
+      <section className="preview-group">
+        <h2 className="field-label">{field.name}</h2>
+        <p className="muted">{more.settings.text}</p>
+      </section>
+    );
+  const range = more ? stepRangeOf(more) : null;
+  if (range || more?.kind === 'consent') {
+    return (
+      <fieldset className="preview-group">
+        <legend className="field-label">{label}</legend>
+        {range ? (
+          <div className="preview-steps">
+            {stepsOf(range).map((step) => (
+              <label key={step} className="checkbox">
+                <input type="radio" name={id} />
+                <span>{step}</span>
+              </label>
+            ))}
+          </div>
+        ) : (
+          <label className="checkbox">
+            <input type="checkbox" required={field.required} />
+            <span>{more?.kind === 'consent' ? more.settings.text : ''}</span>
+          </label>
+        )}
+      </fieldset>
+    );
+  }
+  if (more)
+    return (
+      <LabelledControl id={id} label={label}>
+        <input
+          id={id}
+          className="input"
+          type={more.kind === 'time' ? 'time' : more.kind === 'url' ? 'url' : 'text'}
+          inputMode={more.kind === 'number' ? 'decimal' : undefined}
+          required={field.required}
+        />
+      </LabelledControl>
+    );
   if (field.kind === 'radio' || field.kind === 'check') {
     return (
       <fieldset className="preview-group">

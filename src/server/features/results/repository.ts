@@ -87,7 +87,7 @@ export type LatestTextAnswers = {
 /** The text answers of the form's newest submissions, read through the (form_id, created_at) index: only those rows. */
 export async function findLatestTextAnswers(db: Queryable, formId: string): Promise<LatestTextAnswers[]> {
   const rows = await db.query<{ id: string; created_at: Date; answers: LatestTextAnswers['answers'] }>(
-    `select id, created_at, jsonb_path_query_array(answers, '$[*] ? (@.kind == "text")') as answers
+    `select id, created_at, jsonb_path_query_array(answers, '$[*] ? (@.kind == "text" || @.kind == "time" || @.kind == "url")') as answers
        from submissions where form_id = $1
       order by created_at desc, id desc limit $2`,
     [formId, LATEST_TEXT_ANSWERS],

@@ -129,6 +129,7 @@ describe('answers to the kinds beyond the first five', () => {
               Guests: String(i + 1),
               'Your stay': String((i % 5) + 1),
               'How likely are you to recommend us?': String(score),
+              'Arrival time': i === likely.length - 1 ? '10:00' : '',
             }),
           )
         ).statusCode,
@@ -147,6 +148,12 @@ describe('answers to the kinds beyond the first five', () => {
     expect(stay.nps).toBeNull();
     const guests = of('Guests') as NumberResult;
     expect(guests.summary).toMatchObject({ count: 8, min: 1, max: 8, mean: 4.5, median: 4.5 });
+    // Whole numbers in bins of whole numbers: one each here.
+    expect(guests.summary?.histogram.map((b) => [b.from, b.to, b.count])).toEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, n, 1]),
+    );
+    // A time is shown as text answers are: among the latest.
+    expect(of('Arrival time')).toMatchObject({ kind: 'time', answered: 1, latest: [{ value: '10:00' }] });
     expect(of(more('Before you answer').name)).toBeUndefined();
     expect(of('Terms')).toMatchObject({ kind: 'consent', answered: 8 });
     await t.app.db.query('select rebuild_form_results($1)', [form._id]);

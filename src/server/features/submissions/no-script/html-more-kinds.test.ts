@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Submission } from '#common/submissions.ts';
-import { MORE_KIND_QUESTIONS } from '../../../testing/more-kinds-form.ts';
+import { MORE_KIND_QUESTIONS } from '../../../testing/more-kind-questions.ts';
 import { idOf, owner, setUpHtmlForm, tokenIn, type Part } from './test-fixture.ts';
 
 const { as, countOf, makeForm, page, post } = setUpHtmlForm();

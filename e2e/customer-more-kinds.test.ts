@@ -1,0 +1,105 @@
+// A customer answers one question of each kind beyond the product's five on a phone (issue 39): a number with its
+// unit, a star rating and an NPS scale operated by the keyboard alone, a consent box, a time and a web address,
+// around a statement; once with scripts off (the page the server draws, posted as a browser posts it) and once with
+// them on (the React page after its take-over). The owner then reads them in Results. axe on every screen.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Form } from '../src/common/forms.ts';
+import type { FormResults } from '../src/common/results.ts';
+import { MORE_KIND_QUESTIONS } from '../src/server/testing/more-kind-questions.ts';
+import { DESKTOP, hasChromium, lookAtScreen, openForm, PHONE, watchForErrors } from './support/browser.ts';
+import {
+  browser,
+  call,
+  customerLink,
+  formWith,
+  newestResponse,
+  owner,
+  screenshotAt,
+  server,
+  setUpCustomerJourneys,
+} from './support/customer-journeys.ts';
+import { ownerContext } from './support/owner.ts';
+
+setUpCustomerJourneys();
+
+/** Every answer given by the keyboard: Tab into each group, arrows to choose, Space to tick. */
+async function answerByKeyboard(page: Page, guests: string) {
+  await page.getByLabel(/^Guests/).fill(guests);
+  // The rating's group is one tab stop: Tab from the box lands on its first star, arrows move the choice.
+  await page.getByLabel(/^Guests/).focus();
+  await page.keyboard.press('Tab');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('value'))).toBe('1');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  expect(await page.getByRole('radio', { name: '4 of 5' }).isChecked()).toBe(true);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowLeft');
+  expect(await page.getByRole('radio', { name: '10', exact: true }).isChecked()).toBe(true);
+  await page.getByRole('checkbox', { name: /house rules/ }).focus();
+  await page.keyboard.press('Space');
+  await page.getByLabel('Arrival time').fill('14:30');
+  await page.getByLabel('Your website').fill('https://example.org/me');
+}
+
+async function expectStored(form: Form, guests: string) {
+  const stored = await newestResponse(form);
+  expect(stored.answers.map((a) => [a.name, a.value])).toEqual([
+    ['Guests', guests],
+    ['Your stay', '4'],
+    ['How likely are you to recommend us?', '10'],
+    ['Terms', 'yes'],
+    ['Arrival time', '14:30'],
+    ['Your website', 'https://example.org/me'],
+  ]);
+}
+
+describe.skipIf(!hasChromium)('a customer answers the kinds beyond the first five', () => {
+  let form: Form;
+
+  it('without JavaScript: the page the server draws, sent back at the number, then stored', async () => {
+    form = await formWith('Your stay with us', MORE_KIND_QUESTIONS);
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(customerLink(form));
+    await page.getByRole('heading', { name: 'Before you answer' }).waitFor();
+    await answerByKeyboard(page, '40');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Enter 12 or less').first().waitFor();
+    expect(await page.getByRole('radio', { name: '4 of 5' }).isChecked()).toBe(true);
+    await page.getByLabel(/^Guests/).fill('3');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
+    await context.close();
+    await expectStored(form, '3');
+  });
+
+  it('with JavaScript: the same answers after the take-over, each screen checked with axe', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchForErrors(page);
+    await openForm(page, customerLink(form));
+    await screenshotAt(page, 'more-kinds-form', [PHONE.width, DESKTOP.width]);
+    await answerByKeyboard(page, '2,0');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+    await expectStored(form, '2');
+  });
+
+  it('shows the owner the NPS, the stars and the numbers in Results', async () => {
+    const results = await call<FormResults>(`/api/formResults/${form._id}`, { token: owner.token });
+    expect(results.responses).toBe(2);
+    for (const viewport of [DESKTOP, PHONE]) {
+      const context = await ownerContext(browser, owner, viewport);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/formResults?fid=${form._id}`);
+      await page.getByText('NPS +100').waitFor();
+      await page.getByText('Median').first().waitFor();
+      await lookAtScreen(page, viewport, 'more-kinds-results');
+      await context.close();
+    }
+  });
+});
