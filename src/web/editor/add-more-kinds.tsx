@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { AddFieldBody } from '#common/forms.ts';
 import { NPS_PRESET, NPS_QUESTION } from '#common/kinds/scale-kinds.ts';
 import { UNTITLED } from './untitled.ts';
@@ -9,6 +10,7 @@ type Props = { title: string; required: boolean; onAdd: (body: AddFieldBody) => 
  * form would start from, which the card then changes (Edit settings).
  */
 export function AddMoreKinds({ title, required, onAdd }: Props) {
+  const id = useId();
   const named = (fallback: string) => (title === UNTITLED ? fallback : title);
   const kinds: [string, AddFieldBody][] = [
     ['Number', { id: 6, name: title, required }],
@@ -27,12 +29,17 @@ export function AddMoreKinds({ title, required, onAdd }: Props) {
     ['Web address', { id: 12, name: title, required }],
   ];
   return (
-    <div className="add-field-buttons" role="group" aria-label="More question kinds">
-      {kinds.map(([label, body]) => (
-        <button key={label} type="button" className="button button-secondary" onClick={() => onAdd(body)}>
-          {label}
-        </button>
-      ))}
-    </div>
+    <>
+      <p className="add-field-more" id={`${id}-more`}>
+        More question kinds
+      </p>
+      <div className="add-field-buttons" role="group" aria-labelledby={`${id}-more`}>
+        {kinds.map(([label, body]) => (
+          <button key={label} type="button" className="button button-secondary" onClick={() => onAdd(body)}>
+            {label}
+          </button>
+        ))}
+      </div>
+    </>
   );
 }

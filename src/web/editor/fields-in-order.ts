@@ -42,6 +42,16 @@ export function fieldsInOrder(form: Form): EditorField[] {
         help: f.help,
       });
   }
+  // The kinds beyond the product's five keep their own item (its settings) as the source.
+  for (const f of form.moreField ?? [])
+    byId.set(f._id, {
+      _id: f._id,
+      kind: f.kind,
+      name: f.name,
+      required: f.required,
+      help: f.help,
+      source: f as QuestionItem,
+    });
   return form.fieldOrder.flatMap(({ _id }) => byId.get(_id) ?? []);
 }
 

@@ -4,6 +4,7 @@ import { textColorOn } from '#common/contrast.ts';
 import { isMoreKind, type MoreField } from '#common/forms.ts';
 import { stepRangeOf } from '#common/kinds/more-kinds.ts';
 import { stepsOf } from '#common/kinds/scale-kinds.ts';
+import { statementParagraphs } from '#common/kinds/statement-text.ts';
 import { paths } from '../paths.ts';
 import { LabelledControl } from '../ui/labelled-control.tsx';
 import { LinkedText } from '../ui/linked-text.tsx';
@@ -32,7 +33,13 @@ function PreviewQuestion({ field }: { field: EditorField }) {
     return (
       <section className="preview-group">
         <h2 className="field-label">{field.name}</h2>
-        <p className="muted">{more.settings.text}</p>
+        {statementParagraphs(more.settings.text).map((pieces, p) => (
+          <p key={p} className="muted">
+            {pieces.map((piece, i) =>
+              piece.bold ? <strong key={i}>{piece.text}</strong> : <span key={i}>{piece.text}</span>,
+            )}
+          </p>
+        ))}
       </section>
     );
   const range = more ? stepRangeOf(more) : null;
