@@ -1,6 +1,6 @@
 // A customer answers one question of each kind beyond the product's five on a phone (issue 39): a number with its
 // unit, a star rating and an NPS scale operated by the keyboard alone, a consent box, a time and a web address,
-// around a statement; once with scripts off (the page the server draws, posted as a browser posts it) and once with
+// around a statement, from a link that fills a hidden field and prefills the web address; once with scripts off (the page the server draws, posted as a browser posts it) and once with
 // them on (the React page after its take-over). The owner then reads them in Results. axe on every screen.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -40,8 +40,15 @@ async function answerByKeyboard(page: Page, guests: string) {
   await page.getByRole('checkbox', { name: /house rules/ }).focus();
   await page.keyboard.press('Space');
   await page.getByLabel('Arrival time').fill('14:30');
-  await page.getByLabel('Your website').fill('https://example.org/me');
+  // Prefilled from the link: the customer sees it and keeps it.
+  expect(await page.getByLabel('Your website').inputValue()).toBe('https://example.org/me');
 }
+
+/** The link as a campaign would send it: a hidden field, a tracker's parameter, and the website prefilled. */
+const trackedLink = (form: Form) => {
+  const website = form.moreField.find((f) => f.name === 'Your website')?._id ?? '';
+  return `${customerLink(form)}?ref=crm-42&utm_source=mail&q_${website}=${encodeURIComponent('https://example.org/me')}`;
+};
 
 async function expectStored(form: Form, guests: string) {
   const stored = await newestResponse(form);
@@ -53,6 +60,7 @@ async function expectStored(form: Form, guests: string) {
     ['Arrival time', '14:30'],
     ['Your website', 'https://example.org/me'],
   ]);
+  expect(stored.hidden).toEqual({ ref: 'crm-42' });
 }
 
 describe.skipIf(!hasChromium)('a customer answers the kinds beyond the first five', () => {
@@ -60,9 +68,14 @@ describe.skipIf(!hasChromium)('a customer answers the kinds beyond the first fiv
 
   it('without JavaScript: the page the server draws, sent back at the number, then stored', async () => {
     form = await formWith('Your stay with us', MORE_KIND_QUESTIONS);
+    form = await call<Form>(`/api/updateFormEntry/${form._id}`, {
+      method: 'PUT',
+      body: { hiddenFields: ['ref'] },
+      token: owner.token,
+    });
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(customerLink(form));
+    await page.goto(trackedLink(form));
     await page.getByRole('heading', { name: 'Before you answer' }).waitFor();
     await answerByKeyboard(page, '40');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -79,7 +92,7 @@ describe.skipIf(!hasChromium)('a customer answers the kinds beyond the first fiv
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const errors = watchForErrors(page);
-    await openForm(page, customerLink(form));
+    await openForm(page, trackedLink(form));
     await screenshotAt(page, 'more-kinds-form', [PHONE.width, DESKTOP.width]);
     await answerByKeyboard(page, '2,0');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -99,6 +112,12 @@ describe.skipIf(!hasChromium)('a customer answers the kinds beyond the first fiv
       await page.getByText('NPS +100').waitFor();
       await page.getByText('Median').first().waitFor();
       await lookAtScreen(page, viewport, 'more-kinds-results');
+      // One response in full: each kind's answer as text, and the hidden field under "From the link".
+      const newest = await newestResponse(form);
+      await page.goto(`${server.url}/submitedForm/${newest._id}`);
+      await page.getByRole('heading', { name: 'From the link' }).waitFor();
+      await page.getByText('crm-42').waitFor();
+      await lookAtScreen(page, viewport, 'more-kinds-response');
       await context.close();
     }
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateTimeFormatIn } from './date-time-format.ts';
 import { FormSettingsSchema } from './form-settings.ts';
+import { HiddenFieldsSchema } from './kinds/link-values.ts';
 import { NumberSettingsSchema } from './kinds/number-kind.ts';
 import { NPS_PRESET, RatingSettingsSchema, ScaleSettingsSchema } from './kinds/scale-kinds.ts';
 import { ConsentSettingsSchema, StatementSettingsSchema } from './kinds/simple-kinds.ts';
@@ -102,6 +103,8 @@ export const FormSchema = z.object({
   acceptingResponses: z.boolean(),
   /** Schedule, limit and messages (issue 12): PUT /api/formSettings/{fid} changes them. */
   settings: FormSettingsSchema,
+  /** The hidden fields the form's link may fill (`?ref=…`), by name: never shown, kept with each response. */
+  hiddenFields: z.array(z.string()),
   responseCount: z.number().int(),
 });
 export type Form = z.infer<typeof FormSchema>;
@@ -194,10 +197,12 @@ export const UpdateFormBodySchema = z
     color: HexColorSchema.optional(),
     border: HexColorSchema.optional(),
     acceptingResponses: z.boolean({ error: 'acceptingResponses must be true or false' }).optional(),
+    /** The hidden fields' names, all of them: the list replaces the form's. */
+    hiddenFields: HiddenFieldsSchema.optional(),
   })
   .refine(
     (body) => Object.values(body).some((v) => v !== undefined),
-    'Send formTitle, description, color, border or acceptingResponses',
+    'Send formTitle, description, color, border, acceptingResponses or hiddenFields',
   );
 export type UpdateFormBody = z.input<typeof UpdateFormBodySchema>;
 
@@ -334,6 +339,7 @@ export const PublicFormSchema = FormSchema.omit({
 }).extend({
   items: FormSchema.shape.items.optional(),
   moreField: FormSchema.shape.moreField.default([]),
+  hiddenFields: FormSchema.shape.hiddenFields.default([]),
   version: FormSchema.shape.version.optional(),
   thankYouMessage: z.string().nullable().default(null),
   redirectUrl: z.string().nullable().default(null),

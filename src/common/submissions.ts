@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX, NOT_ON_FORM, TEXT_ANSWER_MAX } from './answer-limits.ts';
 import { QUESTION_KINDS, type Form } from './forms.ts';
+import { HIDDEN_FIELDS_MAX, HIDDEN_NAME_MAX } from './kinds/link-values.ts';
 import { moreAnswerSchema } from './kinds/more-kinds.ts';
 import { isRealDate } from './kinds/simple-kinds.ts';
 import { PHONE_PATTERN } from './phone.ts';
@@ -45,6 +46,11 @@ export const SubmissionBodySchema = z.object({
     .max(200)
     .default([]),
   fileObject: z.record(z.string(), FileAnswerSchema).default({}),
+  /** The hidden fields the form's link filled, by name (the form's `hiddenFields`). */
+  hidden: z
+    .record(z.string().max(HIDDEN_NAME_MAX), z.string())
+    .refine((h) => Object.keys(h).length <= HIDDEN_FIELDS_MAX, `At most ${HIDDEN_FIELDS_MAX} hidden fields`)
+    .optional(),
   formTitle: z.unknown().optional(),
   Date: z.unknown().optional(),
   color: z.unknown().optional(),
@@ -182,6 +188,8 @@ export const SubmissionSchema = z.object({
   keptAside: z.array(KeptAnswerSchema).optional(),
   /** The ids of the pages the response went through (docs/decisions/042-pages-and-conditions.md). */
   path: z.array(z.string()).optional(),
+  /** The hidden fields the form's link filled, by name; only when there are any. */
+  hidden: z.record(z.string(), z.string()).optional(),
 });
 export type Submission = z.infer<typeof SubmissionSchema>;
 

@@ -33,7 +33,11 @@ import {
 
 /** The hidden field that carries the page's idempotency key: one stored response however often it is sent. */
 export const PAGE_TOKEN_FIELD = 'token';
-/** What the customer sent, by question id (several values for a checkbox question). */
+/** The prefix of a hidden field's input name: it cannot be a question's id (a UUID). */
+export const HIDDEN_PREFIX = 'hidden:';
+/** The input that carries hidden field `name` on every page and step, as the form's link filled it. */
+export const hiddenInputName = (name: string) => `${HIDDEN_PREFIX}${name}`;
+/** What the customer sent, by question id (several values for a checkbox question), and the hidden fields. */
 export type SentValues = Record<string, string[]>;
 /** A message per question id. */
 export type QuestionErrors = Record<string, string>;
@@ -211,6 +215,15 @@ function questionHtml(question: Question, state: FormState): string {
   return moreQuestionHtml(question.field, sent, error);
 }
 
+/** The hidden fields the link filled, carried by every page and step so the final post sends them. */
+const hiddenInputs = (form: PublicForm, values: SentValues) =>
+  (form.hiddenFields ?? [])
+    .flatMap((name) => {
+      const value = values[hiddenInputName(name)]?.[0];
+      return value ? [`<input type="hidden" name="${e(hiddenInputName(name))}" value="${e(value)}">`] : [];
+    })
+    .join('');
+
 /**
  * The whole form (or, for a form with files, the step `state.step`; for a form with page breaks, the page
  * `state.page`), posting answers and files in one request to the page's own address.
@@ -237,6 +250,7 @@ export function formHtml(form: PublicForm, action: string, state: FormState): st
     `<form class="fill-form" method="post" enctype="multipart/form-data" novalidate action="${e(posting)}">` +
     // First, so it arrives before any file: a file is not stored for a page without its token.
     `<input type="hidden" name="${PAGE_TOKEN_FIELD}" value="${e(state.token)}">` +
+    hiddenInputs(form, state.values ?? {}) +
     (view && state.draftKey
       ? `<input type="hidden" name="${DRAFT_FIELD}" value="${e(state.draftKey)}">`
       : '') +

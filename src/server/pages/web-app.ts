@@ -16,6 +16,7 @@ import {
   withoutScripts,
 } from './customer-page.ts';
 import { readCustomerTemplate, sendCustomerPage, sendHtml, sendLandingPage } from './html-reply.ts';
+import { linkValuesState } from './link-values-state.ts';
 import { missingHtml, pageNotFoundHtml } from './message-html.ts';
 
 /** What a customer link finds: the form to fill, a closed form's message, or nothing. */
@@ -196,7 +197,11 @@ export async function registerWebApp(
     if (request.method === 'GET') deps.formOpened(found.form._id);
     // A fresh key per page drawn: sending this page twice (a double click, Back and Submit again) stores one
     // response (docs/decisions/024-form-without-javascript.md).
-    const state = { token: randomUUID() };
+    // The link's hidden fields and prefilled answers (link-values-state.ts) are the page's first values.
+    const state = {
+      token: randomUUID(),
+      values: linkValuesState(found.form, request.url.split('?')[1] ?? ''),
+    };
     // The route's own spelling (a link may arrive as /CUSTOMER/… or with a trailing slash, which the route does not
     // match): the form's id and its owner's.
     const action = `/customer/${found.form._id}/${encodeURIComponent(ownerId)}`;

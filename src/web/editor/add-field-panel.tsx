@@ -9,6 +9,7 @@ import {
 import { TextField } from '../ui/text-field.tsx';
 import { useAddFieldDraft, type ChoiceId } from './add-field-draft.ts';
 import { AddMoreKinds } from './add-more-kinds.tsx';
+import { AddRow } from './add-row.tsx';
 import { TEXT_TYPE_LABELS } from './fields-in-order.ts';
 import { UNTITLED } from './untitled.ts';
 
@@ -131,25 +132,15 @@ export function AddFieldPanel({ fid, onAdd }: Props) {
               </li>
             ))}
           </ol>
-          <div className="option-add">
-            <input
-              className="input"
-              aria-label="New option"
-              data-focus="new-option"
-              placeholder="Type an option and press Enter"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  pushOption();
-                }
-              }}
-            />
-            <button type="button" className="button button-secondary button-small" onClick={pushOption}>
-              Add option
-            </button>
-          </div>
+          <AddRow
+            aria-label="New option"
+            data-focus="new-option"
+            placeholder="Type an option and press Enter"
+            value={draft}
+            onChange={setDraft}
+            onAdd={pushOption}
+            button="Add option"
+          />
           <div className="row-between">
             <button type="button" className="link-button" onClick={cancelChoice}>
               Cancel

@@ -7,6 +7,7 @@ import { AddFieldPanel } from './add-field-panel.tsx';
 import { ColorControls } from './color-controls.tsx';
 import { EditableText } from './editable-text.tsx';
 import { itemsInOrder } from './editor-items.ts';
+import { LinkFields } from './link-fields.tsx';
 import { QuestionList } from './question-list.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { ShareBar } from './share-bar.tsx';
@@ -108,12 +109,16 @@ export function EditorPage() {
           <TryPath items={items} />
           <AddFieldPanel fid={data._id} onAdd={(body) => edit({ type: 'addField', body })} />
         </div>
-        <aside className="card editor-side" aria-label="Appearance">
+        <aside className="card editor-side" aria-label="Appearance and link fields">
           <h2>Appearance</h2>
           <ColorControls
             color={data.color}
             border={data.border}
             onChange={(body) => void edit({ type: 'updateForm', body })}
+          />
+          <LinkFields
+            form={data}
+            onSave={(hiddenFields) => void edit({ type: 'updateForm', body: { hiddenFields } })}
           />
         </aside>
       </main>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { addOption, DUPLICATE_OPTION_MESSAGE, type Option } from '#common/forms.ts';
+import { AddRow } from './add-row.tsx';
 import { EditableText } from './editable-text.tsx';
 
 type Props = {
@@ -56,24 +57,13 @@ export function OptionList({ questionName, options, onRename, onRemove, onAdd }:
           </li>
         ))}
       </ul>
-      <div className="option-add">
-        <input
-          className="input"
-          aria-label={`New option for ${questionName}`}
-          placeholder="Add an option"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              add();
-            }
-          }}
-        />
-        <button type="button" className="button button-secondary button-small" onClick={add}>
-          Add
-        </button>
-      </div>
+      <AddRow
+        aria-label={`New option for ${questionName}`}
+        placeholder="Add an option"
+        value={draft}
+        onChange={setDraft}
+        onAdd={add}
+      />
       {error ? (
         <p className="field-error" role="alert">
           {error}

@@ -12,5 +12,6 @@ export const testForm = (parts: Partial<PublicForm> = {}): PublicForm => ({
   ...noQuestions(),
   thankYouMessage: null,
   redirectUrl: null,
+  hiddenFields: [],
   ...parts,
 });

@@ -123,6 +123,23 @@ export function SubmissionPage() {
             {submission.data.answers.length === 0 ? (
               <p className="muted">This response left every question blank.</p>
             ) : null}
+            {submission.data.hidden ? (
+              <section aria-labelledby="hidden-fields-title">
+                <h2 id="hidden-fields-title" className="answers-subtitle">
+                  From the link
+                </h2>
+                <dl className="answers">
+                  {Object.entries(submission.data.hidden).map(([name, value]) => (
+                    <div key={name} className="answer">
+                      <dt>
+                        <code>{name}</code>
+                      </dt>
+                      <dd dir="auto">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            ) : null}
           </article>
         ) : null}
         {isConfirming && submission.isSuccess ? (

@@ -16,6 +16,7 @@ type FormRow = {
   accepting_responses: boolean;
   version: number;
   items_version: number;
+  hidden_fields: string[];
 } & SettingsRow;
 type SettingsRow = {
   opens_at: Date | null;
@@ -29,7 +30,7 @@ type SettingsRow = {
 const SETTINGS_COLUMNS =
   'opens_at, closes_at, response_limit, closed_message, thank_you_message, redirect_url, response_count';
 const FORM_COLUMNS = `id, owner_id, title, description, color, border, created_at, accepting_responses, version,
-  items_version, ${SETTINGS_COLUMNS}`;
+  items_version, hidden_fields, ${SETTINGS_COLUMNS}`;
 
 const settingsOf = (row: SettingsRow): FormSettings => ({
   opensAt: row.opens_at?.toISOString() ?? null,
@@ -57,6 +58,7 @@ function toForm(row: FormRow, fields: FieldRow[], timeZone: string): Form {
     version: row.items_version,
     acceptingResponses: row.accepting_responses,
     settings: settingsOf(row),
+    hiddenFields: row.hidden_fields,
     responseCount: row.response_count,
   };
 }
@@ -194,12 +196,18 @@ export async function updateFormOfOwner(
     color?: string;
     border?: string;
     acceptingResponses?: boolean;
+    hiddenFields?: string[];
   },
 ): Promise<boolean> {
   const rows = await db.query(
     `update forms set title = coalesce($3, title), description = coalesce($4, description),
             color = coalesce($5, color), border = coalesce($6, border),
-            accepting_responses = coalesce($7, accepting_responses), updated_at = now()
+            accepting_responses = coalesce($7, accepting_responses),
+            hidden_fields = coalesce($8::jsonb, hidden_fields),
+            -- The hidden fields are part of what a page is drawn from: a submit from a page drawn before they
+            -- changed is judged as from an older version (leniently), as after a change of the questions.
+            items_version = items_version + (coalesce($8::jsonb, hidden_fields) is distinct from hidden_fields)::int,
+            updated_at = now()
       where id = $1 and owner_id = $2 returning id`,
     [
       formId,
@@ -209,6 +217,7 @@ export async function updateFormOfOwner(
       patch.color ?? null,
       patch.border ?? null,
       patch.acceptingResponses ?? null,
+      patch.hiddenFields ? JSON.stringify(patch.hiddenFields) : null,
     ],
   );
   return rows.length > 0;

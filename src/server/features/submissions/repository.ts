@@ -29,6 +29,8 @@ export type SubmissionRecord = {
   keptAside: KeptAnswer[] | null;
   /** The ids of the pages the response went through; null for one stored before pages existed. */
   path: string[] | null;
+  /** The hidden fields the form's link filled, by name; null when none. */
+  hidden: Record<string, string> | null;
 };
 
 export type SubmissionRow = {
@@ -44,9 +46,10 @@ export type SubmissionRow = {
   contact: string;
   kept_aside: KeptAnswer[] | null;
   path: string[] | null;
+  hidden: Record<string, string> | null;
 };
 export const COLUMNS =
-  'id, form_id, owner_id, created_at, form_title, description, color, border, answers, contact, kept_aside, path';
+  'id, form_id, owner_id, created_at, form_title, description, color, border, answers, contact, kept_aside, path, hidden';
 export const toRecord = (r: SubmissionRow): SubmissionRecord => ({
   id: r.id,
   formId: r.form_id,
@@ -60,9 +63,11 @@ export const toRecord = (r: SubmissionRow): SubmissionRecord => ({
   contact: r.contact,
   keptAside: r.kept_aside,
   path: r.path,
+  hidden: r.hidden,
 });
 
-export type NewSubmission = Omit<SubmissionRecord, 'createdAt' | 'keptAside' | 'path'> & {
+export type NewSubmission = Omit<SubmissionRecord, 'createdAt' | 'keptAside' | 'path' | 'hidden'> & {
+  hidden?: Record<string, string> | null;
   /** The ids of the pages the answers went through (docs/decisions/042-pages-and-conditions.md). */
   path?: string[];
   /** The questions it was not asked (Results count the responses each question was shown to); null: none. */
@@ -89,6 +94,7 @@ export const batchParameter = (rows: readonly NewSubmission[]): string =>
       path: s.path ?? null,
       skipped: s.skipped ?? null,
       kept_aside: s.keptAside ?? null,
+      hidden: s.hidden ?? null,
       idempotency_key: s.idempotencyKey,
       form_version: s.formVersion,
     })),
@@ -101,12 +107,12 @@ export const batchParameter = (rows: readonly NewSubmission[]): string =>
  */
 export const ADD_BATCH = `added as (
        insert into submissions (id, form_id, owner_id, form_title, description, color, border, answers, contact,
-                                path, skipped, kept_aside, idempotency_key)
+                                path, skipped, kept_aside, hidden, idempotency_key)
        select id, form_id, owner_id, form_title, description, color, border, answers, contact, path, skipped,
-              kept_aside, idempotency_key
+              kept_aside, hidden, idempotency_key
          from jsonb_to_recordset($1::jsonb) as r(id uuid, form_id uuid, owner_id uuid, form_title text,
               description text, color text, border text, answers jsonb, contact text, path jsonb,
-              skipped jsonb, kept_aside jsonb, idempotency_key text, form_version integer)
+              skipped jsonb, kept_aside jsonb, hidden jsonb, idempotency_key text, form_version integer)
         where r.form_version is null
            or exists (select 1 from forms f where f.id = r.form_id and f.version = r.form_version)
        on conflict (form_id, idempotency_key) where idempotency_key is not null do nothing

@@ -16,6 +16,8 @@ export type SubmissionForWebhook = {
   form: { id: string; title: string };
   submission: { id: string; createdAt: string };
   answers: AnswerForWebhook[];
+  /** The hidden fields the form's link filled, by name ({} when none). */
+  hidden: Record<string, string>;
 };
 
 export type WebhookSources = {

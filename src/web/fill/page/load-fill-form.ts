@@ -2,7 +2,8 @@ import { CLOSED_LOOK_ID, closedLookOf, type ClosedFormLook } from '#common/close
 import type { PublicForm } from '#common/forms.ts';
 import { ApiError } from '../../api/client.ts';
 import { fetchPublicForm } from '../../api/public-forms.ts';
-import { emptyDraft, KEYS, saveContext, type Draft } from '../storage/fill-storage.ts';
+import { emptyDraft, KEYS, saveContext, saveDraft, type Draft } from '../storage/fill-storage.ts';
+import { linkValuesOf, withLinkValues, type LinkValues } from './link-values.ts';
 
 export type Unavailable = 'gone' | 'closed' | 'missing' | 'offline';
 export type FillLoad =
@@ -38,8 +39,11 @@ function embeddedLook(fid: string): ClosedFormLook | undefined {
 const closedMessage = (error: unknown): string | undefined =>
   error instanceof ApiError && error.status === 410 ? error.message : undefined;
 
-/** The form this page loaded a moment ago from its link, so /preview need not fetch it again. */
-let justLoaded: { form: PublicForm; ownerId: string } | null = null;
+/**
+ * The form this page loaded a moment ago from its link, so /preview need not fetch it again, with what the link's
+ * query string filled (its hidden fields and prefilled answers).
+ */
+let justLoaded: { form: PublicForm; ownerId: string; link?: LinkValues } | null = null;
 
 /** The saved answers for `formId` (zod loads only when there are some); answers saved for another form start over. */
 const loadDraft = async (formId: string): Promise<Draft> =>
@@ -47,12 +51,13 @@ const loadDraft = async (formId: string): Promise<Draft> =>
     ? emptyDraft(formId)
     : (await import('../storage/saved-fill.ts')).readDraft(formId);
 
-const ready = async (form: PublicForm, ownerId: string): Promise<FillLoad> => ({
-  state: 'ready',
-  form,
-  ownerId,
-  draft: await loadDraft(form._id),
-});
+async function ready(form: PublicForm, ownerId: string, link?: LinkValues): Promise<FillLoad> {
+  const saved = await loadDraft(form._id);
+  const draft = withLinkValues(form, saved, link);
+  // Kept at once: the address loses its query at /preview, and a reload there must still send the hidden fields.
+  if (draft !== saved) saveDraft(draft);
+  return { state: 'ready', form, ownerId, draft };
+}
 
 /**
  * /customer/:fid/:id: the form (the copy the server put in the page, else fetched), remembered with its owner;
@@ -66,7 +71,7 @@ export async function loadCustomerLink(
   try {
     const form = embedded?._id === fid ? embedded : await fetchPublicForm(fid);
     saveContext(form, ownerId);
-    justLoaded = { form, ownerId };
+    justLoaded = { form, ownerId, link: linkValuesOf(form, location.search) };
     return 'preview';
   } catch (error) {
     const reason = unavailable(error);
@@ -74,7 +79,7 @@ export async function loadCustomerLink(
     // was opened before, if it is this form's.
     const kept = reason ? null : (await import('../storage/saved-fill.ts')).readContext();
     if (kept?.form._id === fid) {
-      justLoaded = { form: kept.form, ownerId };
+      justLoaded = { form: kept.form, ownerId, link: linkValuesOf(kept.form, location.search) };
       return 'preview';
     }
     return reason === 'closed'
@@ -90,9 +95,9 @@ export async function loadCustomerLink(
  */
 export async function loadFillForm(): Promise<FillLoad> {
   if (justLoaded) {
-    const { form, ownerId } = justLoaded;
+    const { form, ownerId, link } = justLoaded;
     justLoaded = null;
-    return ready(form, ownerId);
+    return ready(form, ownerId, link);
   }
   // The stored copy is checked (zod, loaded now) while the fresh one is on its way.
   const storedId = localStorage.getItem(KEYS.formId);

@@ -27,7 +27,13 @@ export function answeredValues(form: PublicForm, values: Values): Values {
 type AnswerMaps = 'textObject' | 'selectedValues' | 'selectedRadio' | 'selectedCheckboxes' | 'fileObject';
 
 /** The POST /api/forms/{ownerId} body, keyed by question id (docs/api.md, Customers). */
-export function submissionBody(form: PublicForm, values: Values, files: FileAnswers, honeypot: string) {
+export function submissionBody(
+  form: PublicForm,
+  values: Values,
+  files: FileAnswers,
+  honeypot: string,
+  hidden: Readonly<Record<string, string>> = {},
+) {
   const answered = answeredValues(form, values);
   const body: SubmissionBody & Required<Pick<SubmissionBody, AnswerMaps>> = {
     formStructureId: form._id,
@@ -50,6 +56,9 @@ export function submissionBody(form: PublicForm, values: Values, files: FileAnsw
     if (q.kind === 'select') body.selectedValues[id] = value;
     if (q.kind === 'radio') body.selectedRadio[id] = value;
   }
+  // The hidden fields the link filled, those the form still declares.
+  const declared = Object.entries(hidden).filter(([name]) => form.hiddenFields?.includes(name));
+  if (declared.length > 0) body.hidden = Object.fromEntries(declared);
   return body;
 }
 

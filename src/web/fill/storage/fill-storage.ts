@@ -24,6 +24,8 @@ export type Draft = {
   files: Record<string, FileAnswer>;
   website: string;
   idempotencyKey: string | null;
+  /** The hidden fields the form's link filled, by name, sent with the answers (docs/api.md). */
+  hidden?: Record<string, string>;
 };
 
 export function readJson(key: string): unknown {

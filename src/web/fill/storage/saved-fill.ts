@@ -9,6 +9,7 @@ const DraftSchema: z.ZodType<Draft> = z.object({
   files: z.record(z.string(), FileAnswerSchema),
   website: z.string(),
   idempotencyKey: z.string().nullable(),
+  hidden: z.record(z.string(), z.string()).optional(),
 });
 
 export type FillContext = { form: PublicForm; ownerId: string };

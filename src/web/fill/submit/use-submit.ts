@@ -105,7 +105,7 @@ export function useSubmit({ form, ownerId, draft, update, onQuestionError, paged
     const key = draft().idempotencyKey ?? newIdempotencyKey();
     update((d) => ({ ...d, idempotencyKey: key }));
     const { values, files, website } = paged ? paged.applying(draft()) : draft();
-    const body = submissionBody(form, values, files, website);
+    const body = submissionBody(form, values, files, website, draft().hidden);
     if (paged && form.version !== undefined) body.version = form.version;
     setState({ status: 'sending' });
     // A file picked while offline is still on the device: the queue uploads it before it submits.

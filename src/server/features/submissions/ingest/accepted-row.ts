@@ -10,7 +10,7 @@ import { contactOf, type fileAnswersOf, type Judged, toStoredAnswers } from './a
 export function acceptedRow(
   form: Form,
   formVersion: number | null,
-  { answers, path, skipped, keptAside }: Judged,
+  { answers, path, skipped, keptAside, hidden }: Judged,
   files: ReturnType<typeof fileAnswersOf>,
   bySecret: Map<string, ClaimableUpload>,
   idempotencyKey: string | null | undefined,
@@ -42,6 +42,7 @@ export function acceptedRow(
       path,
       skipped: skipped.length > 0 ? skipped : null,
       keptAside: keptAside.length > 0 ? keptAside : null,
+      hidden,
       idempotencyKey: idempotencyKey ?? null,
     },
     uploadIds: [...used],

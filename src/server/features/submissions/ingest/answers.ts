@@ -13,6 +13,7 @@ import {
 import { truncateText } from '#common/unstorable-text.ts';
 import { HttpError } from '../../../http/errors.ts';
 import type { StoredAnswer } from '../repository.ts';
+import { judgeHidden } from './hidden-values.ts';
 
 type Field = { _id: string; name: string };
 
@@ -92,7 +93,14 @@ function pagesOfForm(form: Form): ReturnType<typeof pagesOf> {
  * The answers as judged: those stored, the pages they went through, the questions they were not asked (on a page
  * they skipped, or whose own condition did not hold), and what the form no longer asks.
  */
-export type Judged = { answers: Answers; path: string[]; skipped: string[]; keptAside: KeptAnswer[] };
+export type Judged = {
+  answers: Answers;
+  path: string[];
+  skipped: string[];
+  keptAside: KeptAnswer[];
+  /** The hidden fields the link filled, by name; null when none. */
+  hidden: Record<string, string> | null;
+};
 
 const keptValue = (value: Answers[string]): string | string[] =>
   value === undefined
@@ -157,7 +165,8 @@ export function judgeSubmission(form: Form, body: SubmissionBody): Judged {
   const skipped = fieldsOf(form)
     .map((f) => f._id)
     .filter((id) => !judged.applicable.questions.has(id));
-  return { answers: result.data as Answers, path: judged.applicable.pages, skipped, keptAside };
+  const hidden = judgeHidden(form, body.hidden ?? {}, lenient);
+  return { answers: result.data as Answers, path: judged.applicable.pages, skipped, keptAside, hidden };
 }
 
 /** The answers of `body`, judged strictly (a first step's answers, checked before the files step is drawn). */

@@ -8,7 +8,7 @@ import type { Form } from '#common/forms.ts';
 import type { FileAnswer } from '#common/submissions.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { deleteInBatches } from '../../../db/prune.ts';
-import type { FormState, SentValues } from '../../../pages/customer-form-html.ts';
+import { hiddenInputName, type FormState, type SentValues } from '../../../pages/customer-form-html.ts';
 
 /** How long a draft is kept: a customer who leaves the page for a day starts again from an empty form. */
 export const DRAFT_TTL_MS = 24 * 60 * 60_000;
@@ -25,7 +25,9 @@ function keptValues(form: Form, values: SentValues): SentValues {
     ...form.radioField,
     ...form.checkField,
     ...form.moreField,
-  ].map((f) => f._id);
+  ]
+    .map((f) => f._id)
+    .concat(form.hiddenFields.map(hiddenInputName));
   return Object.fromEntries(
     ids.flatMap((id) => {
       const sent = values[id];

@@ -7,7 +7,18 @@ import type { Form } from '#common/forms.ts';
 import type { Submission } from '#common/submissions.ts';
 import { PDF } from '../../../testing/test-files.ts';
 import { LAST_PAGE, NOT_A_PAGE, PAGES_LOST } from './paged.ts';
-import { idOf, owner, setUpHtmlForm, t, tokenIn, unescapeHtml, type Part } from './test-fixture.ts';
+import {
+  actionOf,
+  hiddenOf,
+  idOf,
+  owner,
+  queryOf,
+  setUpHtmlForm,
+  t,
+  tokenIn,
+  unescapeHtml,
+  type Part,
+} from './test-fixture.ts';
 
 const { as, countOf, follow, makeForm, page, postOnly, unclaimedOf } = setUpHtmlForm();
 
@@ -34,12 +45,6 @@ async function threePages(title: string): Promise<Form> {
   return res.json<Form>();
 }
 
-const hiddenOf = (html: string): Part[] =>
-  [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
-    (m) => [m[1] ?? '', unescapeHtml(m[2] ?? '')] as Part,
-  );
-const queryOf = (address: string | undefined) => unescapeHtml(address ?? '').replace(/^[^?]*/, '');
-const actionOf = (html: string) => queryOf(/<form class="fill-form"[^>]* action="([^"]+)"/.exec(html)?.[1]);
 const backOf = (html: string) => queryOf(/formaction="([^"]+)"/.exec(html)?.[1]);
 /** The step line, and the page's title under the form's when it has one: "Page 2 of 3 · Your room". */
 const stepOf = (html: string) =>

@@ -6,7 +6,7 @@ import type { Form } from '#common/forms.ts';
 import { applicable } from '#common/logic/applies.ts';
 import type { FileAnswer } from '#common/submissions.ts';
 import type { Queryable } from '../../../db/database.ts';
-import type { QuestionErrors, SentValues } from '../../../pages/customer-form-html.ts';
+import { HIDDEN_PREFIX, type QuestionErrors, type SentValues } from '../../../pages/customer-form-html.ts';
 import {
   DRAFT_FIELD,
   logicAnswersOf,
@@ -42,6 +42,9 @@ function mergedAnswers(form: Form, base: Answers, view: PageView, posted: Posted
   const files = { ...base.files };
   const discard: string[] = [];
   const fileIds = new Set(form.fileField.map((f) => f._id));
+  // The hidden fields ride on every page as hidden inputs: the latest post's are kept.
+  for (const [name, sent] of Object.entries(posted.values))
+    if (name.startsWith(HIDDEN_PREFIX)) values[name] = sent;
   for (const id of view.questions) {
     if (!fileIds.has(id)) {
       // A question the page drew and the browser sent nothing for is an empty answer (no option chosen).
@@ -66,7 +69,9 @@ function applyingBody(form: Form, answers: Answers): SubmitInput['body'] {
   const pages = pagesOfForm(form) ?? [];
   const { questions } = applicable(pages, logicAnswersOf(form, answers.values, answers.files));
   const only = <T>(record: Record<string, T>) =>
-    Object.fromEntries(Object.entries(record).filter(([id]) => questions.has(id)));
+    Object.fromEntries(
+      Object.entries(record).filter(([id]) => questions.has(id) || id.startsWith(HIDDEN_PREFIX)),
+    );
   return bodyOf(form, { values: only(answers.values), files: only(answers.files) });
 }
 

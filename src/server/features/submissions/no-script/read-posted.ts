@@ -6,7 +6,12 @@ import type { Form } from '#common/forms.ts';
 import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
 import { unstorableReason } from '#common/unstorable-text.ts';
 import { HttpError } from '../../../http/errors.ts';
-import { PAGE_TOKEN_FIELD, type QuestionErrors, type SentValues } from '../../../pages/customer-form-html.ts';
+import {
+  hiddenInputName,
+  PAGE_TOKEN_FIELD,
+  type QuestionErrors,
+  type SentValues,
+} from '../../../pages/customer-form-html.ts';
 import type { FileIntake } from '../deps.ts';
 import type { SubmitInput } from '../ingest/submitter.ts';
 
@@ -42,7 +47,11 @@ class OurFault extends Error {
 export async function readPosted(request: FastifyRequest, form: Form, intake: FileIntake): Promise<Posted> {
   const single =
     form.textField.length + form.selectField.length + form.radioField.length + form.moreField.length;
-  const fields = single + form.checkField.reduce((n, f) => n + f.options.length, 0) + EXTRA_FIELDS;
+  const fields =
+    single +
+    form.checkField.reduce((n, f) => n + f.options.length, 0) +
+    form.hiddenFields.length +
+    EXTRA_FIELDS;
   const files = form.fileField.length;
   const fileIds = new Set(form.fileField.map((f) => f._id));
   const answerIds = new Set(
@@ -126,9 +135,21 @@ export function bodyOf(form: Form, posted: Pick<Posted, 'values' | 'files'>): Su
     if (first(f._id)) body.textObject[f._id] = first(f._id) ?? '';
   for (const f of form.selectField) if (first(f._id)) body.selectedValues[f._id] = first(f._id) ?? '';
   for (const f of form.radioField) if (first(f._id)) body.selectedRadio[f._id] = first(f._id) ?? '';
+  const hidden = hiddenOf(form, posted.values);
+  if (Object.keys(hidden).length > 0) body.hidden = hidden;
   body.selectedCheckboxes = form.checkField.flatMap((f) => {
     const values = posted.values[f._id] ?? [];
     return values.length > 0 ? [{ name: f._id, values }] : [];
   });
   return body;
+}
+
+/** The hidden fields a post (or a draft's values) carries, by name: only those the form declares. */
+export function hiddenOf(form: Pick<Form, 'hiddenFields'>, values: SentValues): Record<string, string> {
+  return Object.fromEntries(
+    form.hiddenFields.flatMap((name) => {
+      const value = values[hiddenInputName(name)]?.[0]?.trim();
+      return value ? [[name, value]] : [];
+    }),
+  );
 }

@@ -130,6 +130,16 @@ export const countOf = async (f: Form) =>
     .json<{ _id: string; count: number }[]>()
     .find((x) => x._id === f._id)?.count ?? 0;
 
+/** The hidden inputs of a drawn page, as its post sends them again (the token, a draft's key, hidden fields). */
+export const hiddenOf = (html: string): Part[] =>
+  [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
+    (m) => [m[1] ?? '', unescapeHtml(m[2] ?? '')] as Part,
+  );
+export const queryOf = (address: string | undefined) => unescapeHtml(address ?? '').replace(/^[^?]*/, '');
+/** The query of the address a drawn page posts to (its step or page). */
+export const actionOf = (html: string) =>
+  queryOf(/<form class="fill-form"[^>]* action="([^"]+)"/.exec(html)?.[1]);
+
 /** A map over a post's parts that sends `value` for the part named `name` instead. */
 export const replacing =
   (name: string, value: Part[1]) =>

@@ -56,9 +56,11 @@ export function streamFormCsv(
     name: fields.find((f) => f._id === _id)?.name ?? '',
   }));
   for (const field of retired) questions.push({ id: field.id, name: `${field.name} (deleted question)` });
+  // Then one column per hidden field the form declares, named as the link names it.
+  const hidden = form.hiddenFields;
   const csv = stringify({
     header: true,
-    columns: [`Submitted (${shownIn})`, ...questions.map((q) => q.name)].map(escapeCell),
+    columns: [`Submitted (${shownIn})`, ...questions.map((q) => q.name), ...hidden].map(escapeCell),
     bom: true,
   });
   void (async () => {
@@ -80,6 +82,7 @@ export function streamFormCsv(
         const row = [
           formatSpecDate(s.createdAt, shownIn),
           ...questions.map((q) => cellOf(byField.get(q.id), (id) => fileCell(files.get(id)))),
+          ...hidden.map((name) => s.hidden?.[name] ?? ''),
         ];
         // Respect back-pressure: wait for the consumer when the buffer is full.
         if (!csv.write(row.map(escapeCell))) await new Promise((resolve) => csv.once('drain', resolve));

@@ -11,6 +11,8 @@ export type SubmissionAsPayload = {
     value: string | string[] | null;
     file: { name: string; url: string } | null;
   }[];
+  /** The hidden fields the form's link filled, by name ({} when none). */
+  hidden: Record<string, string>;
 };
 
 type FileOf = { name: string; url: string };
@@ -35,9 +37,11 @@ export async function findSubmissionsAsPayload(
     form_title: string;
     created_at: Date;
     answers: StoredAnswer[];
-  }>('select id, form_id, form_title, created_at, answers from submissions where id = any($1::uuid[])', [
-    ids,
-  ]);
+    hidden: Record<string, string> | null;
+  }>(
+    'select id, form_id, form_title, created_at, answers, hidden from submissions where id = any($1::uuid[])',
+    [ids],
+  );
   const uploadIds = rows.flatMap((r) => r.answers.flatMap((a) => uploadIdOf(a) ?? []));
   const files = uploadIds.length > 0 ? await filesOf(db, uploadIds) : new Map<string, FileOf>();
   return new Map(
@@ -56,6 +60,7 @@ export async function findSubmissionsAsPayload(
             file: uploadId === null ? null : (files.get(uploadId) ?? null),
           };
         }),
+        hidden: r.hidden ?? {},
       },
     ]),
   );

@@ -106,7 +106,7 @@ export async function listSubmissions(
   return { items: backwards ? items.reverse() : items, hasMore };
 }
 
-export type AnswersRow = Pick<SubmissionRecord, 'id' | 'createdAt' | 'answers'>;
+export type AnswersRow = Pick<SubmissionRecord, 'id' | 'createdAt' | 'answers' | 'hidden'>;
 
 /**
  * The same pages, newest first, of only what the CSV export writes: a submission's id, time and answers. The
@@ -118,10 +118,12 @@ export async function listSubmissionAnswers(
   scope: { ownerId: string; formId: string; filter?: ResponseFilter; timeZone?: string },
   page: { limit: number; after?: Cursor },
 ): Promise<Page<AnswersRow>> {
-  const { sql, params } = keysetPage('id, created_at, answers', scope, page);
-  const rows = await db.query<Pick<SubmissionRow, 'id' | 'created_at' | 'answers'>>(sql, params);
+  const { sql, params } = keysetPage('id, created_at, answers, hidden', scope, page);
+  const rows = await db.query<Pick<SubmissionRow, 'id' | 'created_at' | 'answers' | 'hidden'>>(sql, params);
   return {
-    items: rows.slice(0, page.limit).map((r) => ({ id: r.id, createdAt: r.created_at, answers: r.answers })),
+    items: rows
+      .slice(0, page.limit)
+      .map((r) => ({ id: r.id, createdAt: r.created_at, answers: r.answers, hidden: r.hidden })),
     hasMore: rows.length > page.limit,
   };
 }

@@ -51,6 +51,7 @@ export async function toSubmission(
     contact: record.contact,
     ...(record.keptAside?.length ? { keptAside: record.keptAside } : {}),
     ...(record.path ? { path: record.path } : {}),
+    ...(record.hidden ? { hidden: record.hidden } : {}),
   };
   const about = (a: repo.StoredAnswer) => ({
     fieldId: a.fieldId,
