@@ -121,4 +121,34 @@ describe.skipIf(!hasChromium)('a customer answers the kinds beyond the first fiv
       await context.close();
     }
   });
+
+  it('recalls the first page’s answer in the second page’s question, with scripts off and on', async () => {
+    let paged = await formWith('Two pages', [
+      { id: 1, name: 'Your name', type: 'text', required: true },
+      { id: 1, name: 'Your email', type: 'email', required: true },
+    ]);
+    const [name, email] = paged.items;
+    const recalling = { ...email, name: `Thanks, {{answer:${name?._id}|friend}}! Your email?` };
+    paged = await call<Form>(`/api/v1/form/${paged._id}/items`, {
+      method: 'PUT',
+      token: owner.token,
+      body: {
+        items: [name, { kind: 'page', _id: 'p2', title: 'Contact' }, recalling],
+        version: paged.version,
+      },
+    });
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled });
+      const page = await context.newPage();
+      if (javaScriptEnabled) await openForm(page, customerLink(paged));
+      else await page.goto(customerLink(paged));
+      await page.getByLabel(/^Your name/).fill('<b>Meera</b>');
+      await page.getByRole('button', { name: 'Next' }).click();
+      // As text: the customer's own answer never becomes markup.
+      await page.getByLabel('Thanks, <b>Meera</b>! Your email?').waitFor();
+      // axe runs as a script: the page without one is checked in the journeys of the page without JavaScript.
+      if (javaScriptEnabled) await lookAtScreen(page, PHONE, 'recall');
+      await context.close();
+    }
+  });
 });

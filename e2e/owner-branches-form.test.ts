@@ -88,6 +88,12 @@ describe.skipIf(!hasChromium)('an owner makes a form branch, by keyboard', () =>
       .poll(async () => (await stored(form)).items.find((item) => item.kind === 'page')?.condition)
       .toEqual({ question: room?._id, op: 'is', value: 'Yes' });
     await page.getByRole('button', { name: 'Edit condition of page 2' }).waitFor();
+    // Focus follows the builder's closing, in the commit after the button is drawn: read until it has.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Edit condition of page 2');
+    // And stays there when the save is answered and the list is drawn from the server's copy.
+    await page.getByRole('status').getByText('All changes saved').waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
       'Edit condition of page 2',
     );

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TEXT_ANSWER_MAX } from '../answer-limits.ts';
+import { logicProblems } from '../logic/check.ts';
+import { pagesOf, type FormItem } from '../logic/items.ts';
 import { unstorableReason } from '../unstorable-text.ts';
 import { HiddenFieldsSchema, prefilledLink, readLinkValues } from './link-values.ts';
-import { recallText, recalledQuestions } from './recall.ts';
+import { recalledField, recallText, recalledQuestions } from './recall.ts';
 
 describe('hidden fields and prefilled answers from the link', () => {
   it('fill only what the form declares or asks, with storable text no longer than an answer', () => {
@@ -68,5 +70,32 @@ describe('recall', () => {
         expect(out).toBe(typed.trim() === '' ? '[]' : `[${typed.trim()}]`);
       }),
     );
+  });
+});
+
+describe('recall in a form', () => {
+  it('redraws a question’s title and help text, and leaves a question without recalls as it is', () => {
+    const field = { _id: 'q2', name: 'Thanks, {{answer:q1|friend}}!', help: 'Code {{hidden:ref|none}}' };
+    expect(recalledField(field, { answers: { q1: 'Asha' }, hidden: {} })).toEqual({
+      _id: 'q2',
+      name: 'Thanks, Asha!',
+      help: 'Code none',
+    });
+    const plain = { _id: 'q3', name: 'Email' };
+    expect(recalledField(plain, { answers: {}, hidden: {} })).toBe(plain);
+  });
+
+  it('must recall a question of an earlier page, as a condition must test one', () => {
+    const items: FormItem[] = [
+      { kind: 'text', _id: 'name', name: 'Your name', type: 'text', required: true },
+      { kind: 'text', _id: 'same', name: 'Hello {{answer:name}}', type: 'text', required: false },
+      { kind: 'page', _id: 'p2', title: 'More' },
+      { kind: 'text', _id: 'later', name: 'Thanks, {{answer:name}}', type: 'text', required: false },
+      { kind: 'text', _id: 'gone', name: 'x', type: 'text', required: false, help: '{{answer:nope}}' },
+    ];
+    expect(logicProblems(pagesOf(items)).map((p) => [p.where, p.message])).toEqual([
+      ['same', '“Hello {{answer:name}}” recalls the answer to “Your name”, which is not on an earlier page'],
+      ['gone', '“x” recalls a question that is not on the form (nope)'],
+    ]);
   });
 });

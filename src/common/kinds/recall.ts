@@ -28,3 +28,13 @@ export function recallText(template: string, source: RecallSource): string {
 export function recalledQuestions(template: string): string[] {
   return [...template.matchAll(TOKEN)].filter((m) => m[1] === 'answer').map((m) => m[2] ?? '');
 }
+
+/** A question as drawn for these answers: its title and help text with their recalls replaced (itself without any). */
+export function recalledField<F extends { name: string; help?: string }>(field: F, source: RecallSource): F {
+  if (!field.name.includes('{{') && !field.help?.includes('{{')) return field;
+  return {
+    ...field,
+    name: recallText(field.name, source),
+    ...(field.help ? { help: recallText(field.help, source) } : {}),
+  };
+}

@@ -13,6 +13,8 @@ export type LogicQuestion = {
   options?: readonly string[];
   /** Its name, for messages. */
   name?: string;
+  /** Its help text: with its name, where it may recall earlier answers (kinds/recall.ts). */
+  help?: string;
 };
 /** A page: its questions in order, and the condition under which it is shown (none: always). */
 export type LogicPage = { id: string; condition?: Condition; questions: readonly LogicQuestion[] };

@@ -1,6 +1,7 @@
 // The logic check: what is wrong with a form's conditions, said where the problem is. An import or a save with a
 // broken condition is refused with these messages; the editor shows them beside the page or question.
 import { isNumberText } from '../kinds/number-kind.ts';
+import { recalledQuestions } from '../kinds/recall.ts';
 import type { LogicPage, LogicQuestion } from './applies.ts';
 import { leavesOf, OPERATORS_BY_KIND, type Condition } from './conditions.ts';
 
@@ -55,6 +56,16 @@ export function logicProblems(pages: readonly LogicPage[]): LogicProblem[] {
   pages.forEach((page, index) => {
     check(page.id, `Page ${index + 1}`, page.condition);
     for (const q of page.questions) check(q.id, `The condition of ${nameOf(q)}`, q.condition);
+    // A recalled answer must have been given on an earlier page, as a condition's.
+    for (const q of page.questions)
+      for (const id of recalledQuestions(`${q.name ?? ''} ${q.help ?? ''}`))
+        if (!earlier.has(id))
+          problems.push({
+            where: q.id,
+            message: everywhere.has(id)
+              ? `${nameOf(q)} recalls the answer to ${nameOf(everywhere.get(id)!)}, which is not on an earlier page`
+              : `${nameOf(q)} recalls a question that is not on the form (${id})`,
+          });
     for (const q of page.questions) earlier.set(q.id, q);
   });
   return problems;

@@ -122,6 +122,7 @@ export function pagesOf(items: readonly FormItem[]): (LogicPage & { title: strin
         required: item.required,
         condition: item.condition,
         name: item.name,
+        help: item.help,
         options: 'options' in item ? item.options.map((o) => o.value) : undefined,
       });
     } else if (current.id === 'start' && current.questions.length === 0) {

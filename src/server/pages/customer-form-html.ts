@@ -13,6 +13,7 @@ import {
   UPLOAD_ACCEPT,
 } from '#common/answer-limits.ts';
 import type { ChoiceField, FileField, PublicForm, TextField } from '#common/forms.ts';
+import { recalledField } from '#common/kinds/recall.ts';
 import { orderedQuestions, type Question } from '#common/question-order.ts';
 import { controlId, errorSummary, firstOptionId } from './error-summary-html.ts';
 import { DRAFT_FIELD, pageAction, pageButtonsHtml, pageViewOfState } from './form-pages.ts';
@@ -215,6 +216,20 @@ function questionHtml(question: Question, state: FormState): string {
   return moreQuestionHtml(question.field, sent, error);
 }
 
+/**
+ * The question with its title and help text recalling the answers given so far and the link's hidden fields
+ * (docs/decisions/043-question-kinds.md): text, escaped as the owner's words are.
+ */
+function recalled(question: Question, values: SentValues): Question {
+  const answers: Record<string, string | string[]> = {};
+  const hidden: Record<string, string> = {};
+  for (const [key, sent] of Object.entries(values)) {
+    if (key.startsWith(HIDDEN_PREFIX)) hidden[key.slice(HIDDEN_PREFIX.length)] = sent[0] ?? '';
+    else answers[key] = sent.length === 1 ? (sent[0] ?? '') : sent;
+  }
+  return { ...question, field: recalledField(question.field, { answers, hidden }) } as Question;
+}
+
 /** The hidden fields the link filled, carried by every page and step so the final post sends them. */
 const hiddenInputs = (form: PublicForm, values: SentValues) =>
   (form.hiddenFields ?? [])
@@ -263,7 +278,7 @@ export function formHtml(form: PublicForm, action: string, state: FormState): st
       : '') +
     errorSummary(form, errors) +
     (all.length === 0 ? '<p class="fill-card muted">This form has no questions yet.</p>' : '') +
-    questions.map((q) => questionHtml(q, state)).join('') +
+    questions.map((q) => questionHtml(recalled(q, state.values ?? {}), state)).join('') +
     `<div class="fill-honeypot" aria-hidden="true"><label for="fill-honeypot">Website</label>` +
     `<input id="fill-honeypot" type="text" name="${HONEYPOT_FIELD}" tabindex="-1" aria-hidden="true" autocomplete="off"></div>` +
     `<div class="fill-bar"><div class="fill-bar-inner"><div role="alert"${barMessage ? ' class="fill-bar-message error"' : ''}>${e(barMessage)}</div>` +

@@ -8,7 +8,7 @@ import {
   type ConditionLeaf,
   type ConditionOperator,
 } from '#common/logic/conditions.ts';
-import { isPageBreak, type EditorItem } from './editor-items.ts';
+import { isPageBreak, pagesOfItems, type EditorItem } from './editor-items.ts';
 import type { EditorField } from './fields-in-order.ts';
 
 export type DraftRule = { question: string; op: ConditionOperator | ''; value: string };
@@ -82,13 +82,11 @@ export const testsFor = (field: EditorField | undefined): readonly ConditionOper
  * The questions a condition on `id` may test: those on pages before its page (a page break starts the page it
  * names; a break at the top names the first page, which nothing comes before).
  */
-export function earlierQuestions(items: readonly EditorItem[], id: string): EditorField[] {
-  const pageOf = new Map<string, number>();
-  let page = 0;
-  items.forEach((item, i) => {
-    if (isPageBreak(item) && i > 0) page += 1;
-    pageOf.set(item._id, page);
-  });
-  const own = pageOf.get(id) ?? 0;
-  return items.filter((item): item is EditorField => !isPageBreak(item) && (pageOf.get(item._id) ?? 0) < own);
+export function earlierQuestions(
+  items: readonly EditorItem[],
+  id: string,
+  pages: ReadonlyMap<string, number> = pagesOfItems(items),
+): EditorField[] {
+  const own = pages.get(id) ?? 1;
+  return items.filter((item): item is EditorField => !isPageBreak(item) && (pages.get(item._id) ?? 1) < own);
 }

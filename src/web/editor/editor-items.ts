@@ -51,14 +51,19 @@ export function toFormItems(items: readonly EditorItem[]): FormItem[] {
  * page rather than start a second one (pagesOf in the model).
  */
 export function pageNumbers(items: readonly EditorItem[]): ReadonlyMap<string, number> {
-  const numbers = new Map<string, number>();
+  const pages = pagesOfItems(items);
+  return new Map(items.filter(isPageBreak).map((item) => [item._id, pages.get(item._id) ?? 1]));
+}
+
+/** The page every item is on (a page break: the page it starts), counted as pageNumbers counts them. */
+export function pagesOfItems(items: readonly EditorItem[]): ReadonlyMap<string, number> {
+  const pages = new Map<string, number>();
   let page = 1;
   items.forEach((item, i) => {
-    if (!isPageBreak(item)) return;
-    if (i > 0) page += 1;
-    numbers.set(item._id, page);
+    if (isPageBreak(item) && i > 0) page += 1;
+    pages.set(item._id, page);
   });
-  return numbers;
+  return pages;
 }
 
 /** What each item is called, for the lines that describe conditions. */

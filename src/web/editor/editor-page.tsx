@@ -105,7 +105,12 @@ export function EditorPage() {
               edit({ type: 'updateForm', body: { acceptingResponses } })
             }
           />
-          <QuestionList fields={items} version={data.version} onEdit={edit} />
+          <QuestionList
+            fields={items}
+            version={data.version}
+            onEdit={edit}
+            hiddenFields={data.hiddenFields}
+          />
           <TryPath items={items} />
           <AddFieldPanel fid={data._id} onAdd={(body) => edit({ type: 'addField', body })} />
         </div>

@@ -13,6 +13,7 @@ import { KIND_LABELS, TEXT_TYPE_LABELS, type EditorField } from './fields-in-ord
 import { HelpTextEditor } from './help-text-editor.tsx';
 import { MoreSettings } from './more-settings.tsx';
 import { OptionList } from './option-list.tsx';
+import { RecallPicker } from './recall-picker.tsx';
 
 type Props = {
   field: EditorField;
@@ -23,10 +24,12 @@ type Props = {
   onDelete: () => void;
   /** Its condition read out, the builder that changes it, and what the logic check found here. */
   logic?: ReactNode;
+  /** What its title may recall: the questions of earlier pages and the form's hidden fields. */
+  recallable?: { earlier: readonly { _id: string; name: string }[]; hiddenFields: readonly string[] };
 };
 
 /** One saved question: inline rename, type and required for text, options for choices, move and delete. */
-export function FieldCard({ field, position, count, onEdit, onMove, onDelete, logic }: Props) {
+export function FieldCard({ field, position, count, onEdit, onMove, onDelete, logic, recallable }: Props) {
   const { _id: fieldId, kind } = field;
   // The name, the text type and Required are all saved through the one rename route.
   const saveField = (body: RenameFieldBody) => onEdit({ type: 'renameField', kind, fieldId, body });
@@ -58,6 +61,14 @@ export function FieldCard({ field, position, count, onEdit, onMove, onDelete, lo
         label="Question"
         onSave={(name) => saveField({ name })}
       />
+      {recallable ? (
+        <RecallPicker
+          questionName={field.name}
+          earlier={recallable.earlier}
+          hiddenFields={recallable.hiddenFields}
+          onInsert={(token) => saveField({ name: `${field.name} ${token}` })}
+        />
+      ) : null}
       <HelpTextEditor
         help={field.help}
         questionName={field.name}

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Form } from '#common/forms.ts';
 import { LinkFields } from './link-fields.tsx';
+import { RecallPicker } from './recall-picker.tsx';
 
 const form = {
   _id: 'f1',
@@ -47,5 +48,34 @@ describe('the editor’s link fields', () => {
     expect(screen.getByRole('textbox', { name: 'Link' })).toHaveValue(
       `${window.location.origin}/customer/f1/o1?q_n1=Asha+Rao`,
     );
+  });
+});
+
+describe('recall in the editor', () => {
+  it('inserts an earlier page’s answer or a hidden field into a title, chosen by keyboard', async () => {
+    const user = userEvent.setup();
+    const onInsert = vi.fn();
+    render(
+      <RecallPicker
+        questionName="Your email"
+        earlier={[{ _id: 'n1', name: 'Your name' }]}
+        hiddenFields={['ref']}
+        onInsert={onInsert}
+      />,
+    );
+    const picker = screen.getByRole('combobox', {
+      name: 'Insert an earlier answer or a hidden field into Your email',
+    });
+    await user.selectOptions(picker, 'Your name');
+    expect(onInsert).toHaveBeenLastCalledWith('{{answer:n1|}}');
+    await user.selectOptions(picker, 'Hidden field: ref');
+    expect(onInsert).toHaveBeenLastCalledWith('{{hidden:ref|}}');
+  });
+
+  it('offers nothing on the first page of a form without hidden fields', () => {
+    const { container } = render(
+      <RecallPicker questionName="Name" earlier={[]} hiddenFields={[]} onInsert={() => undefined} />,
+    );
+    expect(container).toBeEmptyDOMElement();
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEdit } from '../api/forms.ts';
-import { isPageBreak, pageNumbers, toFormItems, type EditorItem } from './editor-items.ts';
+import { earlierQuestions } from './condition-draft.ts';
+import { isPageBreak, pageNumbers, pagesOfItems, toFormItems, type EditorItem } from './editor-items.ts';
 import { FieldCard } from './field-card.tsx';
 import type { EditorField } from './fields-in-order.ts';
 import { PageBreakCard } from './page-break-card.tsx';
@@ -16,6 +17,8 @@ type Props = {
   /** The form's version, sent with a changed list of items. */
   version?: number;
   onEdit: (edit: FormEdit) => Promise<boolean>;
+  /** The form's hidden fields, which a question's title may recall. */
+  hiddenFields?: readonly string[];
 };
 /** Which control gets focus once the list has drawn: a card's name, or one of its move buttons. */
 type FocusRequest =
@@ -30,7 +33,7 @@ type FocusRequest =
  * Page breaks are cards of the same list. Adding, renaming or deleting one, and any move on a form that has one,
  * sends the whole list (`items`); a form without page breaks moves its questions by their order alone, as before.
  */
-export function QuestionList({ fields, version = 0, onEdit }: Props) {
+export function QuestionList({ fields, version = 0, onEdit, hiddenFields = [] }: Props) {
   const [pending, setPending] = useState<EditorField | null>(null);
   const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
   const [announcement, setAnnouncement] = useState('');
@@ -41,6 +44,7 @@ export function QuestionList({ fields, version = 0, onEdit }: Props) {
   const shown = fields.filter((f) => f._id !== pending?._id && !gone.has(f._id));
   const questionCount = shown.filter((f) => !isPageBreak(f)).length;
   const pages = pageNumbers(shown);
+  const pageOfItem = pagesOfItems(shown);
 
   const commit = (field: EditorField) => {
     clearTimeout(timer.current);
@@ -185,6 +189,7 @@ export function QuestionList({ fields, version = 0, onEdit }: Props) {
               position={i}
               count={shown.length}
               logic={logic.slot(item)}
+              recallable={{ earlier: earlierQuestions(shown, item._id, pageOfItem), hiddenFields }}
               onEdit={(e) => logic.takeOptionEdit(e) || void onEdit(e)}
               onMove={move}
               onDelete={() => logic.deleteQuestion(item._id, item.name) && remove(item, i)}

@@ -1,3 +1,4 @@
+import { recalledField } from '#common/kinds/recall.ts';
 import type { FileAnswer } from '#common/submissions.ts';
 import { FileSlot } from '../files/file-slot.tsx';
 import { QuestionField } from '../questions/question-field.tsx';
@@ -17,7 +18,10 @@ type Props = {
 
 /** One page's questions, a file among them answered here in the same slot as the files step's. */
 export function PageQuestions({ formId, questions, draft, errors, setValue, setFile, setBusy }: Props) {
-  return questions.map((question) => {
+  const source = { answers: draft.values, hidden: draft.hidden ?? {} };
+  return questions.map((asked) => {
+    // Its title and help text with the answers given so far and the link's hidden fields recalled.
+    const question = { ...asked, field: recalledField(asked.field, source) } as typeof asked;
     const id = question.field._id;
     return question.kind === 'file' ? (
       <FileSlot

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import type { PublicForm } from '#common/forms.ts';
+import { recalledField } from '#common/kinds/recall.ts';
 import { orderedQuestions, type Question } from '#common/question-order.ts';
 import { FAILURE } from '../../api/client.ts';
 import { customerPaths } from '../../customer-paths.ts';
@@ -96,7 +97,12 @@ export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerI
         {questions.map((question) => (
           <QuestionField
             key={question.field._id}
-            question={question}
+            question={
+              {
+                ...question,
+                field: recalledField(question.field, { answers: draft.values, hidden: draft.hidden ?? {} }),
+              } as typeof question
+            }
             value={draft.values[question.field._id]}
             error={errors[question.field._id]}
             onChange={(value) => setValue(question.field._id, value)}

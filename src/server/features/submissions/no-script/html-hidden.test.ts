@@ -76,6 +76,27 @@ describe('a link’s hidden fields and prefills without JavaScript', () => {
     expect((await storedOf(f)).hidden).toEqual({ ref: 'spring sale' });
   });
 
+  it('recalls the first page’s answer and the hidden field in a later question’s title, as text', async () => {
+    const paged = await tracked(true);
+    const items = paged.items.map((item) =>
+      item.kind !== 'page' && item.name === 'Email'
+        ? { ...item, name: `Thanks, {{answer:${idOf(paged, 'Name')}|friend}}: your email ({{hidden:ref}})?` }
+        : item,
+    );
+    const f = (
+      await as(owner).put(`/api/v1/form/${paged._id}/items`, { items, version: paged.version })
+    ).json<Form>();
+    const first = (await open(f, 'ref=spring')).body;
+    const next = await follow(
+      await postOnly(
+        [...hiddenOf(first), [idOf(f, 'Name'), '<b>Ravi</b>'], ['website', '']],
+        f,
+        actionOf(first),
+      ),
+    );
+    expect(next.body).toContain('Thanks, &lt;b&gt;Ravi&lt;/b&gt;: your email (spring)?');
+  });
+
   it('draws what a link carries as text, never as markup', async () => {
     const f = await tracked(false);
     const drawn = (await open(f, `ref=%22%3E%3Cscript%3Ealert(1)%3C/script%3E&q_${idOf(f, 'Name')}=%3Cb%3Ex`))
