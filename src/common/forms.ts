@@ -249,6 +249,8 @@ export const RenameFieldBodySchema = z.object({
   required: z.boolean().optional(),
   /** The help text under the question; empty removes it. */
   help: HelpTextSchema,
+  /** A date question's earliest and latest days; null removes them. */
+  dateRange: TextFieldSchema.shape.dateRange.unwrap().nullable().optional(),
 });
 export type RenameFieldBody = z.input<typeof RenameFieldBodySchema>;
 
@@ -292,6 +294,7 @@ export const FormDefinitionSchema = z.object({
           name: FieldNameSchema,
           type: z.enum(TEXT_TYPES),
           required: z.boolean(),
+          dateRange: TextFieldSchema.shape.dateRange,
         }),
         ...(['select', 'radio', 'check'] as const).map((kind) =>
           z.object({

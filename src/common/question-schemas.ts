@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { NumberSettingsSchema } from './kinds/number-kind.ts';
 import { RatingSettingsSchema, ScaleSettingsSchema } from './kinds/scale-kinds.ts';
-import { ConsentSettingsSchema, StatementSettingsSchema } from './kinds/simple-kinds.ts';
+import { ConsentSettingsSchema, DateSettingsSchema, StatementSettingsSchema } from './kinds/simple-kinds.ts';
 
 /** Bounds that keep one form reasonable to render, store and fill in (issue 3). */
 export const FORM_TITLE_MAX = 200;
@@ -51,6 +51,8 @@ export const TextFieldSchema = z.object({
   required: z.boolean(),
   value: z.string().optional(),
   help: HelpTextSchema,
+  /** A date question's earliest and latest days (YYYY-MM-DD), either or both; only for type `date`. */
+  dateRange: DateSettingsSchema.optional(),
 });
 export const ChoiceFieldSchema = z.object({
   _id: z.string(),

@@ -3,7 +3,7 @@ import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX, NOT_ON_FORM, TEXT_ANSWER_MAX } fr
 import { QUESTION_KINDS, type Form } from './forms.ts';
 import { HIDDEN_FIELDS_MAX, HIDDEN_NAME_MAX } from './kinds/link-values.ts';
 import { moreAnswerSchema } from './kinds/more-kinds.ts';
-import { isRealDate } from './kinds/simple-kinds.ts';
+import { dateAnswerSchema, isRealDate } from './kinds/simple-kinds.ts';
 import { PHONE_PATTERN } from './phone.ts';
 import { endsAfterStart, OwnerZoneField, ResponseFilterFields } from './response-filter.ts';
 
@@ -71,7 +71,12 @@ export const SubmitResponseSchema = z.object({ _id: z.string() });
 /** Answers keyed by question id: text, a chosen option, a list of options, or an uploaded file. */
 export type Answers = Record<string, string | string[] | FileAnswer | undefined>;
 
-function textSchema(type: Form['textField'][number]['type'], required: boolean) {
+function textSchema(
+  type: Form['textField'][number]['type'],
+  required: boolean,
+  dateRange?: Form['textField'][number]['dateRange'],
+) {
+  if (type === 'date' && dateRange) return dateAnswerSchema(dateRange, required);
   const max = type === 'textarea' ? LONG_TEXT_ANSWER_MAX : TEXT_ANSWER_MAX;
   const base = z.string().trim().max(max, `Keep it under ${max} characters`);
   const filled = (() => {
@@ -103,7 +108,7 @@ export function answersSchemaFor(
     Partial<Pick<Form, 'moreField'>>,
 ) {
   const shape: Record<string, z.ZodType> = {};
-  for (const f of form.textField) shape[f._id] = textSchema(f.type, f.required);
+  for (const f of form.textField) shape[f._id] = textSchema(f.type, f.required, f.dateRange);
   for (const f of [...form.selectField, ...form.radioField]) {
     const values = f.options.map((o) => o.value);
     const one = z.string().refine((v) => values.includes(v), 'Choose one of the options');

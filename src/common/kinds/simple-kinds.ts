@@ -78,6 +78,14 @@ export const DateSettingsSchema = z
   });
 export type DateSettings = z.output<typeof DateSettingsSchema>;
 
+/** What the customer is told under a date question with a range ('' without one). */
+export function dateRangeHint(range: DateSettings | undefined): string {
+  if (range?.earliest && range.latest) return `A day from ${range.earliest} to ${range.latest}`;
+  if (range?.earliest) return `A day on or after ${range.earliest}`;
+  if (range?.latest) return `A day on or before ${range.latest}`;
+  return '';
+}
+
 export const dateAnswerSchema = (settings: DateSettings, required: boolean) =>
   optionalOr(
     z

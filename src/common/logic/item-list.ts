@@ -27,6 +27,8 @@ function itemIssues(items: readonly FormItem[]): Issue[] {
     if (seen.has(item._id)) at(`Two items have the id ${item._id}`, '_id');
     seen.add(item._id);
     if (item.kind === 'page') return;
+    if (item.kind === 'text' && item.dateRange && item.type !== 'date')
+      at('Only a date question has earliest and latest days', 'dateRange');
     const name = item.name.trim();
     if (name === '') at('Question cannot be empty', 'name');
     if (name.length > FIELD_NAME_MAX) at(`Question must be at most ${FIELD_NAME_MAX} characters`, 'name');

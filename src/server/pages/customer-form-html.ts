@@ -14,6 +14,7 @@ import {
 } from '#common/answer-limits.ts';
 import type { ChoiceField, FileField, PublicForm, TextField } from '#common/forms.ts';
 import { recalledField } from '#common/kinds/recall.ts';
+import { dateRangeHint } from '#common/kinds/simple-kinds.ts';
 import { orderedQuestions, type Question } from '#common/question-order.ts';
 import { controlId, errorSummary, firstOptionId } from './error-summary-html.ts';
 import { DRAFT_FIELD, pageAction, pageButtonsHtml, pageViewOfState } from './form-pages.ts';
@@ -70,21 +71,28 @@ const AUTOCOMPLETE: Partial<Record<TextField['type'], string>> = {
 function textQuestion(field: TextField, value: string, error: string | undefined): string {
   const id = field._id;
   const isPassword = field.type === 'password';
+  const range = field.type === 'date' ? dateRangeHint(field.dateRange) : '';
   const shared = {
     id: controlId(id),
     name: id,
     dir: 'auto',
     'aria-required': field.required ? 'true' : undefined,
     'aria-invalid': error ? 'true' : undefined,
-    'aria-describedby': describedBy(helpIdOf(field), error && errorId(id), isPassword && hintId(id)),
+    'aria-describedby': describedBy(
+      helpIdOf(field),
+      error && errorId(id),
+      (isPassword || range !== '') && hintId(id),
+    ),
   };
   const control =
     field.type === 'textarea'
       ? `<textarea${attrs({ ...shared, class: 'input fill-textarea', rows: '5', maxlength: String(LONG_TEXT_ANSWER_MAX) })}>${e(value)}</textarea>`
-      : `<input${attrs({ ...shared, class: 'input', type: field.type, maxlength: String(TEXT_ANSWER_MAX), autocomplete: AUTOCOMPLETE[field.type], value: value || undefined })}>`;
+      : `<input${attrs({ ...shared, class: 'input', type: field.type, maxlength: String(TEXT_ANSWER_MAX), autocomplete: AUTOCOMPLETE[field.type], min: range ? field.dateRange?.earliest : undefined, max: range ? field.dateRange?.latest : undefined, value: value || undefined })}>`;
   const hint = isPassword
     ? `<p class="field-hint" id="${hintId(id)}">Never enter a password you use elsewhere.</p>`
-    : '';
+    : range
+      ? `<p class="field-hint" id="${hintId(id)}">${e(range)}</p>`
+      : '';
   return (
     `<div class="fill-card field"><label class="fill-question" for="${controlId(id)}" dir="auto">${label(field.name, field.required)}</label>` +
     `${helpOf(field)}${control}${hint}${errorOf(id, error)}</div>`

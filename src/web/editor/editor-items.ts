@@ -36,7 +36,15 @@ export function toFormItems(items: readonly EditorItem[]): FormItem[] {
     const base = { _id, name, required, condition, ...(help ? { help } : {}) };
     if (kind === 'text') {
       const value = source?.kind === 'text' ? source.value : undefined;
-      return { ...base, kind, type: type ?? 'text', ...(value === undefined ? {} : { value }) };
+      // A date question keeps its range; a question that stops being one loses it, as the server would.
+      const range = type === 'date' && source?.kind === 'text' ? source.dateRange : undefined;
+      return {
+        ...base,
+        kind,
+        type: type ?? 'text',
+        ...(value === undefined ? {} : { value }),
+        ...(range ? { dateRange: range } : {}),
+      };
     }
     if (kind === 'file') return { ...base, kind, type: 'file' };
     if (kind === 'select' || kind === 'radio' || kind === 'check')

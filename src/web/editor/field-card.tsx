@@ -8,6 +8,7 @@ import {
 } from '#common/forms.ts';
 import type { FormEdit } from '../api/forms.ts';
 import { dragMove, MoveButtons } from './card-moves.tsx';
+import { DateRangeEditor } from './date-range-editor.tsx';
 import { EditableText } from './editable-text.tsx';
 import { KIND_LABELS, TEXT_TYPE_LABELS, type EditorField } from './fields-in-order.ts';
 import { HelpTextEditor } from './help-text-editor.tsx';
@@ -74,6 +75,13 @@ export function FieldCard({ field, position, count, onEdit, onMove, onDelete, lo
         questionName={field.name}
         onSave={(help) => saveField({ name: field.name, help })}
       />
+      {kind === 'text' && field.type === 'date' ? (
+        <DateRangeEditor
+          questionName={field.name}
+          range={field.source?.kind === 'text' ? field.source.dateRange : undefined}
+          onSave={(dateRange) => saveField({ name: field.name, dateRange })}
+        />
+      ) : null}
       {field.source && isMoreKind(field.source.kind) ? (
         <MoreSettings
           field={field.source as MoreField}

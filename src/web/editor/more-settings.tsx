@@ -3,6 +3,7 @@ import type { MoreField } from '#common/forms.ts';
 import { settingsSchemaOf } from '#common/kinds/more-kinds.ts';
 import { numberHint } from '#common/kinds/number-kind.ts';
 import { stepsOf } from '#common/kinds/scale-kinds.ts';
+import { SaveOrCancel } from './save-or-cancel.tsx';
 
 type Draft = Record<string, string | boolean>;
 type Props = { field: MoreField; onSave: (settings: Record<string, unknown>) => void };
@@ -176,19 +177,13 @@ export function MoreSettings({ field, onSave }: Props) {
           />
         </label>
       ) : null}
-      {problem ? (
-        <p className="field-error" id={`${id}-problem`} role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <span className="help-text-actions">
-        <button type="button" className="button button-small" onClick={() => setDraft(null)}>
-          Cancel
-        </button>
-        <button type="button" className="button button-small button-primary" onClick={save}>
-          Save settings
-        </button>
-      </span>
+      <SaveOrCancel
+        problemId={`${id}-problem`}
+        problem={problem}
+        saveLabel="Save settings"
+        onCancel={() => setDraft(null)}
+        onSave={save}
+      />
     </fieldset>
   );
 }

@@ -7,7 +7,13 @@ import type { FieldDefinition, Form, FormDefinition } from '#common/forms.ts';
 export function toDefinition(form: Form): FormDefinition {
   const byId = new Map<string, FieldDefinition>();
   for (const f of form.textField)
-    byId.set(f._id, { kind: 'text', name: f.name, type: f.type, required: f.required });
+    byId.set(f._id, {
+      kind: 'text',
+      name: f.name,
+      type: f.type,
+      required: f.required,
+      ...(f.dateRange ? { dateRange: f.dateRange } : {}),
+    });
   for (const f of form.fileField) byId.set(f._id, { kind: 'file', name: f.name, required: f.required });
   for (const { _id, ...f } of form.moreField) byId.set(_id, f);
   for (const kind of ['select', 'radio', 'check'] as const) {

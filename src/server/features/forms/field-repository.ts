@@ -44,6 +44,8 @@ export function itemOf(f: FieldRow): FormItem {
       name: f.name,
       type: f.text_type ?? 'text',
       required: f.required,
+      // A date question's earliest and latest days are kept in the settings column.
+      ...(f.settings && f.text_type === 'date' ? { dateRange: f.settings } : {}),
       ...condition,
     };
   if (f.kind === 'file')
@@ -79,7 +81,11 @@ export async function insertFields(
         field.required,
         JSON.stringify(options),
         ('help' in field && field.help) || null,
-        'settings' in field ? JSON.stringify(field.settings) : null,
+        'settings' in field
+          ? JSON.stringify(field.settings)
+          : field.kind === 'text' && field.dateRange
+            ? JSON.stringify(field.dateRange)
+            : null,
       ],
     );
   }
@@ -113,6 +119,7 @@ export async function updateField(
     required?: boolean;
     options?: Option[];
     help?: string;
+    /** Undefined keeps them; null removes them (a date question's range taken away). */
     settings?: unknown;
   },
 ): Promise<void> {
@@ -121,7 +128,7 @@ export async function updateField(
     `update form_fields set name = coalesce($2, name), text_type = coalesce($3, text_type),
             required = coalesce($4, required), options = coalesce($5::jsonb, options),
             help = case when $7::boolean then nullif($6, '') else help end,
-            settings = coalesce($8::jsonb, settings)
+            settings = case when $9::boolean then $8::jsonb else settings end
       where id = $1`,
     [
       fieldId,
@@ -131,7 +138,8 @@ export async function updateField(
       patch.options ? JSON.stringify(patch.options) : null,
       patch.help ?? null,
       patch.help !== undefined,
-      patch.settings === undefined ? null : JSON.stringify(patch.settings),
+      patch.settings === undefined || patch.settings === null ? null : JSON.stringify(patch.settings),
+      patch.settings !== undefined,
     ],
   );
 }

@@ -18,6 +18,7 @@ import {
   type TextType,
 } from '#common/forms.ts';
 import { settingsSchemaOf } from '#common/kinds/more-kinds.ts';
+import type { DateSettings } from '#common/kinds/simple-kinds.ts';
 import { truncateText } from '#common/unstorable-text.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -155,7 +156,13 @@ async function changeField(
 export function renameField(
   deps: FormDeps,
   target: FieldTarget,
-  input: { name: string; type?: TextType | 'file'; required?: boolean; help?: string },
+  input: {
+    name: string;
+    type?: TextType | 'file';
+    required?: boolean;
+    help?: string;
+    dateRange?: DateSettings | null;
+  },
 ): Promise<Form> {
   return changeField(deps, target, async (tx, field) => {
     let textType: TextType | undefined;
@@ -165,11 +172,21 @@ export function renameField(
       if (!fits) throw invalid('type', `A ${field.kind} question cannot have type ${input.type}`);
       if (input.type !== 'file') textType = input.type;
     }
+    const type = textType ?? field.text_type;
+    if (input.dateRange && type !== 'date')
+      throw invalid('dateRange', 'Only a date question has earliest and latest days');
     await fieldRepo.updateField(tx, field.id, {
       name: input.name,
       textType,
       required: input.required,
       help: input.help,
+      // A question that stops being a date question loses its range.
+      settings:
+        input.dateRange !== undefined
+          ? input.dateRange
+          : type !== 'date' && field.kind === 'text'
+            ? null
+            : undefined,
     });
   });
 }

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { MoreField } from '#common/forms.ts';
 import { MoreQuestion } from './more-question.tsx';
+import { TextQuestion } from './text-question.tsx';
 
 function Field({ field, error }: { field: MoreField; error?: string }) {
   const [value, setValue] = useState('');
@@ -127,5 +128,25 @@ describe('the kinds beyond the first five on the page', () => {
     expect(screen.getByText(/<i>x<\/i>/)).toBeInTheDocument();
     expect(screen.getByText('Second').tagName).toBe('P');
     expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('a date question with a range bounds its picker and says the range', () => {
+    render(
+      <TextQuestion
+        field={{
+          _id: 'd',
+          name: 'Arrival',
+          type: 'date',
+          required: true,
+          dateRange: { earliest: '2026-12-01', latest: '2026-12-31' },
+        }}
+        value=""
+        onChange={() => undefined}
+      />,
+    );
+    const box = screen.getByLabelText(/Arrival/);
+    expect(box).toHaveAttribute('min', '2026-12-01');
+    expect(box).toHaveAttribute('max', '2026-12-31');
+    expect(box).toHaveAccessibleDescription('A day from 2026-12-01 to 2026-12-31');
   });
 });

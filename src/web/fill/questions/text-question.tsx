@@ -1,5 +1,6 @@
 import { LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { TextField } from '#common/forms.ts';
+import { dateRangeHint } from '#common/kinds/simple-kinds.ts';
 import { controlId, describedBy, errorId, hintId } from './dom-ids.ts';
 import { FieldError } from './field-error.tsx';
 import { QuestionHelp, QuestionLabel } from './question-label.tsx';
@@ -16,6 +17,8 @@ const AUTOCOMPLETE: Partial<Record<TextField['type'], string>> = {
 export function TextQuestion({ field, value, error, onChange }: Props) {
   const id = controlId(field._id);
   const isPassword = field.type === 'password';
+  // A date question's range: the picker's bounds, and said under the box.
+  const range = field.type === 'date' ? dateRangeHint(field.dateRange) : '';
   const shared = {
     id,
     name: field._id,
@@ -23,7 +26,11 @@ export function TextQuestion({ field, value, error, onChange }: Props) {
     value,
     'aria-required': field.required || undefined,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(field, !!error && errorId(field._id), isPassword && hintId(field._id)),
+    'aria-describedby': describedBy(
+      field,
+      !!error && errorId(field._id),
+      (isPassword || range !== '') && hintId(field._id),
+    ),
   };
   return (
     <div className="fill-card field">
@@ -46,12 +53,14 @@ export function TextQuestion({ field, value, error, onChange }: Props) {
           type={field.type}
           maxLength={TEXT_ANSWER_MAX}
           autoComplete={AUTOCOMPLETE[field.type]}
+          min={range ? field.dateRange?.earliest : undefined}
+          max={range ? field.dateRange?.latest : undefined}
           onChange={(e) => onChange(e.target.value)}
         />
       )}
-      {isPassword ? (
+      {isPassword || range ? (
         <p className="field-hint" id={hintId(field._id)}>
-          Never enter a password you use elsewhere.
+          {isPassword ? 'Never enter a password you use elsewhere.' : range}
         </p>
       ) : null}
       <FieldError id={errorId(field._id)} message={error} />

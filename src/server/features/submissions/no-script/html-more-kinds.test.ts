@@ -42,6 +42,20 @@ describe('the kinds beyond the first five without JavaScript', () => {
     expect(html).not.toContain(`name="${id('Before you answer')}"`);
   });
 
+  it('draw a date question’s range as the picker’s bounds, said under it', async () => {
+    const form = await makeForm('Dates', [{ id: 1, name: 'Arrival', type: 'date', required: true }]);
+    const id = idOf(form, 'Arrival');
+    const range = { earliest: '2026-12-01', latest: '2026-12-31' };
+    await as(owner).put(`/api/updateText/${form._id}/${id}`, { name: 'Arrival', dateRange: range });
+    const html = (await page(form)).body;
+    expect(html).toMatch(
+      new RegExp(
+        `id="q-${id}"[^>]*aria-describedby="q-${id}-hint"[^>]*type="date"[^>]*min="2026-12-01" max="2026-12-31"`,
+      ),
+    );
+    expect(html).toContain(`<p class="field-hint" id="q-${id}-hint">A day from 2026-12-01 to 2026-12-31</p>`);
+  });
+
   it('never turn an owner’s markup into HTML', async () => {
     const form = await makeForm('Marked', [
       {
