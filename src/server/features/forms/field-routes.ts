@@ -3,17 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AddFieldBodySchema,
   AddOptionBodySchema,
+  RenameFieldBodySchema,
+  RenameOptionBodySchema,
+  UpdateQuestionBodySchema,
+} from '#common/field-calls.ts';
+import {
   FieldParamsSchema,
   FormParamsSchema,
   FormSchema,
   MORE_KINDS,
   OptionParamsSchema,
-  RenameFieldBodySchema,
-  RenameOptionBodySchema,
-  UpdateQuestionBodySchema,
   type QuestionKind,
 } from '#common/forms.ts';
 import { ownerOf } from '../../http/auth.ts';
+import * as questions from './question-service.ts';
 import * as forms from './service.ts';
 
 const response = { 200: FormSchema };
@@ -52,14 +55,15 @@ export async function fieldRoutes(app: FastifyInstance): Promise<void> {
     api.put(
       `/${path}/:fid/:fieldId`,
       { schema: { params: FieldParamsSchema, body: RenameFieldBodySchema, response } },
-      async (request) => forms.renameField(deps, target(request, request.params, kinds), request.body),
+      async (request) => questions.renameField(deps, target(request, request.params, kinds), request.body),
     );
   }
 
   api.put(
     '/updateQuestion/:fid/:fieldId',
     { schema: { params: FieldParamsSchema, body: UpdateQuestionBodySchema, response } },
-    async (request) => forms.updateQuestion(deps, target(request, request.params, MORE_KINDS), request.body),
+    async (request) =>
+      questions.updateQuestion(deps, target(request, request.params, MORE_KINDS), request.body),
   );
 
   const deletes: [string, readonly QuestionKind[]][] = [

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formExportFileName } from '#common/download-names.ts';
+import { FieldOrderBodySchema } from '#common/field-calls.ts';
 import {
   CreateFormBodySchema,
-  FieldOrderBodySchema,
   FormDefinitionSchema,
   FormParamsSchema,
   FormSchema,

@@ -1,24 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import type { AddFieldBodySchema } from '#common/field-calls.ts';
 import { FORM_TEMPLATES, templateItems } from '#common/form-templates.ts';
 import {
   DUPLICATE_OPTION_MESSAGE,
   FIELD_KIND_IDS,
   MORE_KIND_IDS,
-  type AddFieldBodySchema,
   FIELDS_PER_FORM_MAX,
   FORM_TITLE_MAX,
-  isMoreKind,
   OPTIONS_PER_FIELD_MAX,
   type FieldDefinition,
   type QuestionKind,
   type Form,
   type FormDefinition,
   type TemplateId,
-  type TextType,
 } from '#common/forms.ts';
-import { settingsSchemaOf } from '#common/kinds/more-kinds.ts';
-import type { DateSettings } from '#common/kinds/simple-kinds.ts';
 import { truncateText } from '#common/unstorable-text.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -40,7 +36,7 @@ export type FormDeps = {
 
 const formNotFound = () => notFound('Form not found');
 const fieldNotFound = () => notFound('Question not found');
-const invalid = (field: string, message: string) =>
+export const invalid = (field: string, message: string) =>
   new HttpError(400, 'VALIDATION_FAILED', `${field}: ${message}`);
 
 async function answerForm(deps: FormDeps, tx: Queryable, ownerId: string, formId: string): Promise<Form> {
@@ -125,10 +121,15 @@ export async function addField(
   });
 }
 
-type FieldTarget = { ownerId: string; formId: string; fieldId: string; kinds: readonly QuestionKind[] };
+export type FieldTarget = {
+  ownerId: string;
+  formId: string;
+  fieldId: string;
+  kinds: readonly QuestionKind[];
+};
 
 /** Runs `change` on the owner's field of one of `kinds` in a transaction and answers the whole form. */
-async function changeField(
+export async function changeField(
   deps: FormDeps,
   target: FieldTarget,
   change: (tx: Queryable, field: fieldRepo.FieldRecord) => Promise<void>,
@@ -150,71 +151,6 @@ async function changeField(
     const after = await answerForm(deps, tx, target.ownerId, target.formId);
     refuseBrokenConditions(before, after);
     return after;
-  });
-}
-
-export function renameField(
-  deps: FormDeps,
-  target: FieldTarget,
-  input: {
-    name: string;
-    type?: TextType | 'file';
-    required?: boolean;
-    help?: string;
-    dateRange?: DateSettings | null;
-  },
-): Promise<Form> {
-  return changeField(deps, target, async (tx, field) => {
-    let textType: TextType | undefined;
-    if (input.type !== undefined) {
-      const fits =
-        field.kind === 'file' ? input.type === 'file' : field.kind === 'text' && input.type !== 'file';
-      if (!fits) throw invalid('type', `A ${field.kind} question cannot have type ${input.type}`);
-      if (input.type !== 'file') textType = input.type;
-    }
-    const type = textType ?? field.text_type;
-    if (input.dateRange && type !== 'date')
-      throw invalid('dateRange', 'Only a date question has earliest and latest days');
-    await fieldRepo.updateField(tx, field.id, {
-      name: input.name,
-      textType,
-      required: input.required,
-      help: input.help,
-      // A question that stops being a date question loses its range.
-      settings:
-        input.dateRange !== undefined
-          ? input.dateRange
-          : type !== 'date' && field.kind === 'text'
-            ? null
-            : undefined,
-    });
-  });
-}
-
-/** A question of a kind beyond the product's five: its name, Required, help text and settings. */
-export function updateQuestion(
-  deps: FormDeps,
-  target: FieldTarget,
-  input: { name: string; required?: boolean; help?: string; settings?: Record<string, unknown> },
-): Promise<Form> {
-  return changeField(deps, target, async (tx, field) => {
-    if (!isMoreKind(field.kind)) throw invalid('kind', 'This call changes the kinds beyond the first five');
-    if (field.kind === 'statement' && input.required)
-      throw invalid('required', 'A statement asks nothing, so it cannot be required');
-    let settings: unknown;
-    if (input.settings !== undefined) {
-      const schema = settingsSchemaOf(field.kind);
-      if (!schema) throw invalid('settings', `A ${field.kind} question has no settings`);
-      const parsed = schema.safeParse(input.settings);
-      if (!parsed.success) throw invalid('settings', parsed.error.issues[0]?.message ?? 'Invalid settings');
-      settings = parsed.data;
-    }
-    await fieldRepo.updateField(tx, field.id, {
-      name: input.name,
-      required: input.required,
-      help: input.help,
-      settings,
-    });
   });
 }
 
