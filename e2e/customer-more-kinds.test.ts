@@ -1,5 +1,5 @@
 // A customer answers one question of each kind beyond the product's five on a phone (issue 39): a number with its
-// unit, a star rating and an NPS scale operated by the keyboard alone, a consent box, a time and a web address,
+// unit, a star rating, an NPS scale and a choice grid operated by the keyboard alone, a consent box, a time and a web address,
 // around a statement, from a link that fills a hidden field and prefills the web address; once with scripts off (the page the server draws, posted as a browser posts it) and once with
 // them on (the React page after its take-over). The owner then reads them in Results. axe on every screen.
 import type { Page } from 'playwright-core';
@@ -42,7 +42,19 @@ async function answerByKeyboard(page: Page, guests: string) {
   await page.getByLabel('Arrival time').fill('14:30');
   // Prefilled from the link: the customer sees it and keeps it.
   expect(await page.getByLabel('Your website').inputValue()).toBe('https://example.org/me');
+  // The grid: one tab stop a row, arrows to choose within it.
+  await page.getByRole('radiogroup', { name: 'Room' }).getByRole('radio').first().focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowRight');
+  expect(await chosenIn(page, 'Room')).toBe('Good');
+  expect(await chosenIn(page, 'Breakfast')).toBe('Fair');
 }
+
+/** The column checked in a grid's row. */
+const chosenIn = (page: Page, row: string) =>
+  page.getByRole('radiogroup', { name: row }).locator('input:checked').getAttribute('value');
 
 /** The link as a campaign would send it: a hidden field, a tracker's parameter, and the website prefilled. */
 const trackedLink = (form: Form) => {
@@ -59,6 +71,7 @@ async function expectStored(form: Form, guests: string) {
     ['Terms', 'yes'],
     ['Arrival time', '14:30'],
     ['Your website', 'https://example.org/me'],
+    ['Rate our service', { Room: 'Good', Breakfast: 'Fair' }],
   ]);
   expect(stored.hidden).toEqual({ ref: 'crm-42' });
 }
@@ -81,6 +94,7 @@ describe.skipIf(!hasChromium)('a customer answers the kinds beyond the first fiv
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Enter 12 or less').first().waitFor();
     expect(await page.getByRole('radio', { name: '4 of 5' }).isChecked()).toBe(true);
+    expect(await chosenIn(page, 'Breakfast')).toBe('Fair');
     await page.getByLabel(/^Guests/).fill('3');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Submitted successfully' }).waitFor();
@@ -111,6 +125,8 @@ describe.skipIf(!hasChromium)('a customer answers the kinds beyond the first fiv
       await page.goto(`${server.url}/formResults?fid=${form._id}`);
       await page.getByText('NPS +100').waitFor();
       await page.getByText('Median').first().waitFor();
+      // The grid, row by row: both responses chose Good for the room.
+      await page.getByRole('heading', { name: /Breakfast/ }).waitFor();
       await lookAtScreen(page, viewport, 'more-kinds-results');
       // One response in full: each kind's answer as text, and the hidden field under "From the link".
       const newest = await newestResponse(form);

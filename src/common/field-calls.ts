@@ -11,6 +11,7 @@ import {
   TextFieldSchema,
   FIELDS_PER_FORM_MAX,
 } from './forms.ts';
+import { GRID_STARTER, GridSettingsSchema } from './kinds/grid-kind.ts';
 import { NumberSettingsSchema } from './kinds/number-kind.ts';
 import { NPS_PRESET, RatingSettingsSchema, ScaleSettingsSchema } from './kinds/scale-kinds.ts';
 import { ConsentSettingsSchema, StatementSettingsSchema } from './kinds/simple-kinds.ts';
@@ -49,6 +50,7 @@ export const AddFieldBodySchema = z.discriminatedUnion('id', [
   z.object({ id: kindId(10), ...added, settings: ConsentSettingsSchema }),
   z.object({ id: kindId(11), ...added }),
   z.object({ id: kindId(12), ...added }),
+  z.object({ id: kindId(13), ...added, settings: GridSettingsSchema.default(GRID_STARTER) }),
 ]);
 export type AddFieldBody = z.input<typeof AddFieldBodySchema>;
 

@@ -22,6 +22,7 @@ import {
   StatementFieldSchema,
   TimeFieldSchema,
   UrlFieldSchema,
+  GridFieldSchema,
   TEXT_TYPES,
   TextFieldSchema,
   type ChoiceField,
@@ -43,6 +44,7 @@ export const MORE_KIND_IDS = {
   10: 'consent',
   11: 'time',
   12: 'url',
+  13: 'grid',
 } as const;
 
 export const HexColorSchema = z
@@ -251,6 +253,7 @@ export const FormDefinitionSchema = z.object({
         ConsentFieldSchema.omit({ _id: true }).extend(named),
         TimeFieldSchema.omit({ _id: true }).extend(named),
         UrlFieldSchema.omit({ _id: true }).extend(named),
+        GridFieldSchema.omit({ _id: true }).extend(named),
       ]),
     )
     .max(FIELDS_PER_FORM_MAX, `A form can have at most ${FIELDS_PER_FORM_MAX} questions`),

@@ -1,6 +1,7 @@
 // The questions' own shapes, as the form's JSON carries them: shared by the form (forms.ts) and its ordered list of
 // items (logic/items.ts), which the form's JSON also carries, so neither file needs the other's.
 import { z } from 'zod';
+import { GridSettingsSchema } from './kinds/grid-kind.ts';
 import { NumberSettingsSchema } from './kinds/number-kind.ts';
 import { RatingSettingsSchema, ScaleSettingsSchema } from './kinds/scale-kinds.ts';
 import { ConsentSettingsSchema, DateSettingsSchema, StatementSettingsSchema } from './kinds/simple-kinds.ts';
@@ -28,9 +29,19 @@ export const FIELD_KINDS = ['text', 'select', 'radio', 'check', 'file'] as const
 export type FieldKind = (typeof FIELD_KINDS)[number];
 /**
  * The kinds beyond the product's five (docs/decisions/043-question-kinds.md): each carries its own `kind` and
- * `settings`, in the form's `moreField` list. Their answers travel as text, in the submit's `textObject`.
+ * `settings`, in the form's `moreField` list. Their answers travel as text, in the submit's `textObject`; a choice
+ * grid's, the column chosen in each row, in its `gridObject`.
  */
-export const MORE_KINDS = ['number', 'rating', 'scale', 'statement', 'consent', 'time', 'url'] as const;
+export const MORE_KINDS = [
+  'number',
+  'rating',
+  'scale',
+  'statement',
+  'consent',
+  'time',
+  'url',
+  'grid',
+] as const;
 export type MoreKind = (typeof MORE_KINDS)[number];
 export const QUESTION_KINDS = [...FIELD_KINDS, ...MORE_KINDS] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
@@ -102,6 +113,12 @@ export const ConsentFieldSchema = z.object({
 });
 export const TimeFieldSchema = z.object({ ...question, kind: z.literal('time') });
 export const UrlFieldSchema = z.object({ ...question, kind: z.literal('url') });
+/** A choice grid (matrix): rows × columns, one column chosen per row; required means every row. */
+export const GridFieldSchema = z.object({
+  ...question,
+  kind: z.literal('grid'),
+  settings: GridSettingsSchema,
+});
 export const MoreFieldSchema = z.discriminatedUnion('kind', [
   NumberFieldSchema,
   RatingFieldSchema,
@@ -110,5 +127,6 @@ export const MoreFieldSchema = z.discriminatedUnion('kind', [
   ConsentFieldSchema,
   TimeFieldSchema,
   UrlFieldSchema,
+  GridFieldSchema,
 ]);
 export type MoreField = z.infer<typeof MoreFieldSchema>;

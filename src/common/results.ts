@@ -80,12 +80,31 @@ export const StepResultSchema = z.object({
 });
 export type StepResult = z.infer<typeof StepResultSchema>;
 
+/**
+ * A choice grid: per row, the grid's columns with how many chose each (of the responses that answered that row),
+ * then rows and columns no longer on the grid that answers still name.
+ */
+export const GridResultSchema = z.object({
+  ...question,
+  kind: z.literal('grid'),
+  rows: z.array(
+    z.object({
+      row: z.string(),
+      answered: z.number(),
+      offered: z.boolean(),
+      columns: z.array(OptionCountSchema),
+    }),
+  ),
+});
+export type GridResult = z.infer<typeof GridResultSchema>;
+
 export const QuestionResultSchema = z.discriminatedUnion('kind', [
   ChoiceResultSchema,
   TextResultSchema,
   FileResultSchema,
   NumberResultSchema,
   StepResultSchema,
+  GridResultSchema,
 ]);
 export type QuestionResult = z.infer<typeof QuestionResultSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX, NOT_ON_FORM, TEXT_ANSWER_MAX } from './answer-limits.ts';
 import { QUESTION_KINDS, type Form } from './forms.ts';
+import type { GridAnswer } from './kinds/grid-kind.ts';
 import { HIDDEN_FIELDS_MAX, HIDDEN_NAME_MAX } from './kinds/link-values.ts';
 import { moreAnswerSchema } from './kinds/more-kinds.ts';
 import { dateAnswerSchema, isRealDate } from './kinds/simple-kinds.ts';
@@ -46,6 +47,9 @@ export const SubmissionBodySchema = z.object({
     .max(200)
     .default([]),
   fileObject: z.record(z.string(), FileAnswerSchema).default({}),
+  /** A choice grid's answer by question: the chosen column by row (docs/api.md). */
+  // Each answer's shape is checked against its grid (gridAnswerSchema), so a refusal names the question.
+  gridObject: z.record(z.string(), z.unknown()).default({}),
   /** The hidden fields the form's link filled, by name (the form's `hiddenFields`). */
   hidden: z
     .record(z.string().max(HIDDEN_NAME_MAX), z.string())
@@ -68,8 +72,11 @@ export type SubmissionBody = z.input<typeof SubmissionBodySchema>;
 
 export const SubmitResponseSchema = z.object({ _id: z.string() });
 
-/** Answers keyed by question id: text, a chosen option, a list of options, or an uploaded file. */
-export type Answers = Record<string, string | string[] | FileAnswer | undefined>;
+/**
+ * Answers keyed by question id: text, a chosen option, a list of options, an uploaded file, or a grid's chosen
+ * column by row.
+ */
+export type Answers = Record<string, string | string[] | FileAnswer | GridAnswer | undefined>;
 
 function textSchema(
   type: Form['textField'][number]['type'],
@@ -150,7 +157,8 @@ export const SubmissionAnswerSchema = z.object({
   name: z.string(),
   /** The answer to a date question (still on the form): a day written YYYY-MM-DD. */
   isDate: z.boolean(),
-  value: z.union([z.string(), z.array(z.string())]).nullable(),
+  /** Text or a chosen option, the ticked options, a grid's chosen column by row; null for a file. */
+  value: z.union([z.string(), z.array(z.string()), z.record(z.string(), z.string())]).nullable(),
   file: FileViewSchema.nullable(),
 });
 export type SubmissionAnswer = z.infer<typeof SubmissionAnswerSchema>;
@@ -187,6 +195,8 @@ export const SubmissionSchema = z.object({
     z.string(),
     z.object({ name: z.string(), value: z.string(), deleteId: z.string(), originalName: z.string() }),
   ),
+  /** The choice grids' answers by question name, as the submit's `gridObject`; only when there are any. */
+  gridObject: z.record(z.string(), z.record(z.string(), z.string())).optional(),
   answers: z.array(SubmissionAnswerSchema),
   contact: z.string(),
   /** Answers sent from an older version of the form that it no longer asks; only when there are any. */

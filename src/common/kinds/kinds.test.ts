@@ -80,10 +80,7 @@ describe('ratings, scales and NPS', () => {
 });
 
 describe('choice grids', () => {
-  const settings = GridSettingsSchema.parse({
-    rows: [{ value: 'Food' }, { value: 'Rooms' }],
-    columns: [{ value: 'Poor' }, { value: 'Good' }],
-  });
+  const settings = GridSettingsSchema.parse({ rows: ['Food', ' Rooms '], columns: ['Poor', 'Good'] });
 
   it('need every row when required, one of the columns in each, and no row of their own', () => {
     expect(gridAnswerSchema(settings, true).safeParse({ Food: 'Good', Rooms: 'Poor' }).success).toBe(true);
@@ -94,13 +91,16 @@ describe('choice grids', () => {
       'Choose one of the columns for “Food”',
     );
     expect(messageOf(gridAnswerSchema(settings, false).safeParse({ Spa: 'Good' }))).toBe(
-      '“Spa” is not a row of this question',
+      '“Spa” is not a row of this grid',
     );
-    expect(gridAnswerSchema(settings, false).safeParse({ Food: 'Good' }).success).toBe(true);
-    expect(
-      GridSettingsSchema.safeParse({ rows: [{ value: 'A' }, { value: 'A' }], columns: settings.columns })
-        .success,
-    ).toBe(false);
+    // Rows in the grid's order, blanks left out; an optional grid left empty is no answer.
+    expect(gridAnswerSchema(settings, false).parse({ Rooms: 'Poor', Food: 'Good' })).toEqual({
+      Food: 'Good',
+      Rooms: 'Poor',
+    });
+    expect(gridAnswerSchema(settings, false).parse({ Food: '' })).toBeUndefined();
+    expect(settings.rows).toEqual(['Food', 'Rooms']);
+    expect(GridSettingsSchema.safeParse({ rows: ['A', 'A'], columns: settings.columns }).success).toBe(false);
   });
 });
 

@@ -37,6 +37,10 @@ export type LinkValues = {
   prefill: Record<string, string>;
 };
 
+/** Whether a link may prefill a question of this kind: not a file, a statement (nothing to fill) or a grid. */
+export const isPrefillable = (question: { kind: string }) =>
+  question.kind !== 'file' && question.kind !== 'statement' && question.kind !== 'grid';
+
 /** A value a link may carry: cut to TEXT_ANSWER_MAX, and left out when it cannot be stored. */
 function usable(value: string): string | null {
   const trimmed = value.trim();

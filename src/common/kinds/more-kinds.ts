@@ -3,6 +3,7 @@
 // submits, and by the customer's page before it sends, so both hold the same rules.
 import { z } from 'zod';
 import type { MoreField, MoreKind } from '../question-schemas.ts';
+import { gridAnswerSchema, GridSettingsSchema } from './grid-kind.ts';
 import { numberAnswerSchema, NumberSettingsSchema } from './number-kind.ts';
 import { RatingSettingsSchema, ScaleSettingsSchema, stepAnswerSchema } from './scale-kinds.ts';
 import {
@@ -29,13 +30,18 @@ export function settingsSchemaOf(kind: MoreKind): z.ZodType | null {
       return StatementSettingsSchema;
     case 'consent':
       return ConsentSettingsSchema;
+    case 'grid':
+      return GridSettingsSchema;
     case 'time':
     case 'url':
       return null;
   }
 }
 
-/** The answer a question of these kinds accepts; every one arrives as text (`textObject`, or the page's post). */
+/**
+ * The answer a question of these kinds accepts: text (`textObject`, or the page's post), but a grid's, the chosen
+ * column by row (`gridObject`, or one radio group a row on the page).
+ */
 export function moreAnswerSchema(field: MoreField, required: boolean): z.ZodType {
   switch (field.kind) {
     case 'number':
@@ -52,6 +58,8 @@ export function moreAnswerSchema(field: MoreField, required: boolean): z.ZodType
       return timeAnswerSchema(required);
     case 'url':
       return urlAnswerSchema(required);
+    case 'grid':
+      return gridAnswerSchema(field.settings, required);
   }
 }
 

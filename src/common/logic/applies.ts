@@ -19,15 +19,20 @@ export type LogicQuestion = {
 /** A page: its questions in order, and the condition under which it is shown (none: always). */
 export type LogicPage = { id: string; condition?: Condition; questions: readonly LogicQuestion[] };
 
-/** An answer as the customer gave it: text or a chosen option, a list of ticked options, or a file. */
-export type LogicAnswer = string | readonly string[] | { deleteId: string } | undefined;
+/**
+ * An answer as the customer gave it: text or a chosen option, a list of ticked options, a file, or a grid's chosen
+ * column by row.
+ */
+export type LogicAnswer =
+  string | readonly string[] | { deleteId: string } | Readonly<Record<string, string>> | undefined;
 export type LogicAnswers = Readonly<Record<string, LogicAnswer>>;
 
 export function isEmptyAnswer(answer: LogicAnswer): boolean {
   if (answer === undefined) return true;
   if (typeof answer === 'string') return answer.trim() === '';
   if (Array.isArray(answer)) return answer.length === 0;
-  return false;
+  if ('deleteId' in answer) return false;
+  return !Object.values(answer).some((column) => typeof column === 'string' && column !== '');
 }
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -32,6 +32,7 @@ export const OPERATORS_BY_KIND = {
   consent: ['answered', 'empty'],
   time: ['is', 'isNot', 'answered', 'empty'],
   url: ['is', 'isNot', 'contains', 'answered', 'empty'],
+  grid: ['answered', 'empty'],
 } as const satisfies Record<string, readonly ConditionOperator[]>;
 export type LogicKind = keyof typeof OPERATORS_BY_KIND;
 

@@ -8,6 +8,7 @@ import {
   ConsentFieldSchema,
   FileFieldSchema,
   FORM_TITLE_MAX,
+  GridFieldSchema,
   NumberFieldSchema,
   RatingFieldSchema,
   ScaleFieldSchema,
@@ -48,6 +49,7 @@ export const FormItemSchema = z.discriminatedUnion('kind', [
   ConsentFieldSchema.extend(withCondition),
   TimeFieldSchema.extend(withCondition),
   UrlFieldSchema.extend(withCondition),
+  GridFieldSchema.extend(withCondition),
   PageBreakSchema,
 ]);
 export type FormItem = z.infer<typeof FormItemSchema>;
@@ -77,6 +79,7 @@ const ARRAY_OF = {
   consent: 'moreField',
   time: 'moreField',
   url: 'moreField',
+  grid: 'moreField',
 } as const satisfies Record<QuestionKind, keyof KindArrays>;
 
 /** The items of a form that has only the per-kind arrays: its questions in `fieldOrder`, on one page. */

@@ -58,6 +58,8 @@ function triesFor(q: LogicQuestion, compared: ReadonlyMap<string, readonly strin
       return [undefined, 'yes'];
     case 'file':
       return [undefined, { deleteId: 'a file' }];
+    case 'grid':
+      return [undefined, { answered: 'yes' }];
     case 'statement':
       return [undefined];
   }

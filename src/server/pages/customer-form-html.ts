@@ -221,7 +221,7 @@ function questionHtml(question: Question, state: FormState): string {
         state.kept?.[id],
       );
   }
-  return moreQuestionHtml(question.field, sent, error);
+  return moreQuestionHtml(question.field, state.values ?? {}, error);
 }
 
 /**

@@ -27,7 +27,8 @@ const summaryTarget = (q: Question) =>
   ((q.kind === 'radio' || q.kind === 'check') && q.field.options.length > 0) ||
   q.kind === 'rating' ||
   q.kind === 'scale' ||
-  q.kind === 'consent'
+  q.kind === 'consent' ||
+  q.kind === 'grid'
     ? firstOptionId(q.field._id)
     : controlId(q.field._id);
 

@@ -2,13 +2,13 @@
 // hidden fields the form declares, carried as hidden inputs, and the questions prefilled with `?q_<id>=`, shown with
 // the value for the customer to keep or change. Anything else in the query is ignored.
 import type { PublicForm } from '#common/forms.ts';
-import { readLinkValues } from '#common/kinds/link-values.ts';
+import { isPrefillable, readLinkValues } from '#common/kinds/link-values.ts';
 import { orderedQuestions } from '#common/question-order.ts';
 import { hiddenInputName, type SentValues } from './customer-form-html.ts';
 
 /** The page's first values from its address's query: `search` is what follows the `?` (or nothing). */
 export function linkValuesState(form: PublicForm, search: string): SentValues {
-  const questions = orderedQuestions(form).filter((q) => q.kind !== 'file' && q.kind !== 'statement');
+  const questions = orderedQuestions(form).filter(isPrefillable);
   const { hidden, prefill } = readLinkValues(
     new URLSearchParams(search),
     form.hiddenFields ?? [],

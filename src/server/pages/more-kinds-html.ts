@@ -4,6 +4,7 @@
 // (one tab stop, arrow keys); a consent is one checkbox; a statement asks nothing.
 import { TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { MoreField } from '#common/forms.ts';
+import { gridRowInput } from '#common/kinds/grid-kind.ts';
 import { stepRangeOf } from '#common/kinds/more-kinds.ts';
 import { numberHint } from '#common/kinds/number-kind.ts';
 import { stepsOf } from '#common/kinds/scale-kinds.ts';
@@ -11,6 +12,7 @@ import { CONSENT_GIVEN } from '#common/kinds/simple-kinds.ts';
 import { statementParagraphs, type StatementPiece } from '#common/kinds/statement-text.ts';
 import { NEW_TAB_NOTE, OWNER_LINK_REL } from '#common/text-links.ts';
 import { controlId, firstOptionId } from './error-summary-html.ts';
+import { gridQuestionHtml } from './grid-html.ts';
 import { escapeHtml as e } from './html.ts';
 import {
   attrs,
@@ -137,13 +139,16 @@ function consentQuestion(field: MoreField, ticked: boolean, error: string | unde
   );
 }
 
-/** One question of a kind beyond the product's five, with what the customer sent and its message. */
+/** One question of a kind beyond the product's five, with what the customer sent (by input name) and its message. */
 export function moreQuestionHtml(
   field: MoreField,
-  sent: readonly string[],
+  values: Readonly<Record<string, readonly string[]>>,
   error: string | undefined,
 ): string {
+  const sent = values[field._id] ?? [];
   switch (field.kind) {
+    case 'grid':
+      return gridQuestionHtml(field, (row) => values[gridRowInput(field._id, row)]?.[0] ?? '', error);
     case 'number':
     case 'time':
     case 'url':

@@ -1,4 +1,4 @@
-// One question of every kind beyond the product's five (issue 39), as the owner's add call takes them (ids 6 to 12,
+// One question of every kind beyond the product's five (issue 39), as the owner's add call takes them (ids 6 to 13,
 // each with its settings): what the server tests and the browser journeys of those kinds build their form from.
 import type { AddFieldBody } from '#common/forms.ts';
 
@@ -19,4 +19,10 @@ export const MORE_KIND_QUESTIONS: AddFieldBody[] = [
   { id: 10, name: 'Terms', required: true, settings: { text: 'I agree to the house rules' } },
   { id: 11, name: 'Arrival time', required: false },
   { id: 12, name: 'Your website', required: false },
+  {
+    id: 13,
+    name: 'Rate our service',
+    required: false,
+    settings: { rows: ['Room', 'Breakfast'], columns: ['Poor', 'Fair', 'Good'] },
+  },
 ];

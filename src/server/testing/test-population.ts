@@ -5,6 +5,7 @@ import { fieldsOf, type Form } from '#common/forms.ts';
 import type { UploadResponse } from '#common/submissions.ts';
 import type { Queryable } from '../db/database.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../runtime/config.ts';
+import { MORE_KIND_QUESTIONS } from './more-kind-questions.ts';
 import type { TestApp } from './test-app.ts';
 import { multipart, PDF, PNG } from './test-files.ts';
 
@@ -30,6 +31,9 @@ const EVERY_KIND = [
   { id: 3, name: 'Meal', options: [{ value: 'Veg' }, { value: 'Non-veg' }] },
   { id: 4, name: 'Extras', options: [{ value: 'Wifi' }, { value: 'Parking' }] },
   { id: 5, name: 'ID proof' },
+  // The kinds beyond the product's five (their own update and delete calls), none required: the responses below
+  // answer only the first ones.
+  ...MORE_KIND_QUESTIONS.map((question) => ({ ...question, required: false })),
 ];
 
 async function expectOk<T>(what: string, res: { statusCode: number; body: string; json(): unknown }) {
@@ -102,6 +106,7 @@ export async function populateOwner(t: TestApp, owner: { token: string; id: stri
       ...f.radioField.map((x) => ({ ...x, kind: 'radio' })),
       ...f.checkField.map((x) => ({ ...x, kind: 'check' })),
       ...f.fileField.map((x) => ({ ...x, kind: 'file', options: [] })),
+      ...f.moreField.map((x) => ({ ...x, options: [] })),
     ].map((x) => ({ formId: f._id, fieldId: x._id, kind: x.kind, optionIds: x.options.map((o) => o._id) })),
   );
   const webhook = await expectOk<{ id: string }>(

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { AddFieldBody } from '#common/forms.ts';
+import { GRID_STARTER } from '#common/kinds/grid-kind.ts';
 import { NPS_PRESET, NPS_QUESTION } from '#common/kinds/scale-kinds.ts';
 import { UNTITLED } from './untitled.ts';
 
@@ -27,6 +28,7 @@ export function AddMoreKinds({ title, required, onAdd }: Props) {
     ['Consent', { id: 10, name: named('Consent'), required, settings: { text: 'I agree to the terms.' } }],
     ['Time', { id: 11, name: title, required }],
     ['Web address', { id: 12, name: title, required }],
+    ['Choice grid', { id: 13, name: title, required, settings: GRID_STARTER }],
   ];
   return (
     <>

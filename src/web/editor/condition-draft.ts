@@ -78,6 +78,9 @@ export function draftErrors(
 export const testsFor = (field: EditorField | undefined): readonly ConditionOperator[] =>
   field ? OPERATORS_BY_KIND[field.kind] : [];
 
+/** Whether a question's answer reads as text where it is recalled: not a file, a statement or a grid. */
+export const isRecallable = (field: EditorField) => !['file', 'statement', 'grid'].includes(field.kind);
+
 /**
  * The questions a condition on `id` may test: those on pages before its page (a page break starts the page it
  * names; a break at the top names the first page, which nothing comes before).

@@ -68,6 +68,7 @@ export const KIND_LABELS: Record<QuestionKind, string> = {
   consent: 'Consent',
   time: 'Time',
   url: 'Web address',
+  grid: 'Choice grid',
 };
 
 export const TEXT_TYPE_LABELS: Record<TextType, string> = {

@@ -1,6 +1,11 @@
 import { useId, useState } from 'react';
 import type { Form } from '#common/forms.ts';
-import { HIDDEN_FIELDS_MAX, HiddenFieldNameSchema, prefilledLink } from '#common/kinds/link-values.ts';
+import {
+  HIDDEN_FIELDS_MAX,
+  HiddenFieldNameSchema,
+  isPrefillable,
+  prefilledLink,
+} from '#common/kinds/link-values.ts';
 import { orderedQuestions } from '#common/question-order.ts';
 import { AddRow } from './add-row.tsx';
 import { publicLink } from './share-bar.tsx';
@@ -71,7 +76,7 @@ export function LinkFields({ form, onSave }: Props) {
 /** A link that opens the form with one question already answered, for the customer to keep or change. */
 function PrefilledLink({ form }: { form: Form }) {
   const id = useId();
-  const questions = orderedQuestions(form).filter((q) => q.kind !== 'file' && q.kind !== 'statement');
+  const questions = orderedQuestions(form).filter(isPrefillable);
   const [question, setQuestion] = useState('');
   const [value, setValue] = useState('');
   if (questions.length === 0) return null;

@@ -80,4 +80,34 @@ describe('the kinds beyond the first five in the editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(onSave).toHaveBeenCalledWith({ from: 1, to: 7, nps: false });
   });
+
+  it('edits a grid’s rows and columns one a line, refusing a single column before anything is sent', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn();
+    render(
+      <MoreSettings
+        field={{
+          _id: 'g',
+          kind: 'grid',
+          name: 'Rate us',
+          required: false,
+          settings: { rows: ['Speed', 'Price'], columns: ['Poor', 'Good'] },
+        }}
+        onSave={onSave}
+      />,
+    );
+    expect(screen.getByText('2 rows · Poor, Good')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit settings of Rate us' }));
+    const columns = screen.getByLabelText('Columns, one a line');
+    expect(columns).toHaveValue('Poor\nGood');
+    await user.clear(columns);
+    await user.type(columns, 'Only');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Add at least two columns');
+    expect(onSave).not.toHaveBeenCalled();
+    await user.type(columns, '{Enter}{Enter}  Also  ');
+    await user.type(screen.getByLabelText('Rows, one a line'), '{Enter}Comfort');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(onSave).toHaveBeenCalledWith({ rows: ['Speed', 'Price', 'Comfort'], columns: ['Only', 'Also'] });
+  });
 });

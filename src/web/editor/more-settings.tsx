@@ -20,6 +20,8 @@ export function settingsSummary(field: MoreField): string {
     case 'statement':
     case 'consent':
       return field.settings.text;
+    case 'grid':
+      return `${field.settings.rows.length} ${field.settings.rows.length === 1 ? 'row' : 'rows'} · ${field.settings.columns.join(', ')}`;
     default:
       return '';
   }
@@ -29,7 +31,10 @@ const draftOf = (field: MoreField): Draft => {
   if (!('settings' in field)) return {};
   const s = field.settings as Record<string, unknown>;
   return Object.fromEntries(
-    Object.entries(s).map(([k, v]) => [k, typeof v === 'boolean' ? v : String(v ?? '')]),
+    Object.entries(s).map(([k, v]) => [
+      k,
+      typeof v === 'boolean' ? v : Array.isArray(v) ? v.join('\n') : String(v ?? ''),
+    ]),
   );
 };
 
@@ -39,6 +44,8 @@ function settingsOf(kind: MoreField['kind'], draft: Draft): Record<string, unkno
   const numeric = new Set(['min', 'max', 'from', 'to']);
   for (const [k, v] of Object.entries(draft)) {
     if (typeof v === 'boolean') out[k] = v;
+    // A grid's rows and columns: one a line, blank lines left out.
+    else if (kind === 'grid') out[k] = v.split('\n').flatMap((line) => line.trim() || []);
     else if (v.trim() === '') continue;
     else out[k] = numeric.has(k) ? Number(v.replace(',', '.')) : v;
   }
@@ -119,6 +126,18 @@ export function MoreSettings({ field, onSave }: Props) {
       <span>{label}</span>
     </label>
   );
+  const lines = (key: string, label: string) => (
+    <label className="help-text-label">
+      <span>{label}</span>
+      <textarea
+        className="input"
+        rows={4}
+        value={String(draft[key] ?? '')}
+        onChange={(e) => set(key, e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+    </label>
+  );
   const save = () => {
     const parsed = schema.safeParse(settingsOf(field.kind, draft));
     if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Check the settings');
@@ -176,6 +195,12 @@ export function MoreSettings({ field, onSave }: Props) {
             onKeyDown={onKeyDown}
           />
         </label>
+      ) : null}
+      {field.kind === 'grid' ? (
+        <div className="more-settings-row">
+          {lines('rows', 'Rows, one a line')}
+          {lines('columns', 'Columns, one a line')}
+        </div>
       ) : null}
       <SaveOrCancel
         problemId={`${id}-problem`}

@@ -65,6 +65,25 @@ function PreviewQuestion({ field }: { field: EditorField }) {
       </fieldset>
     );
   }
+  if (more?.kind === 'grid')
+    return (
+      <fieldset className="preview-group">
+        <legend className="field-label">{label}</legend>
+        {more.settings.rows.map((row, r) => (
+          <div key={row} className="preview-grid-row" role="radiogroup" aria-label={row}>
+            <p className="preview-grid-row-name">{row}</p>
+            <div className="preview-steps">
+              {more.settings.columns.map((column) => (
+                <label key={column} className="checkbox">
+                  <input type="radio" name={`${id}-${r}`} />
+                  <span>{column}</span>
+                </label>
+              ))}
+            </div>
+          </div>
+        ))}
+      </fieldset>
+    );
   if (more)
     return (
       <LabelledControl id={id} label={label}>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEdit } from '../api/forms.ts';
-import { earlierQuestions } from './condition-draft.ts';
+import { earlierQuestions, isRecallable } from './condition-draft.ts';
 import { isPageBreak, pageNumbers, pagesOfItems, toFormItems, type EditorItem } from './editor-items.ts';
 import { FieldCard } from './field-card.tsx';
 import type { EditorField } from './fields-in-order.ts';
@@ -189,7 +189,10 @@ export function QuestionList({ fields, version = 0, onEdit, hiddenFields = [] }:
               position={i}
               count={shown.length}
               logic={logic.slot(item)}
-              recallable={{ earlier: earlierQuestions(shown, item._id, pageOfItem), hiddenFields }}
+              recallable={{
+                earlier: earlierQuestions(shown, item._id, pageOfItem).filter(isRecallable),
+                hiddenFields,
+              }}
               onEdit={(e) => logic.takeOptionEdit(e) || void onEdit(e)}
               onMove={move}
               onDelete={() => logic.deleteQuestion(item._id, item.name) && remove(item, i)}

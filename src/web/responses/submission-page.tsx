@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { gridLines } from '#common/kinds/grid-kind.ts';
 import type { SubmissionAnswer } from '#common/submissions.ts';
 import { submissionQuery, useDeleteResponses } from '../api/responses.ts';
 import { paths } from '../paths.ts';
@@ -46,10 +47,15 @@ function AnswerValue({ answer }: { answer: SubmissionAnswer }) {
       </div>
     );
   }
-  if (Array.isArray(answer.value)) {
+  // A grid's rows read as "Row: Column".
+  const lines =
+    answer.value && typeof answer.value === 'object' && !Array.isArray(answer.value)
+      ? gridLines(answer.value)
+      : answer.value;
+  if (Array.isArray(lines)) {
     return (
       <ul className="answer-list" dir="auto">
-        {answer.value.map((v) => (
+        {lines.map((v) => (
           <li key={v}>{v}</li>
         ))}
       </ul>
@@ -57,7 +63,7 @@ function AnswerValue({ answer }: { answer: SubmissionAnswer }) {
   }
   return (
     <p className="answer-text" dir="auto">
-      {answer.isDate && typeof answer.value === 'string' ? formatAnswerDate(answer.value) : answer.value}
+      {answer.isDate && typeof lines === 'string' ? formatAnswerDate(lines) : lines}
     </p>
   );
 }

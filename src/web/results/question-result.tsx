@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { QuestionResult as Result } from '#common/results.ts';
 import { BarChart } from './bar-chart.tsx';
+import { GridSummary } from './grid-results.tsx';
 import { LatestAnswers } from './latest-answers.tsx';
 import { NumberSummary, StepSummary } from './number-results.tsx';
 
@@ -16,6 +17,7 @@ const KIND_LABELS: Record<Result['kind'], string> = {
   consent: 'Consent',
   time: 'Time',
   url: 'Web address',
+  grid: 'Choice grid',
 };
 
 /** One question's results: bars for a choice, the latest answers for text, a count for files. */
@@ -42,6 +44,7 @@ export function QuestionResult({ question, responses }: { question: Result; resp
         <LatestAnswers latest={question.latest} />
       ) : null}
       {question.kind === 'number' ? <NumberSummary question={question} /> : null}
+      {question.kind === 'grid' ? <GridSummary question={question} /> : null}
       {question.kind === 'rating' || question.kind === 'scale' ? <StepSummary question={question} /> : null}
       {question.kind === 'select' || question.kind === 'radio' || question.kind === 'check' ? (
         <BarChart

@@ -147,7 +147,7 @@ describe(`forms on ${TEST_ENGINE}`, () => {
 
     it('refuses an unknown field kind', async () => {
       const form = (await as(alice)('POST', '/api/v1/length', {})).json<Form>();
-      const res = await as(alice)('POST', `/api/text/${form._id}`, { id: 13, name: 'What' });
+      const res = await as(alice)('POST', `/api/text/${form._id}`, { id: 14, name: 'What' });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toMatch(/^id: /);
     });

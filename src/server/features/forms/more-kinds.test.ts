@@ -11,7 +11,7 @@ const t = setUpTestApp();
 const as = ownerRequests(t);
 
 describe('the kinds beyond the first five', () => {
-  it('are added by ids 6 to 12 with their settings, in order, and reach the customer’s copy', async () => {
+  it('are added by ids 6 to 13 with their settings, in order, and reach the customer’s copy', async () => {
     const { form, more } = await moreKindsForm(t);
     expect(form.fieldOrder.map((o) => o.kind)).toEqual([
       'number',
@@ -21,6 +21,7 @@ describe('the kinds beyond the first five', () => {
       'consent',
       'time',
       'url',
+      'grid',
     ]);
     expect(more('Guests')).toMatchObject({
       kind: 'number',
@@ -49,7 +50,7 @@ describe('the kinds beyond the first five', () => {
       { id: 9, name: 'Note', settings: { text: '   ' } },
       { id: 9, name: 'Note', required: true, settings: { text: 'Hello' } },
       { id: 10, name: 'Terms' },
-      { id: 13, name: 'Unknown' },
+      { id: 14, name: 'Unknown' },
     ];
     for (const body of refused) {
       const res = await as(owner).post(`/api/text/${form._id}`, body);

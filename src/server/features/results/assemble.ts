@@ -7,6 +7,7 @@ import {
   type OptionCount,
   type QuestionResult,
 } from '#common/results.ts';
+import { gridResult } from './grid-results.ts';
 import { numbersResult } from './number-results.ts';
 import type { LatestTextAnswers, ResultCounters } from './repository.ts';
 
@@ -64,6 +65,12 @@ export function assembleResults(
     }
     if (kind === 'file' || kind === 'consent') return [{ ...base, kind }];
     if (kind === 'statement') return [];
+    if (kind === 'grid') {
+      const field = more.get(_id);
+      return field?.kind === 'grid'
+        ? [gridResult(base, field.settings, counters.options.get(_id) ?? new Map())]
+        : [];
+    }
     if (kind === 'number' || kind === 'rating' || kind === 'scale') {
       const field = more.get(_id);
       return field ? [numbersResult(base, field, counters.options.get(_id) ?? new Map())] : [];

@@ -11,8 +11,13 @@ export type StoredAnswer = {
   fieldId: string;
   kind: QuestionKind;
   name: string;
-  value: string | string[] | { uploadId: string };
+  /** Text or a chosen option, the ticked options, a file (`uploadId`), or a grid's chosen column by row. */
+  value: string | string[] | { uploadId: string } | Readonly<Record<string, string>>;
 };
+
+/** The upload a file answer names; null for any other answer (a grid's is an object too, by row). */
+export const uploadIdOf = (a: StoredAnswer): string | null =>
+  a.kind === 'file' && typeof a.value === 'object' && 'uploadId' in a.value ? String(a.value.uploadId) : null;
 
 export type SubmissionRecord = {
   id: string;
@@ -124,10 +129,22 @@ export const ADD_BATCH = `added as (
      )`;
 
 /**
- * The kinds whose answers Results count value by value (form_option_counts): choices, and numbers, ratings and
- * scales, for their distributions; the same list as rebuild_form_results (migration 027).
+ * The kinds whose answers Results count value by value (form_option_counts): choices, numbers, ratings and scales,
+ * for their distributions, and grids, by row and column; the same list as rebuild_form_results (migration 029).
  */
-export const COUNTED_KINDS = `('select', 'radio', 'check', 'number', 'rating', 'scale')`;
+export const COUNTED_KINDS = `('select', 'radio', 'check', 'number', 'rating', 'scale', 'grid')`;
+
+/**
+ * The values an answer is counted under, as a set-returning call on the stored answer `answer`: each ticked option
+ * of a list, each row's choice of a grid as the pair's JSON text (`["Speed", "Good"]`), else the one value. The same
+ * expression as rebuild_form_results (migration 029).
+ */
+export const countedValues = (answer: string) => `jsonb_array_elements_text(
+         case jsonb_typeof(${answer} -> 'value')
+              when 'array' then ${answer} -> 'value'
+              when 'object' then (select coalesce(jsonb_agg(jsonb_build_array(p.key, p.value)::text), '[]')
+                                    from jsonb_each_text(${answer} -> 'value') p)
+              else jsonb_build_array(${answer} -> 'value') end)`;
 
 /**
  * Inserts the batch and adds it to its forms' response counts and newest-response times, and to the Results
@@ -148,9 +165,7 @@ export async function insertSubmissions(db: Queryable, rows: readonly NewSubmiss
      ), options_counted as (
        insert into form_option_counts as c (form_id, field_id, option, count)
        select form_id, answer ->> 'fieldId', o.option, count(*)
-         from answered cross join lateral jsonb_array_elements_text(
-                case jsonb_typeof(answer -> 'value') when 'array' then answer -> 'value'
-                     else jsonb_build_array(answer -> 'value') end) o(option)
+         from answered cross join lateral ${countedValues('answer')} o(option)
         where answer ->> 'kind' in ${COUNTED_KINDS}
         group by 1, 2, 3
        on conflict (form_id, field_id, option) do update set count = c.count + excluded.count

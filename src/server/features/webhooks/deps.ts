@@ -8,7 +8,8 @@ export type AnswerForWebhook = {
   fieldId: string;
   question: string;
   kind: string;
-  value: string | string[] | null;
+  /** Text or a chosen option, the ticked options, a grid's chosen column by row; null for a file. */
+  value: string | string[] | Readonly<Record<string, string>> | null;
   file: { name: string; url: string } | null;
 };
 

@@ -6,7 +6,8 @@ import type { AnswerForWebhook, SubmissionForWebhook } from './deps.ts';
  * What Send test POSTs (docs/decisions/023-webhooks.md): the form and one example answer per question, in the
  * form's order, shaped as a real delivery's. A text answer is 'Example answer'; a single choice its first option, a
  * checkbox question a list of its first option; a file question has no file (null), since no upload exists to sign a
- * URL for, so a receiver meets the shape of an answer left empty. Each declared hidden field holds `example-<name>`.
+ * URL for, so a receiver meets the shape of an answer left empty; a grid chooses its first column in every row. Each
+ * declared hidden field holds `example-<name>`.
  */
 export function exampleSubmissionOf(form: Form): SubmissionForWebhook {
   const fields = new Map(fieldsOf(form).map((f) => [f._id, f]));
@@ -15,17 +16,19 @@ export function exampleSubmissionOf(form: Form): SubmissionForWebhook {
     if (!field) return [];
     const first = 'options' in field ? (field.options[0]?.value ?? null) : null;
     const value =
-      kind in MORE_EXAMPLES
-        ? (MORE_EXAMPLES[kind] ?? null)
-        : kind === 'text'
-          ? 'Example answer'
-          : kind === 'check'
-            ? first === null
-              ? []
-              : [first]
-            : kind === 'file'
-              ? null
-              : first;
+      'kind' in field && field.kind === 'grid'
+        ? Object.fromEntries(field.settings.rows.map((row) => [row, field.settings.columns[0] ?? '']))
+        : kind in MORE_EXAMPLES
+          ? (MORE_EXAMPLES[kind] ?? null)
+          : kind === 'text'
+            ? 'Example answer'
+            : kind === 'check'
+              ? first === null
+                ? []
+                : [first]
+              : kind === 'file'
+                ? null
+                : first;
     return [{ fieldId: _id, question: field.name, kind, value, file: null }];
   });
   return {

@@ -1,5 +1,5 @@
 import type { PublicForm } from '#common/forms.ts';
-import { readLinkValues, type LinkValues } from '#common/kinds/link-values.ts';
+import { isPrefillable, readLinkValues, type LinkValues } from '#common/kinds/link-values.ts';
 import { orderedQuestions } from '#common/question-order.ts';
 import type { Draft } from '../storage/fill-storage.ts';
 
@@ -7,7 +7,7 @@ export type { LinkValues };
 
 /** What the form link's query string fills: its declared hidden fields and the prefills of its questions. */
 export function linkValuesOf(form: PublicForm, search: string): LinkValues {
-  const askable = orderedQuestions(form).filter((q) => q.kind !== 'file' && q.kind !== 'statement');
+  const askable = orderedQuestions(form).filter(isPrefillable);
   return readLinkValues(
     new URLSearchParams(search),
     form.hiddenFields ?? [],
@@ -27,7 +27,9 @@ export function withLinkValues(form: PublicForm, draft: Draft, link: LinkValues 
   const values = { ...draft.values };
   for (const [id, value] of Object.entries(link.prefill)) {
     const given = values[id];
-    if (given !== undefined && given.length > 0) continue;
+    const answered =
+      given !== undefined && (typeof given === 'string' || Array.isArray(given) ? given.length > 0 : true);
+    if (answered) continue;
     values[id] = checks.has(id) ? value.split(',').map((v) => v.trim()) : value;
   }
   const hidden = { ...draft.hidden, ...link.hidden };

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { readServerForm } from './server-form-answers.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testForm } from '../test-form.ts';
+import { mergeServerValues, readServerForm } from './server-form-answers.ts';
 
 /** A form drawn as the server draws it (server/customer-form-html.ts), in a root of its own. */
 function drawn(html: string): HTMLElement {
@@ -8,6 +9,9 @@ function drawn(html: string): HTMLElement {
   document.body.replaceChildren(root);
   return root;
 }
+
+// The forms drawn here go straight into the document: take them out, so the next file's focus starts from nothing.
+afterEach(() => document.body.replaceChildren());
 
 const DROPDOWN =
   '<select id="q-city" name="city"><option value="">Select an Option</option>' +
@@ -48,5 +52,34 @@ describe('readServerForm', () => {
     if (!city) throw new Error('not drawn');
     city.value = '';
     expect(readServerForm(root, 'website').values).toEqual({ city: '' });
+  });
+});
+
+describe('mergeServerValues', () => {
+  const form = testForm({
+    moreField: [
+      {
+        _id: 'g',
+        kind: 'grid',
+        name: 'Rate us',
+        required: false,
+        settings: { rows: ['Speed', 'Price'], columns: ['Poor', 'Good'] },
+      },
+    ],
+    fieldOrder: [{ _id: 'g', kind: 'grid' }],
+  });
+
+  it('folds a grid’s rows, posted one radio group a row, into its answer, keeping the rows not touched', () => {
+    const merged = mergeServerValues(
+      form,
+      { g: { Speed: 'Poor', Price: 'Good' }, name: 'A' },
+      { 'g.0': 'Good' },
+    );
+    expect(merged).toEqual({ g: { Speed: 'Good', Price: 'Good' }, name: 'A' });
+    expect(mergeServerValues(form, {}, { 'g.1': 'Poor' })).toEqual({ g: { Price: 'Poor' } });
+    expect(mergeServerValues(form, { g: { Speed: 'Poor' } }, { name: 'B' })).toEqual({
+      g: { Speed: 'Poor' },
+      name: 'B',
+    });
   });
 });

@@ -7,7 +7,7 @@ import { saveDraft } from '../storage/fill-storage.ts';
 import { CustomerApp } from './customer-app.tsx';
 import { CustomerError } from './customer-error.tsx';
 import { loadScreen, type Screen } from './customer-screens.ts';
-import { readServerForm, type ServerFormInput } from './server-form-answers.ts';
+import { mergeServerValues, readServerForm, type ServerFormInput } from './server-form-answers.ts';
 
 /**
  * The React page of customer.html, started by its entry (customer-main.ts) when it is needed: no router, no query
@@ -31,7 +31,7 @@ function takeOver(root: HTMLElement, first: Screen, carried: ServerFormInput) {
   if (typed.fileChosen) return;
   if (first.data.state === 'ready' && Object.keys(typed.values).length > 0) {
     const { draft } = first.data;
-    first.data.draft = { ...draft, values: { ...draft.values, ...typed.values } };
+    first.data.draft = { ...draft, values: mergeServerValues(first.data.form, draft.values, typed.values) };
     saveDraft(first.data.draft);
   }
   const fresh = document.createElement('div');

@@ -2,7 +2,7 @@ import { recalledField } from '#common/kinds/recall.ts';
 import type { FileAnswer } from '#common/submissions.ts';
 import { FileSlot } from '../files/file-slot.tsx';
 import { QuestionField } from '../questions/question-field.tsx';
-import type { FieldErrors } from '../questions/questions.ts';
+import type { FieldErrors, Value } from '../questions/questions.ts';
 import type { Draft } from '../storage/fill-storage.ts';
 import type { FormPage } from './form-pages.ts';
 
@@ -11,7 +11,7 @@ type Props = {
   questions: FormPage['questions'];
   draft: Draft;
   errors: FieldErrors;
-  setValue: (id: string, value: string | string[]) => void;
+  setValue: (id: string, value: Value) => void;
   setFile: (id: string, answer: FileAnswer | undefined) => void;
   setBusy: (id: string, busy: boolean) => void;
 };

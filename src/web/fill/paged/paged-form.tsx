@@ -9,7 +9,7 @@ import { FillLayout } from '../page/fill-layout.tsx';
 import { navigate, navigationState, onNavigate } from '../page/fill-navigation.ts';
 import { FormHeading } from '../page/form-heading.tsx';
 import { focusQuestion } from '../questions/dom-ids.ts';
-import type { FieldErrors } from '../questions/questions.ts';
+import type { FieldErrors, Value } from '../questions/questions.ts';
 import { useValidation } from '../questions/use-validation.ts';
 import type { Draft } from '../storage/fill-storage.ts';
 import { useDraft } from '../storage/use-draft.ts';
@@ -129,7 +129,7 @@ export function PagedForm({ form, ownerId, saved }: { form: PublicForm; ownerId:
     else navigate(pageAddress(previous));
   }
 
-  function setValue(id: string, value: string | string[]) {
+  function setValue(id: string, value: Value) {
     update((d) => ({ ...d, values: { ...d.values, [id]: value } }));
     fixed(id);
   }

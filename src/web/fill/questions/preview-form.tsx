@@ -18,7 +18,7 @@ import { SubmitSuccess } from '../submit/submit-success.tsx';
 import { useSubmit } from '../submit/use-submit.ts';
 import { focusQuestion } from './dom-ids.ts';
 import { QuestionField } from './question-field.tsx';
-import type { FieldErrors, PreviewState } from './questions.ts';
+import type { FieldErrors, PreviewState, Value } from './questions.ts';
 import { useValidation } from './use-validation.ts';
 
 type AskedHere = Exclude<Question, { kind: 'file' }>;
@@ -64,7 +64,7 @@ export function PreviewForm({ form, ownerId, saved }: { form: PublicForm; ownerI
     if (hasFiles) void import('../files/file-upload-page.tsx').catch(() => undefined);
   }
 
-  function setValue(id: string, value: string | string[]) {
+  function setValue(id: string, value: Value) {
     update((d) => ({ ...d, values: { ...d.values, [id]: value } }));
     if (errors[id]) setErrors(({ [id]: _fixed, ...rest }) => rest);
   }

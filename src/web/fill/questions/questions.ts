@@ -1,18 +1,26 @@
 import { HONEYPOT_FIELD } from '#common/answer-limits.ts';
 import { isMoreKind, type PublicForm } from '#common/forms.ts';
+import { isGridAnswered, type GridAnswer } from '#common/kinds/grid-kind.ts';
 import { orderedQuestions, type Question } from '#common/question-order.ts';
 import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
 
+/** One answer as the page holds it: text or a chosen option, the ticked options, a grid's column by row. */
+export type Value = string | string[] | GridAnswer;
 /** What the customer has typed or picked, keyed by question id. */
-export type Values = Record<string, string | string[]>;
+export type Values = Record<string, Value>;
 export type FileAnswers = Record<string, FileAnswer>;
 export type FieldErrors = Record<string, string>;
 /** Errors a later step sends back to the questions (/preview): the server named one of that page's questions. */
 /** What the files step leaves for step 1: answers to fix there, or that its Back was used (`back`). */
 export type PreviewState = { errors?: FieldErrors; back?: boolean } | null;
 
-const isEmpty = (value: string | string[] | undefined) =>
-  value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === '');
+const isEmpty = (value: Value | undefined) =>
+  value === undefined ||
+  (typeof value === 'string'
+    ? value.trim() === ''
+    : Array.isArray(value)
+      ? value.length === 0
+      : !isGridAnswered(value));
 
 /** The answers the current form still asks for, without blanks (the server's schema is strict). */
 export function answeredValues(form: PublicForm, values: Values): Values {
@@ -24,7 +32,8 @@ export function answeredValues(form: PublicForm, values: Values): Values {
   return current;
 }
 
-type AnswerMaps = 'textObject' | 'selectedValues' | 'selectedRadio' | 'selectedCheckboxes' | 'fileObject';
+type AnswerMaps =
+  'textObject' | 'selectedValues' | 'selectedRadio' | 'selectedCheckboxes' | 'fileObject' | 'gridObject';
 
 /** The POST /api/forms/{ownerId} body, keyed by question id (docs/api.md, Customers). */
 export function submissionBody(
@@ -42,6 +51,7 @@ export function submissionBody(
     selectedRadio: {},
     selectedCheckboxes: [],
     fileObject: {},
+    gridObject: {},
     [HONEYPOT_FIELD]: honeypot,
   };
   for (const q of orderedQuestions(form)) {
@@ -50,6 +60,8 @@ export function submissionBody(
     const file = files[id];
     if (q.kind === 'file' && file) body.fileObject[id] = { ...file, name: q.field.name };
     if (q.kind === 'check' && Array.isArray(value)) body.selectedCheckboxes.push({ name: id, values: value });
+    if (q.kind === 'grid' && value && typeof value === 'object' && !Array.isArray(value))
+      body.gridObject[id] = Object.fromEntries(Object.entries(value).filter(([, column]) => column !== ''));
     if (typeof value !== 'string') continue;
     // The kinds beyond the product's five answer in text too (docs/api.md).
     if (q.kind === 'text' || isMoreKind(q.kind)) body.textObject[id] = value.trim();

@@ -1,5 +1,6 @@
 import type { PublicForm } from '#common/forms.ts';
 import type { FileAnswer } from '#common/submissions.ts';
+import type { Values } from '../questions/questions.ts';
 
 /**
  * The customer's local storage (docs/product.md, Browser storage). The owner id goes under `formOwnerId`, not
@@ -20,7 +21,7 @@ export const KEYS = {
  */
 export type Draft = {
   formId: string;
-  values: Record<string, string | string[]>;
+  values: Values;
   files: Record<string, FileAnswer>;
   website: string;
   idempotencyKey: string | null;

@@ -5,7 +5,7 @@ import { emptyDraft, KEYS, readJson, type Draft } from './fill-storage.ts';
 
 const DraftSchema: z.ZodType<Draft> = z.object({
   formId: z.string(),
-  values: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  values: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.record(z.string(), z.string())])),
   files: z.record(z.string(), FileAnswerSchema),
   website: z.string(),
   idempotencyKey: z.string().nullable(),

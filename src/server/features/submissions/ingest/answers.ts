@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { NOT_ON_FORM } from '#common/answer-limits.ts';
 import { fieldsOf, type Form } from '#common/forms.ts';
+import { gridLines } from '#common/kinds/grid-kind.ts';
 import { judgeAnswers } from '#common/logic/applies.ts';
 import { pagesOf } from '#common/logic/items.ts';
 import {
@@ -107,7 +108,9 @@ const keptValue = (value: Answers[string]): string | string[] =>
     ? ''
     : typeof value === 'string' || Array.isArray(value)
       ? value
-      : (value.originalName ?? value.name ?? 'a file');
+      : 'deleteId' in value
+        ? (value.originalName ?? value.name ?? 'a file')
+        : gridLines(value);
 
 /**
  * The original client's body (per-kind maps) as answers keyed by question id, judged against the form as it is
@@ -139,6 +142,8 @@ export function judgeSubmission(form: Form, body: SubmissionBody): Judged {
   for (const [key, value] of Object.entries(body.selectedRadio ?? {})) put(form.radioField, key, value);
   for (const { name, values } of body.selectedCheckboxes ?? []) put(form.checkField, name, values);
   for (const [key, value] of Object.entries(body.fileObject ?? {})) put(form.fileField, key, value);
+  const grids = form.moreField.filter((f) => f.kind === 'grid');
+  for (const [key, value] of Object.entries(body.gridObject ?? {})) put(grids, key, value as Answers[string]);
 
   const judged = judgeAnswers(pagesOfForm(form), answers);
   const nameOf = (id: string) => fieldsOf(form).find((f) => f._id === id)?.name ?? id;
@@ -175,7 +180,9 @@ export const readAnswers = (form: Form, body: SubmissionBody): Answers => judgeS
 export const fileAnswersOf = (form: Form, answers: Answers): { field: Field; answer: FileAnswer }[] =>
   form.fileField.flatMap((field) => {
     const answer = answers[field._id];
-    return answer && typeof answer === 'object' && !Array.isArray(answer) ? [{ field, answer }] : [];
+    return answer && typeof answer === 'object' && 'deleteId' in answer
+      ? [{ field, answer: answer as FileAnswer }]
+      : [];
   });
 
 /** Answers in the form's question order, each with the question's name as it is now. */
@@ -189,12 +196,20 @@ export function toStoredAnswers(
     const value = answers[_id];
     if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return [];
     const name = names.get(_id) ?? '';
-    if (typeof value === 'object' && !Array.isArray(value)) {
+    if (kind === 'file' && typeof value === 'object' && 'deleteId' in value) {
       return [{ fieldId: _id, kind, name, value: { uploadId: uploadIdOf(value.deleteId) } }];
     }
     return [{ fieldId: _id, kind, name, value }];
   });
 }
+
+/** An answer as text to compare: a grid's rows sorted, as the database keeps an object's keys in an order of its own. */
+const canonical = (value: unknown) =>
+  JSON.stringify(
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      : value,
+  );
 
 /**
  * Whether `answers`, as read now, are the ones `stored` holds, question by question of `form` as it is now: files
@@ -208,7 +223,7 @@ export function sameAnswers(form: Form, answers: Answers, stored: readonly Store
     const now = answers[_id];
     const given =
       now === undefined || now === '' || (Array.isArray(now) && now.length === 0) ? undefined : now;
-    return JSON.stringify(given) === JSON.stringify(before.get(_id));
+    return canonical(given) === canonical(before.get(_id));
   });
 }
 

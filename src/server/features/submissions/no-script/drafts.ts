@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LONG_TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { Form } from '#common/forms.ts';
+import { gridInputsOf } from '#common/kinds/grid-kind.ts';
 import type { FileAnswer } from '#common/submissions.ts';
 import type { Queryable } from '../../../db/database.ts';
 import { deleteInBatches } from '../../../db/prune.ts';
@@ -27,7 +28,7 @@ function keptValues(form: Form, values: SentValues): SentValues {
     ...form.moreField,
   ]
     .map((f) => f._id)
-    .concat(form.hiddenFields.map(hiddenInputName));
+    .concat(gridInputsOf(form.moreField), form.hiddenFields.map(hiddenInputName));
   return Object.fromEntries(
     ids.flatMap((id) => {
       const sent = values[id];

@@ -3,9 +3,8 @@
 // paragraphs, bold and links as text), posted as a browser posts them, stored, and refused at their question.
 import { describe, expect, it } from 'vitest';
 
-import type { Submission } from '#common/submissions.ts';
 import { MORE_KIND_QUESTIONS } from '../../../testing/more-kind-questions.ts';
-import { idOf, owner, setUpHtmlForm, tokenIn, type Part } from './test-fixture.ts';
+import { idOf, newestView, owner, setUpHtmlForm, tokenIn, type Part } from './test-fixture.ts';
 
 const { as, countOf, makeForm, page, post } = setUpHtmlForm();
 const kindsForm = () => makeForm('Stay', MORE_KIND_QUESTIONS);
@@ -94,10 +93,7 @@ describe('the kinds beyond the first five without JavaScript', () => {
     const sent = await post(answers(tokenIn(refused.body), '2'), form);
     expect(sent.statusCode, sent.body.slice(0, 300)).toBe(200);
     expect(await countOf(form)).toBe(1);
-    const list = (await as(owner).get(`/api/formSubmissions/${form._id}`)).json<{
-      items: { _id: string }[];
-    }>();
-    const view = (await as(owner).get(`/api/forms/${list.items[0]?._id}`)).json<Submission>();
+    const view = await newestView(form);
     expect(view.answers.map((a) => [a.name, a.value])).toEqual([
       ['Guests', '2'],
       ['Your stay', '5'],

@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { LONG_TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { Form } from '#common/forms.ts';
+import { gridAnswerOfPosted, gridInputsOf } from '#common/kinds/grid-kind.ts';
 import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
 import { unstorableReason } from '#common/unstorable-text.ts';
 import { HttpError } from '../../../http/errors.ts';
@@ -45,8 +46,13 @@ class OurFault extends Error {
  * Each file streams through the uploads feature as it arrives. On any error, the files kept so far are removed.
  */
 export async function readPosted(request: FastifyRequest, form: Form, intake: FileIntake): Promise<Posted> {
+  const gridInputs = gridInputsOf(form.moreField);
   const single =
-    form.textField.length + form.selectField.length + form.radioField.length + form.moreField.length;
+    form.textField.length +
+    form.selectField.length +
+    form.radioField.length +
+    form.moreField.length +
+    gridInputs.length;
   const fields =
     single +
     form.checkField.reduce((n, f) => n + f.options.length, 0) +
@@ -55,9 +61,9 @@ export async function readPosted(request: FastifyRequest, form: Form, intake: Fi
   const files = form.fileField.length;
   const fileIds = new Set(form.fileField.map((f) => f._id));
   const answerIds = new Set(
-    [...form.textField, ...form.selectField, ...form.radioField, ...form.checkField, ...form.moreField].map(
-      (f) => f._id,
-    ),
+    [...form.textField, ...form.selectField, ...form.radioField, ...form.checkField, ...form.moreField]
+      .map((f) => f._id)
+      .concat(gridInputs),
   );
   const posted: Posted = { values: {}, files: {}, questionErrors: {}, sentFiles: [], deleteIds: [] };
   try {
@@ -130,9 +136,13 @@ export function bodyOf(form: Form, posted: Pick<Posted, 'values' | 'files'>): Su
     selectedCheckboxes: [],
     fileObject: posted.files,
   };
-  // The kinds beyond the product's five answer in text, as the JSON submit sends them.
-  for (const f of [...form.textField, ...form.moreField])
+  // The kinds beyond the product's five answer in text, as the JSON submit sends them; a grid, row by row.
+  for (const f of [...form.textField, ...form.moreField.filter((m) => m.kind !== 'grid')])
     if (first(f._id)) body.textObject[f._id] = first(f._id) ?? '';
+  for (const f of form.moreField) {
+    const chosen = f.kind === 'grid' ? gridAnswerOfPosted(f, posted.values) : {};
+    if (Object.keys(chosen).length > 0) (body.gridObject ??= {})[f._id] = chosen;
+  }
   for (const f of form.selectField) if (first(f._id)) body.selectedValues[f._id] = first(f._id) ?? '';
   for (const f of form.radioField) if (first(f._id)) body.selectedRadio[f._id] = first(f._id) ?? '';
   const hidden = hiddenOf(form, posted.values);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { fieldsOf, type Form } from '#common/forms.ts';
+import type { Submission } from '#common/submissions.ts';
 import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { createTestApp, signUpOwner, type TestApp } from '../../../testing/test-app.ts';
 import { PDF } from '../../../testing/test-files.ts';
@@ -129,6 +130,12 @@ export const countOf = async (f: Form) =>
   (await as(owner).get('/api/formSummary'))
     .json<{ _id: string; count: number }[]>()
     .find((x) => x._id === f._id)?.count ?? 0;
+
+/** The owner's view of the form's newest response. */
+export async function newestView(f: Form): Promise<Submission> {
+  const list = (await as(owner).get(`/api/formSubmissions/${f._id}`)).json<{ items: { _id: string }[] }>();
+  return (await as(owner).get(`/api/forms/${list.items[0]?._id}`)).json<Submission>();
+}
 
 /** The hidden inputs of a drawn page, as its post sends them again (the token, a draft's key, hidden fields). */
 export const hiddenOf = (html: string): Part[] =>

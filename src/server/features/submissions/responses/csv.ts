@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { fieldsOf, formatSpecDate, type Form } from '#common/forms.ts';
+import { gridLines, type GridAnswer } from '#common/kinds/grid-kind.ts';
 import type { ResponseFilter } from '#common/response-filter.ts';
 import type { Queryable } from '../../../db/database.ts';
-import type { StoredAnswer } from '../repository.ts';
+import { uploadIdOf, type StoredAnswer } from '../repository.ts';
 import { listSubmissionAnswers, type Cursor } from './list-repository.ts';
 
 /**
@@ -21,11 +22,20 @@ export const CSV_FILE_LINK_SECONDS = 7 * 24 * 60 * 60;
 
 type FileLink = { name: string; url: string };
 
-/** One answer as text: choices joined, a file as `fileText` says it. */
-export function cellOf(answer: StoredAnswer | undefined, fileText: (uploadId: string) => string): string {
+/**
+ * One answer as text: choices joined, a file as `fileText` says it, a grid's rows as "Row: Column" joined (in the
+ * order of `rows`, the grid's rows as they are now, where given).
+ */
+export function cellOf(
+  answer: StoredAnswer | undefined,
+  fileText: (uploadId: string) => string,
+  rows?: readonly string[],
+): string {
   if (!answer) return '';
   if (Array.isArray(answer.value)) return answer.value.join('; ');
-  if (typeof answer.value === 'object') return fileText(answer.value.uploadId);
+  const uploadId = uploadIdOf(answer);
+  if (uploadId !== null) return fileText(uploadId);
+  if (typeof answer.value === 'object') return gridLines(answer.value as GridAnswer, rows).join('; ');
   return answer.value;
 }
 
@@ -51,10 +61,13 @@ export function streamFormCsv(
 ): Readable {
   const shownIn = only.shownIn ?? timeZone;
   const fields = fieldsOf(form);
-  const questions = form.fieldOrder.map(({ _id }) => ({
-    id: _id,
-    name: fields.find((f) => f._id === _id)?.name ?? '',
-  }));
+  const questions: { id: string; name: string; rows?: readonly string[] }[] = form.fieldOrder.map(
+    ({ _id }) => {
+      const field = fields.find((f) => f._id === _id);
+      const rows = field && 'kind' in field && field.kind === 'grid' ? field.settings.rows : undefined;
+      return { id: _id, name: field?.name ?? '', ...(rows ? { rows } : {}) };
+    },
+  );
   for (const field of retired) questions.push({ id: field.id, name: `${field.name} (deleted question)` });
   // Then one column per hidden field the form declares, named as the link names it.
   const hidden = form.hiddenFields;
@@ -71,17 +84,13 @@ export function streamFormCsv(
         { ownerId: form.ownerIdAsStructureId, formId: form._id, filter: only.filter, timeZone: shownIn },
         { limit: CSV_PAGE_ROWS, after },
       );
-      const uploadIds = page.items.flatMap((s) =>
-        s.answers.flatMap((a) =>
-          typeof a.value === 'object' && !Array.isArray(a.value) ? [a.value.uploadId] : [],
-        ),
-      );
+      const uploadIds = page.items.flatMap((s) => s.answers.flatMap((a) => uploadIdOf(a) ?? []));
       const files = uploadIds.length > 0 ? await fileLinks(uploadIds) : new Map<string, FileLink>();
       for (const s of page.items) {
         const byField = new Map(s.answers.map((a) => [a.fieldId, a]));
         const row = [
           formatSpecDate(s.createdAt, shownIn),
-          ...questions.map((q) => cellOf(byField.get(q.id), (id) => fileCell(files.get(id)))),
+          ...questions.map((q) => cellOf(byField.get(q.id), (id) => fileCell(files.get(id)), q.rows)),
           ...hidden.map((name) => s.hidden?.[name] ?? ''),
         ];
         // Respect back-pressure: wait for the consumer when the buffer is full.

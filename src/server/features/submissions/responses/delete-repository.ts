@@ -1,6 +1,6 @@
 // The SQL of deleting an owner's responses: each deleted row is taken out of every count the insert added it to.
 import type { Queryable } from '../../../db/database.ts';
-import { COUNTED_KINDS } from '../repository.ts';
+import { COUNTED_KINDS, countedValues } from '../repository.ts';
 
 /**
  * Deletes those of `ids` that are the owner's and takes them out of everything the insert added them to, in the
@@ -35,9 +35,7 @@ export async function deleteSubmissionsOfOwner(
      ), options_counted as (
        update form_option_counts c set count = c.count - d.n
          from (select form_id, answer ->> 'fieldId' as field_id, o.option, count(*)::int as n
-                 from answered cross join lateral jsonb_array_elements_text(
-                        case jsonb_typeof(answer -> 'value') when 'array' then answer -> 'value'
-                             else jsonb_build_array(answer -> 'value') end) o(option)
+                 from answered cross join lateral ${countedValues('answer')} o(option)
                 where answer ->> 'kind' in ${COUNTED_KINDS}
                 group by 1, 2, 3) d
         where c.form_id = d.form_id and c.field_id = d.field_id and c.option = d.option

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/database.ts';
-import type { StoredAnswer } from '../repository.ts';
+import { uploadIdOf, type StoredAnswer } from '../repository.ts';
 
 export type SubmissionAsPayload = {
   form: { id: string; title: string };
@@ -8,7 +8,7 @@ export type SubmissionAsPayload = {
     fieldId: string;
     question: string;
     kind: string;
-    value: string | string[] | null;
+    value: string | string[] | Readonly<Record<string, string>> | null;
     file: { name: string; url: string } | null;
   }[];
   /** The hidden fields the form's link filled, by name ({} when none). */
@@ -16,9 +16,6 @@ export type SubmissionAsPayload = {
 };
 
 type FileOf = { name: string; url: string };
-
-const uploadIdOf = (a: StoredAnswer): string | null =>
-  typeof a.value === 'object' && !Array.isArray(a.value) ? a.value.uploadId : null;
 
 /**
  * Stored submissions as a webhook sends them (docs/decisions/023-webhooks.md), by id: every answer by question, as
@@ -56,7 +53,8 @@ export async function findSubmissionsAsPayload(
             fieldId: a.fieldId,
             question: a.name,
             kind: a.kind,
-            value: uploadId === null ? (a.value as string | string[]) : null,
+            value:
+              uploadId === null ? (a.value as string | string[] | Readonly<Record<string, string>>) : null,
             file: uploadId === null ? null : (files.get(uploadId) ?? null),
           };
         }),

@@ -3,7 +3,7 @@ import type { Submission } from '#common/submissions.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { SubmissionDeps } from '../deps.ts';
 import type * as repo from '../repository.ts';
-import { findSubmissionOfOwner, lockFormCounts } from '../repository.ts';
+import { findSubmissionOfOwner, lockFormCounts, uploadIdOf } from '../repository.ts';
 import {
   deleteSubmissionsOfOwner,
   formIdsOfSubmissions,
@@ -29,9 +29,7 @@ export async function toSubmission(
   record: repo.SubmissionRecord,
   dateFields: ReadonlySet<string>,
 ): Promise<Submission> {
-  const uploadIds = record.answers.flatMap((a) =>
-    typeof a.value === 'object' && !Array.isArray(a.value) ? [a.value.uploadId] : [],
-  );
+  const uploadIds = record.answers.flatMap((a) => uploadIdOf(a) ?? []);
   const files = await deps.files.view(uploadIds);
   const submission: Submission = {
     _id: record.id,
@@ -60,14 +58,15 @@ export async function toSubmission(
     isDate: dateFields.has(a.fieldId),
   });
   for (const a of record.answers) {
-    if (typeof a.value === 'object' && !Array.isArray(a.value)) {
-      const file = files.get(a.value.uploadId) ?? null;
+    const uploadId = uploadIdOf(a);
+    if (uploadId !== null) {
+      const file = files.get(uploadId) ?? null;
       submission.answers.push({ ...about(a), value: null, file });
       if (file) {
         submission.fileObject[a.name] = {
           name: a.name,
           value: file.url,
-          deleteId: a.value.uploadId,
+          deleteId: uploadId,
           originalName: file.originalName,
         };
       }
@@ -81,6 +80,8 @@ export async function toSubmission(
     if (a.kind === 'radio' && typeof a.value === 'string') submission.selectedRadio[a.name] = a.value;
     if (a.kind === 'check' && Array.isArray(a.value))
       submission.selectedCheckboxes.push({ name: a.name, values: a.value });
+    if (a.kind === 'grid' && typeof a.value === 'object' && !Array.isArray(a.value))
+      (submission.gridObject ??= {})[a.name] = { ...a.value };
   }
   return submission;
 }
