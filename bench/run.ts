@@ -7,6 +7,7 @@ import { startMailCapture } from '../src/server/testing/mail-capture.ts';
 import type { BenchRun } from './bench-run.ts';
 import { measureBranching } from './part-branching.ts';
 import { measureIngest } from './part-ingest.ts';
+import { measureKinds } from './part-kinds.ts';
 import { measureLogic } from './part-logic.ts';
 import { measureBackup, measureOwnerViews, measureWebhooks } from './part-owner-data.ts';
 import { measureLighthouse, measurePage } from './part-pages.ts';
@@ -16,7 +17,7 @@ import { BENCH_RATE_LIMITS, root } from './server.ts';
 import { mib } from './stats.ts';
 
 const started = Date.now();
-/** `npm run bench -- ingest page scale upload webhooks workers backup lighthouse restart logic branching` runs only those parts (all of them by default). */
+/** `npm run bench -- ingest page scale upload webhooks workers backup lighthouse restart logic branching kinds` runs only those parts (all of them by default). */
 const PARTS = [
   'ingest',
   'page',
@@ -29,6 +30,7 @@ const PARTS = [
   'restart',
   'logic',
   'branching',
+  'kinds',
 ] as const;
 const asked = process.argv.slice(2).filter((a) => (PARTS as readonly string[]).includes(a));
 const unknown = process.argv
@@ -99,6 +101,7 @@ if (runs('lighthouse'))
 if (runs('restart')) await part('9. restart after kill -9 (pglite)', () => measureRestart(bench));
 if (runs('logic')) await part('10. branching evaluator', () => measureLogic(bench));
 if (runs('branching')) await part('11. a branching form, customer side', () => measureBranching(bench));
+if (runs('kinds')) await part('12. a form with every kind of question', () => measureKinds(bench));
 
 await mail.close();
 await rm(temp, { recursive: true, force: true });

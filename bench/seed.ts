@@ -1,6 +1,7 @@
 // Seeds submissions with SQL, through the app's own database code, while no server holds the database.
 import type { Form } from '#common/forms.ts';
 import { openDatabase } from '../src/server/db/database.ts';
+import type { StoredAnswer } from '../src/server/features/submissions/repository.ts';
 import { storedAnswers } from './owner.ts';
 
 /**
@@ -14,6 +15,8 @@ export async function seedSubmissions(options: {
   form: Form;
   from: number;
   to: number;
+  /** The stored answers each row starts from (its first two, text, get the row's own name and email). */
+  answers?: readonly StoredAnswer[];
 }): Promise<number> {
   const started = performance.now();
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
@@ -28,7 +31,12 @@ export async function seedSubmissions(options: {
                 'Customer ' || g || ' · customer' || g || '@example.com'
            from forms f, generate_series($3::int, $4::int) as g
           where f.id = $1`,
-        [options.form._id, JSON.stringify(storedAnswers(options.form)), options.from + 1, options.to],
+        [
+          options.form._id,
+          JSON.stringify(options.answers ?? storedAnswers(options.form)),
+          options.from + 1,
+          options.to,
+        ],
       );
       await tx.query(
         `update forms set response_count = (select count(*) from submissions where form_id = $1),

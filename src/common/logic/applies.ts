@@ -61,12 +61,18 @@ function leafHolds(leaf: ConditionLeaf, answer: LogicAnswer): boolean {
   }
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
- * A number answer (number, rating, scale) against the condition's number: below 0, 0 or above 0; NaN, which no
- * comparison holds for, when either is not a number.
+ * An answer against the condition's value: below 0, 0 or above 0; NaN, which no comparison holds for, when they
+ * cannot be compared. Two days (YYYY-MM-DD, a date question's) compare as days; else both must be numbers (a number,
+ * a rating, a scale).
  */
 function compared(answer: LogicAnswer, value: string): number {
   if (typeof answer !== 'string' || answer.trim() === '' || value.trim() === '') return Number.NaN;
+  const [a, b] = [answer.trim(), value.trim()];
+  if (DAY.test(a) || DAY.test(b))
+    return DAY.test(a) && DAY.test(b) ? (a < b ? -1 : a > b ? 1 : 0) : Number.NaN;
   return Number(answer.replace(',', '.')) - Number(value.replace(',', '.'));
 }
 

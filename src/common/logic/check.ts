@@ -1,6 +1,7 @@
 // The logic check: what is wrong with a form's conditions, said where the problem is. An import or a save with a
 // broken condition is refused with these messages; the editor shows them beside the page or question.
 import { isNumberText } from '../kinds/number-kind.ts';
+import { isRealDate } from '../kinds/simple-kinds.ts';
 import { recalledQuestions } from '../kinds/recall.ts';
 import type { LogicPage, LogicQuestion } from './applies.ts';
 import { leavesOf, OPERATORS_BY_KIND, type Condition } from './conditions.ts';
@@ -49,7 +50,20 @@ export function logicProblems(pages: readonly LogicPage[]): LogicProblem[] {
           where,
           message: `${whose} tests ${nameOf(tested)} for “${leaf.value}”, which is not one of its options`,
         });
-      else if ((leaf.op === 'atLeast' || leaf.op === 'atMost') && !isNumberText(leaf.value ?? ''))
+      else if (
+        (leaf.op === 'atLeast' || leaf.op === 'atMost') &&
+        tested.kind === 'date' &&
+        !isRealDate(leaf.value ?? '')
+      )
+        problems.push({
+          where,
+          message: `${whose} compares ${nameOf(tested)} with something not a day (YYYY-MM-DD)`,
+        });
+      else if (
+        (leaf.op === 'atLeast' || leaf.op === 'atMost') &&
+        tested.kind !== 'date' &&
+        !isNumberText(leaf.value ?? '')
+      )
         problems.push({ where, message: `${whose} compares ${nameOf(tested)} with something not a number` });
     }
   };

@@ -20,6 +20,8 @@ export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 /** The kinds of question a condition can test, and the operators each takes. A file can only be answered or not. */
 export const OPERATORS_BY_KIND = {
   text: ['is', 'isNot', 'contains', 'answered', 'empty'],
+  /** A text question of type date: compared as days (on or after, on or before). */
+  date: ['is', 'isNot', 'atLeast', 'atMost', 'answered', 'empty'],
   select: ['is', 'isNot', 'answered', 'empty'],
   radio: ['is', 'isNot', 'answered', 'empty'],
   check: ['includes', 'excludes', 'answered', 'empty'],

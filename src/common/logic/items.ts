@@ -23,7 +23,7 @@ import {
   type TextField,
 } from '../question-schemas.ts';
 import type { LogicPage, LogicQuestion } from './applies.ts';
-import { ConditionSchema } from './conditions.ts';
+import { ConditionSchema, type LogicKind } from './conditions.ts';
 
 const withCondition = { condition: ConditionSchema.optional() };
 
@@ -113,6 +113,10 @@ export function arraysOf(items: readonly FormItem[]): KindArrays {
  * names the first page rather than leave an empty one before it (a condition it carries tests no earlier page, and
  * the logic check says so).
  */
+/** The kind a condition sees a question as: a date question is compared as days, any other by its kind. */
+export const logicKindOf = (question: { kind: QuestionKind; type?: string }): LogicKind =>
+  question.kind === 'text' && question.type === 'date' ? 'date' : question.kind;
+
 export function pagesOf(items: readonly FormItem[]): (LogicPage & { title: string })[] {
   type Page = LogicPage & { title: string; questions: LogicQuestion[] };
   let current: Page = { id: 'start', title: '', questions: [] };
@@ -121,7 +125,7 @@ export function pagesOf(items: readonly FormItem[]): (LogicPage & { title: strin
     if (item.kind !== 'page') {
       current.questions.push({
         id: item._id,
-        kind: item.kind,
+        kind: logicKindOf(item),
         required: item.required,
         condition: item.condition,
         name: item.name,

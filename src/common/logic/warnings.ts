@@ -25,6 +25,12 @@ const nameOf = (q: LogicQuestion) => (q.name ? `“${q.name}”` : `question ${q
 
 type Place = { page: LogicPage; index: number; question?: LogicQuestion };
 
+/** The day `days` after `day` (YYYY-MM-DD); the text itself when it is not a day. */
+function dayAfter(day: string, days: number): string {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(time) ? day : new Date(time + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The answers worth trying for `q`: none, and each answer that could make a test of it come out differently. */
 function triesFor(q: LogicQuestion, compared: ReadonlyMap<string, readonly string[]>): LogicAnswer[] {
   const values = compared.get(q.id) ?? [];
@@ -54,6 +60,9 @@ function triesFor(q: LogicQuestion, compared: ReadonlyMap<string, readonly strin
         undefined,
         ...new Set(values.flatMap((v) => [-1, 0, 1].map((d) => String(Number(v.replace(',', '.')) + d)))),
       ];
+    case 'date':
+      // Each compared day, and the day on either side of it.
+      return [undefined, ...new Set(values.flatMap((v) => [-1, 0, 1].map((d) => dayAfter(v, d))))];
     case 'consent':
       return [undefined, 'yes'];
     case 'file':

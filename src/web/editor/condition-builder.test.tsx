@@ -190,4 +190,41 @@ describe('the logic check and deletions that change a condition', () => {
     );
     expect(screen.getByText(/^Logic check: 0 problems, 1 note/)).toBeVisible();
   });
+
+  it('compares a date question with a day picked in a date box, on or after it', async () => {
+    const items: FormItem[] = [
+      { kind: 'text', _id: 'arrival', name: 'Arrival', type: 'date', required: true },
+      { kind: 'page', _id: 'winter', title: 'Winter' },
+      { kind: 'text', _id: 'festival', name: 'Joining the festival?', type: 'text', required: false },
+    ];
+    const sent = serve(undefined, items);
+    const user = await renderEditor();
+    await user.click(within(card(/Winter/)).getByRole('button', { name: 'Add condition of page 2' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Question of rule 1' }), 'Arrival');
+    const test = screen.getByRole('combobox', { name: 'Test of rule 1' });
+    expect(
+      within(test)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Choose a test…',
+      'is',
+      'is not',
+      'is at least',
+      'is at most',
+      'is answered',
+      'is not answered',
+    ]);
+    await user.selectOptions(test, 'is at least');
+    const day = screen.getByLabelText('Value of rule 1');
+    expect(day).toHaveAttribute('type', 'date');
+    await user.type(day, '2026-12-01');
+    await user.click(screen.getByRole('button', { name: 'Save condition' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(conditionOf(sent[0], 'winter')).toEqual({
+      question: 'arrival',
+      op: 'atLeast',
+      value: '2026-12-01',
+    });
+  });
 });

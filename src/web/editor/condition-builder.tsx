@@ -153,6 +153,8 @@ export function ConditionBuilder(props: Props) {
                 <input
                   className="input"
                   aria-label={`Value of rule ${n}`}
+                  // A date question's rule compares days: the browser's date picker gives one.
+                  type={field?.kind === 'text' && field.type === 'date' ? 'date' : undefined}
                   value={rule.value}
                   maxLength={CONDITION_VALUE_MAX}
                   {...invalid(rule.value.trim() === '')}

@@ -8,6 +8,8 @@ import {
   type ConditionLeaf,
   type ConditionOperator,
 } from '#common/logic/conditions.ts';
+import { isRealDate } from '#common/kinds/simple-kinds.ts';
+import { logicKindOf } from '#common/logic/items.ts';
 import { isPageBreak, pagesOfItems, type EditorItem } from './editor-items.ts';
 import type { EditorField } from './fields-in-order.ts';
 
@@ -70,13 +72,14 @@ export function draftErrors(
     else if (field.options) {
       if (!field.options.some((o) => o.value === rule.value)) errors[i] = 'Choose an option';
     } else if (rule.value.trim() === '') errors[i] = 'Give a value to compare with';
+    else if (logicKindOf(field) === 'date' && !isRealDate(rule.value)) errors[i] = 'Choose a day';
   });
   return errors;
 }
 
 /** The tests that fit a question of this kind. */
 export const testsFor = (field: EditorField | undefined): readonly ConditionOperator[] =>
-  field ? OPERATORS_BY_KIND[field.kind] : [];
+  field ? OPERATORS_BY_KIND[logicKindOf(field)] : [];
 
 /** Whether a question's answer reads as text where it is recalled: not a file, a statement or a grid. */
 export const isRecallable = (field: EditorField) => !['file', 'statement', 'grid'].includes(field.kind);

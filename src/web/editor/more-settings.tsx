@@ -131,7 +131,8 @@ export function MoreSettings({ field, onSave }: Props) {
       <span>{label}</span>
       <textarea
         className="input"
-        rows={4}
+        // Every line in sight, up to a grid's 20 rows and one to add.
+        rows={Math.min(21, Math.max(4, String(draft[key] ?? '').split('\n').length + 1))}
         value={String(draft[key] ?? '')}
         onChange={(e) => set(key, e.target.value)}
         onKeyDown={onKeyDown}
