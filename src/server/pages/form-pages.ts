@@ -2,6 +2,7 @@
 // that apply to the answers so far, by the evaluator the server's submit uses (src/common/logic/applies.ts,
 // docs/decisions/042-pages-and-conditions.md). A form without page breaks keeps its steps (form-steps.ts).
 import type { PublicForm } from '#common/forms.ts';
+import { gridAnswerOfPosted } from '#common/kinds/grid-kind.ts';
 import { applicable, type LogicAnswers } from '#common/logic/applies.ts';
 import { pagesOf } from '#common/logic/items.ts';
 import type { FormState, SentValues } from './customer-form-html.ts';
@@ -13,7 +14,7 @@ export const PAGE_QUERY = 'page';
 /** The hidden field carrying the key of the draft that holds the answers of the earlier pages. */
 export const DRAFT_FIELD = 'draft';
 
-type Paged = Pick<PublicForm, 'items' | 'checkField'>;
+type Paged = Pick<PublicForm, 'items' | 'checkField'> & Partial<Pick<PublicForm, 'moreField'>>;
 
 /** The form's pages, or null for a form of one page (drawn whole, or in its two steps when it has files). */
 export function pagesOfForm(form: Paged) {
@@ -21,7 +22,10 @@ export function pagesOfForm(form: Paged) {
   return pages.length > 1 ? pages : null;
 }
 
-/** The answers as the evaluator reads them: a checkbox question's list, another's value, a kept file. */
+/**
+ * The answers as the evaluator reads them: a checkbox question's list, another's value, a kept file, a grid's rows
+ * (posted one radio group a row) as its chosen column by row.
+ */
 export function logicAnswersOf(
   form: Paged,
   values: SentValues,
@@ -31,6 +35,8 @@ export function logicAnswersOf(
   const answers: Record<string, LogicAnswers[string]> = {};
   for (const [id, sent] of Object.entries(values)) answers[id] = checks.has(id) ? sent : sent[0];
   for (const id of Object.keys(files)) answers[id] = { deleteId: id };
+  for (const field of form.moreField ?? [])
+    if (field.kind === 'grid') answers[field._id] = gridAnswerOfPosted(field, values);
   return answers;
 }
 

@@ -4,9 +4,19 @@
 // its rows in the draft.
 import { describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
-import { idOf, newestView, setUpHtmlForm, tokenIn, type Part } from './test-fixture.ts';
+import {
+  actionOf,
+  hiddenOf,
+  idOf,
+  newestView,
+  owner,
+  queryOf,
+  setUpHtmlForm,
+  tokenIn,
+  type Part,
+} from './test-fixture.ts';
 
-const { countOf, makeForm, page, post } = setUpHtmlForm();
+const { as, countOf, follow, makeForm, page, post, postOnly } = setUpHtmlForm();
 const gridForm = (required = true) =>
   makeForm('Service', [
     { id: 1, name: 'Name', type: 'text' },
@@ -76,5 +86,45 @@ describe('a choice grid without JavaScript', () => {
     const sent = await post(answers(optional, tokenIn((await page(optional)).body), '', ''), optional);
     expect(sent.statusCode).toBe(200);
     expect(await countOf(optional)).toBe(1);
+  });
+
+  it('on a page of a paged form: kept in the draft through Next and Back, deciding the next page, then stored', async () => {
+    const made = await gridForm();
+    const [name, grid] = made.items;
+    const items = [
+      grid,
+      {
+        kind: 'page',
+        _id: 'more',
+        title: 'Tell us more',
+        condition: { question: grid?._id, op: 'answered' },
+      },
+      name,
+    ];
+    const res = await as(owner).put(`/api/v1/form/${made._id}/items`, { items, version: made.version });
+    expect(res.statusCode, res.body).toBe(200);
+    const form = res.json<Form>();
+    const id = idOf(form, 'Rate <our> service');
+    const press = async (html: string, answers: Part[], query = actionOf(html)) =>
+      (await follow(await postOnly([...hiddenOf(html), ...answers, ['website', '']], form, query))).body;
+    const first = (await page(form)).body;
+    const second = await press(first, [
+      [`${id}.0`, 'Good'],
+      [`${id}.1`, '"Great"'],
+    ]);
+    // The grid was answered, so the page that asks for it applies.
+    expect(second).toContain('Tell us more');
+    const back = await press(second, [], queryOf(/formaction="([^"]+)"/.exec(second)?.[1]));
+    expect(back).toMatch(new RegExp(`name="${id}\\.1" value="&quot;Great&quot;" checked`));
+    const again = await press(back, [
+      [`${id}.0`, 'Poor'],
+      [`${id}.1`, '"Great"'],
+    ]);
+    await press(again, [[idOf(form, 'Name'), 'Asha']]);
+    expect(await countOf(form)).toBe(1);
+    expect((await newestView(form)).answers.map((a) => [a.name, a.value])).toEqual([
+      ['Rate <our> service', { Speed: 'Poor', 'Price & value': '"Great"' }],
+      ['Name', 'Asha'],
+    ]);
   });
 });

@@ -3,6 +3,7 @@
 // submit would and goes to the next page that applies; Back goes to the previous one; the last page's Submit sends
 // the answers of the questions that apply, those left behind on a page no longer shown left out.
 import type { Form } from '#common/forms.ts';
+import { gridInputsOf } from '#common/kinds/grid-kind.ts';
 import { applicable } from '#common/logic/applies.ts';
 import type { FileAnswer } from '#common/submissions.ts';
 import type { Queryable } from '../../../db/database.ts';
@@ -45,11 +46,14 @@ function mergedAnswers(form: Form, base: Answers, view: PageView, posted: Posted
   // The hidden fields ride on every page as hidden inputs: the latest post's are kept.
   for (const [name, sent] of Object.entries(posted.values))
     if (name.startsWith(HIDDEN_PREFIX)) values[name] = sent;
+  const rowsOf = new Map(form.moreField.map((f) => [f._id, gridInputsOf([f])]));
   for (const id of view.questions) {
-    if (!fileIds.has(id)) {
-      // A question the page drew and the browser sent nothing for is an empty answer (no option chosen).
-      if (posted.values[id]) values[id] = posted.values[id];
-      else delete values[id];
+    if (fileIds.has(id)) continue;
+    // A question the page drew and the browser sent nothing for is an empty answer (no option chosen); a grid is
+    // posted one input a row.
+    for (const name of rowsOf.get(id)?.length ? (rowsOf.get(id) ?? []) : [id]) {
+      if (posted.values[name]) values[name] = posted.values[name];
+      else delete values[name];
     }
   }
   for (const [id, file] of Object.entries(posted.files)) {
@@ -68,9 +72,12 @@ function mergedAnswers(form: Form, base: Answers, view: PageView, posted: Posted
 function applyingBody(form: Form, answers: Answers): SubmitInput['body'] {
   const pages = pagesOfForm(form) ?? [];
   const { questions } = applicable(pages, logicAnswersOf(form, answers.values, answers.files));
+  // An input's question: its name, or a grid row's (`<question id>.<row number>`); a question id has no dot.
   const only = <T>(record: Record<string, T>) =>
     Object.fromEntries(
-      Object.entries(record).filter(([id]) => questions.has(id) || id.startsWith(HIDDEN_PREFIX)),
+      Object.entries(record).filter(
+        ([name]) => questions.has(name.split('.')[0] ?? name) || name.startsWith(HIDDEN_PREFIX),
+      ),
     );
   return bodyOf(form, { values: only(answers.values), files: only(answers.files) });
 }
