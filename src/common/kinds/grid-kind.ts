@@ -106,3 +106,31 @@ export function gridAnswerOfPosted(
     }),
   );
 }
+
+/**
+ * A condition's value naming one row's choice: the pair as JSON text, `["Speed","Good"]`, which no row or column text
+ * can make ambiguous (the Results counters key the pair the same way).
+ */
+export const gridChoiceValue = (row: string, column: string) => JSON.stringify([row, column]);
+
+/** The row and column a pair's JSON text names; null for any other text. */
+export function parseGridChoice(value: string): [string, string] | null {
+  try {
+    const pair: unknown = JSON.parse(value);
+    return Array.isArray(pair) && pair.length === 2 && pair.every((p) => typeof p === 'string')
+      ? [String(pair[0]), String(pair[1])]
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every row's every choice, as conditions name them. */
+export const gridChoiceValues = (settings: GridSettings): string[] =>
+  settings.rows.flatMap((row) => settings.columns.map((column) => gridChoiceValue(row, column)));
+
+/** A condition's value as the owner reads it: a grid's choice as "Row: Column", any other as it is. */
+export function choiceText(value: string): string {
+  const pair = value.startsWith('[') ? parseGridChoice(value) : null;
+  return pair ? `${pair[0]}: ${pair[1]}` : value;
+}

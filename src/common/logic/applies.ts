@@ -1,6 +1,7 @@
 // The one evaluator of branching forms: which pages and questions apply to a set of answers. The React page, the
 // page the server draws without JavaScript and the server's check of every submit all call it
 // (docs/decisions/042-pages-and-conditions.md).
+import { parseGridChoice } from '../kinds/grid-kind.ts';
 import type { Condition, ConditionLeaf, LogicKind } from './conditions.ts';
 
 /** What the evaluator needs of a question: its id, kind, whether it is required, its condition and options. */
@@ -37,6 +38,15 @@ export function isEmptyAnswer(answer: LogicAnswer): boolean {
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** Whether a list of ticked options holds `value`, or a grid's answer the row's choice `value` names. */
+function includes(answer: LogicAnswer, value: string): boolean {
+  if (Array.isArray(answer)) return answer.some((a: string) => same(a, value));
+  if (!answer || typeof answer !== 'object' || 'deleteId' in answer) return false;
+  const pair = parseGridChoice(value);
+  const chosen = pair ? (answer as Readonly<Record<string, string>>)[pair[0]] : undefined;
+  return pair !== null && chosen !== undefined && same(chosen, pair[1]);
+}
+
 function leafHolds(leaf: ConditionLeaf, answer: LogicAnswer): boolean {
   const value = leaf.value ?? '';
   switch (leaf.op) {
@@ -49,9 +59,9 @@ function leafHolds(leaf: ConditionLeaf, answer: LogicAnswer): boolean {
     case 'isNot':
       return !(typeof answer === 'string' && same(answer, value));
     case 'includes':
-      return Array.isArray(answer) && answer.some((a: string) => same(a, value));
+      return includes(answer, value);
     case 'excludes':
-      return !(Array.isArray(answer) && answer.some((a: string) => same(a, value)));
+      return !includes(answer, value);
     case 'contains':
       return typeof answer === 'string' && answer.toLowerCase().includes(value.trim().toLowerCase());
     case 'atLeast':

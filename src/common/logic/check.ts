@@ -1,8 +1,9 @@
 // The logic check: what is wrong with a form's conditions, said where the problem is. An import or a save with a
 // broken condition is refused with these messages; the editor shows them beside the page or question.
+import { choiceText } from '../kinds/grid-kind.ts';
 import { isNumberText } from '../kinds/number-kind.ts';
-import { isRealDate } from '../kinds/simple-kinds.ts';
 import { recalledQuestions } from '../kinds/recall.ts';
+import { isRealDate } from '../kinds/simple-kinds.ts';
 import type { LogicPage, LogicQuestion } from './applies.ts';
 import { leavesOf, OPERATORS_BY_KIND, type Condition } from './conditions.ts';
 
@@ -48,7 +49,7 @@ export function logicProblems(pages: readonly LogicPage[]): LogicProblem[] {
       )
         problems.push({
           where,
-          message: `${whose} tests ${nameOf(tested)} for “${leaf.value}”, which is not one of its options`,
+          message: `${whose} tests ${nameOf(tested)} for “${choiceText(leaf.value)}”, which is not one of its ${tested.kind === 'grid' ? 'choices' : 'options'}`,
         });
       else if (
         (leaf.op === 'atLeast' || leaf.op === 'atMost') &&

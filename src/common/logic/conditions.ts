@@ -34,7 +34,8 @@ export const OPERATORS_BY_KIND = {
   consent: ['answered', 'empty'],
   time: ['is', 'isNot', 'answered', 'empty'],
   url: ['is', 'isNot', 'contains', 'answered', 'empty'],
-  grid: ['answered', 'empty'],
+  /** A grid's row: whether its choice is (`includes`) or is not (`excludes`) one column, named as a pair. */
+  grid: ['includes', 'excludes', 'answered', 'empty'],
 } as const satisfies Record<string, readonly ConditionOperator[]>;
 export type LogicKind = keyof typeof OPERATORS_BY_KIND;
 

@@ -2,6 +2,7 @@
 // (docs/decisions/042-pages-and-conditions.md). The per-kind arrays and `fieldOrder` the product's calls carry are
 // derived from it; a form that has only the arrays (an older export) is read into it with no page breaks.
 import { z } from 'zod';
+import { gridChoiceValues } from '../kinds/grid-kind.ts';
 import { orderedQuestions } from '../question-order.ts';
 import {
   ChoiceFieldSchema,
@@ -130,7 +131,12 @@ export function pagesOf(items: readonly FormItem[]): (LogicPage & { title: strin
         condition: item.condition,
         name: item.name,
         help: item.help,
-        options: 'options' in item ? item.options.map((o) => o.value) : undefined,
+        options:
+          'options' in item
+            ? item.options.map((o) => o.value)
+            : item.kind === 'grid'
+              ? gridChoiceValues(item.settings)
+              : undefined,
       });
     } else if (current.id === 'start' && current.questions.length === 0) {
       Object.assign(current, { id: item._id, title: item.title, condition: item.condition });

@@ -1,5 +1,6 @@
 // The logic check's notes: what a form's conditions allow but an owner would not mean. The server stores such a form
 // (nothing in it is broken); the editor shows each note beside the page or question it is about.
+import { parseGridChoice } from '../kinds/grid-kind.ts';
 import {
   applicable,
   type LogicAnswer,
@@ -67,8 +68,20 @@ function triesFor(q: LogicQuestion, compared: ReadonlyMap<string, readonly strin
       return [undefined, 'yes'];
     case 'file':
       return [undefined, { deleteId: 'a file' }];
-    case 'grid':
-      return [undefined, { answered: 'yes' }];
+    case 'grid': {
+      // Each named choice, and another column in its row, so an `includes` and an `excludes` may each hold or not.
+      const tries: LogicAnswer[] = [undefined];
+      for (const value of values.slice(0, 8)) {
+        const pair = parseGridChoice(value);
+        if (!pair) continue;
+        tries.push({ [pair[0]]: pair[1] });
+        const other = (q.options ?? [])
+          .map(parseGridChoice)
+          .find((p) => p?.[0] === pair[0] && p[1] !== pair[1]);
+        if (other) tries.push({ [other[0]]: other[1] });
+      }
+      return tries.length > 1 ? tries : [undefined, { answered: 'yes' }];
+    }
     case 'statement':
       return [undefined];
   }

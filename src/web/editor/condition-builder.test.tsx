@@ -227,4 +227,40 @@ describe('the logic check and deletions that change a condition', () => {
       value: '2026-12-01',
     });
   });
+
+  it('tests a grid’s row by its choices, read as “Row: Column”', async () => {
+    const items: FormItem[] = [
+      {
+        kind: 'grid',
+        _id: 'rate',
+        name: 'Rate us',
+        required: false,
+        settings: { rows: ['Speed', 'Price'], columns: ['Poor', 'Good'] },
+      },
+      { kind: 'page', _id: 'sorry', title: 'Sorry' },
+      { kind: 'text', _id: 'what', name: 'What went wrong?', type: 'text', required: false },
+    ];
+    const sent = serve(undefined, items);
+    const user = await renderEditor();
+    await user.click(within(card(/Sorry/)).getByRole('button', { name: 'Add condition of page 2' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Question of rule 1' }), 'Rate us');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Test of rule 1' }), 'includes');
+    const value = screen.getByRole('combobox', { name: 'Value of rule 1' });
+    expect(
+      within(value)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose an option…', 'Speed: Poor', 'Speed: Good', 'Price: Poor', 'Price: Good']);
+    await user.selectOptions(value, 'Price: Poor');
+    await user.click(screen.getByRole('button', { name: 'Save condition' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(conditionOf(sent[0], 'sorry')).toEqual({
+      question: 'rate',
+      op: 'includes',
+      value: '["Price","Poor"]',
+    });
+    expect(
+      await within(card(/Sorry/)).findByText('Shown only if “Rate us” includes “Price: Poor”'),
+    ).toBeVisible();
+  });
 });

@@ -5,6 +5,7 @@ import {
   conditionOf,
   draftErrors,
   testsFor,
+  valueChoicesOf,
   type ConditionDraft,
   type DraftRule,
 } from './condition-draft.ts';
@@ -103,6 +104,7 @@ export function ConditionBuilder(props: Props) {
           // A test kept from a saved condition that does not fit the question shows as none chosen.
           const test = rule.op !== '' && tests.includes(rule.op) ? rule.op : '';
           const takesValue = test !== '' && VALUE_OPERATORS.includes(test);
+          const choices = field ? valueChoicesOf(field) : null;
           return (
             <li key={i} id={`${id}-rule-${i}`} className="condition-rule">
               <select
@@ -134,18 +136,18 @@ export function ConditionBuilder(props: Props) {
                   </option>
                 ))}
               </select>
-              {takesValue && field?.options ? (
+              {takesValue && choices ? (
                 <select
                   className="input"
                   aria-label={`Value of rule ${n}`}
                   value={rule.value}
-                  {...invalid(!field.options.some((o) => o.value === rule.value))}
+                  {...invalid(!choices.some((o) => o.value === rule.value))}
                   onChange={(e) => setRule(i, { value: e.target.value })}
                 >
                   <option value="">Choose an option…</option>
-                  {field.options.map((o) => (
-                    <option key={o._id} value={o.value}>
-                      {o.value}
+                  {choices.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
                     </option>
                   ))}
                 </select>

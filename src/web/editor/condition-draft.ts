@@ -1,6 +1,8 @@
 // The condition builder's working copy: a list of rules joined by "all" or "any", each an earlier question, a test
 // and, for the tests that compare, a value. A condition the builder cannot show this way (groups inside groups, a
 // `not`) is left as it is unless the owner replaces it.
+import { choiceText, gridChoiceValues } from '#common/kinds/grid-kind.ts';
+import { isRealDate } from '#common/kinds/simple-kinds.ts';
 import {
   OPERATORS_BY_KIND,
   VALUE_OPERATORS,
@@ -8,7 +10,6 @@ import {
   type ConditionLeaf,
   type ConditionOperator,
 } from '#common/logic/conditions.ts';
-import { isRealDate } from '#common/kinds/simple-kinds.ts';
 import { logicKindOf } from '#common/logic/items.ts';
 import { isPageBreak, pagesOfItems, type EditorItem } from './editor-items.ts';
 import type { EditorField } from './fields-in-order.ts';
@@ -69,12 +70,22 @@ export function draftErrors(
     if (!field) errors[i] = 'Choose a question';
     else if (!rule.op || !testsFor(field).includes(rule.op)) errors[i] = 'Choose a test';
     else if (!VALUE_OPERATORS.includes(rule.op)) return;
-    else if (field.options) {
-      if (!field.options.some((o) => o.value === rule.value)) errors[i] = 'Choose an option';
+    else if (valueChoicesOf(field)) {
+      if (!valueChoicesOf(field)?.some((o) => o.value === rule.value)) errors[i] = 'Choose an option';
     } else if (rule.value.trim() === '') errors[i] = 'Give a value to compare with';
     else if (logicKindOf(field) === 'date' && !isRealDate(rule.value)) errors[i] = 'Choose a day';
   });
   return errors;
+}
+
+/**
+ * The values a rule on this question chooses from, when it has a list: a choice question's options, a grid's every
+ * row's every column ("Speed: Good"); null for a question compared with what is typed.
+ */
+export function valueChoicesOf(field: EditorField): { value: string; label: string }[] | null {
+  if (field.options) return field.options.map((o) => ({ value: o.value, label: o.value }));
+  const grid = field.source?.kind === 'grid' ? field.source.settings : null;
+  return grid ? gridChoiceValues(grid).map((value) => ({ value, label: choiceText(value) })) : null;
 }
 
 /** The tests that fit a question of this kind. */

@@ -1,3 +1,4 @@
+import { choiceText } from '#common/kinds/grid-kind.ts';
 import type { Condition, ConditionLeaf, ConditionOperator } from '#common/logic/conditions.ts';
 
 export const OPERATOR_WORDS: Record<ConditionOperator, string> = {
@@ -18,7 +19,9 @@ function leafText(leaf: ConditionLeaf, names: ReadonlyMap<string, string>): stri
   // A question no longer on the form is named by its id, so the line still says what the condition tests.
   const question = quoted(names.get(leaf.question) ?? leaf.question);
   const words = OPERATOR_WORDS[leaf.op];
-  return leaf.value === undefined ? `${question} ${words}` : `${question} ${words} ${quoted(leaf.value)}`;
+  return leaf.value === undefined
+    ? `${question} ${words}`
+    : `${question} ${words} ${quoted(choiceText(leaf.value))}`;
 }
 
 /** A group inside another reads in brackets, so "a and (b or c)" is not taken for "(a and b) or c". */

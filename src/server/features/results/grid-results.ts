@@ -1,21 +1,9 @@
 // Results of a choice grid, from how many responses chose each column in each row (form_option_counts, keyed by the
 // pair as JSON text, `["Speed", "Good"]`, migration 029): the same counters whatever the number of responses.
-import type { GridSettings } from '#common/kinds/grid-kind.ts';
+import { parseGridChoice as pairOf, type GridSettings } from '#common/kinds/grid-kind.ts';
 import { percentOf, type GridResult } from '#common/results.ts';
 
 type Base = { fieldId: string; name: string; answered: number; shownTo: number };
-
-/** The row and column a counter's key names; null for a key that is not a pair of texts. */
-function pairOf(key: string): [string, string] | null {
-  try {
-    const pair: unknown = JSON.parse(key);
-    return Array.isArray(pair) && pair.length === 2 && pair.every((p) => typeof p === 'string')
-      ? [String(pair[0]), String(pair[1])]
-      : null;
-  } catch {
-    return null;
-  }
-}
 
 export function gridResult(
   base: Base,

@@ -191,4 +191,39 @@ describe('a choice grid', () => {
       ['Friendliness', [0, 1, 2]],
     ]);
   });
+
+  it('is tested row by row by a condition (a row’s choice, named as a pair), held by the server', async () => {
+    const { owner, form, grid } = await setUp(false);
+    const choice = (row: string, column: string) => JSON.stringify([row, column]);
+    const items = (condition: object) => [
+      ...form.items,
+      { kind: 'page', _id: 'sorry', title: 'We are sorry', condition },
+      { kind: 'text', _id: 'what', name: 'What went wrong?', type: 'text', required: true },
+    ];
+    const save = (condition: object) =>
+      as(owner).put(`/api/v1/form/${form._id}/items`, { items: items(condition), version: form.version });
+    const refused = await save({ question: grid._id, op: 'includes', value: choice('Speed', 'Awful') });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('for “Speed: Awful”, which is not one of its choices');
+    const saved = await save({
+      any: [
+        { question: grid._id, op: 'includes', value: choice('Speed', 'Poor') },
+        { question: grid._id, op: 'includes', value: choice('Price', 'Poor') },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const paged = saved.json<Form>();
+    const what = paged.textField[0]?._id ?? '';
+    const send = (answer: object, texts: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/forms/${paged.ownerIdAsStructureId}`,
+        payload: { formStructureId: paged._id, gridObject: { [grid._id]: answer }, textObject: texts },
+      });
+    // A poor row shows the page, whose question is then required; good rows skip it, and an answer there is refused.
+    expect((await send({ Speed: 'Poor' })).body).toContain('What went wrong?: This question is required');
+    expect((await send({ Speed: 'Good', Price: 'Poor' }, { [what]: 'Slow' })).statusCode).toBe(200);
+    expect((await send({ Speed: 'Good', Price: 'Fair' })).statusCode).toBe(200);
+    expect((await send({ Speed: 'Good' }, { [what]: 'Slow' })).body).toContain('does not apply');
+  });
 });
