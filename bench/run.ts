@@ -101,7 +101,10 @@ if (runs('lighthouse'))
 if (runs('restart')) await part('9. restart after kill -9 (pglite)', () => measureRestart(bench));
 if (runs('logic')) await part('10. branching evaluator', () => measureLogic(bench));
 if (runs('branching')) await part('11. a branching form, customer side', () => measureBranching(bench));
-if (runs('kinds')) await part('12. a form with every kind of question', () => measureKinds(bench));
+if (runs('kinds'))
+  await part('12. a form with every kind of question', () =>
+    measureKinds(bench, { lighthouse: asked.includes('kinds') || process.argv.includes('--deep') }),
+  );
 
 await mail.close();
 await rm(temp, { recursive: true, force: true });

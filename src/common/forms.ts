@@ -262,6 +262,8 @@ export const FormDefinitionSchema = z.object({
    * instead of `fields` when present; an export made before pages existed has only `fields`.
    */
   items: ItemListSchema.optional(),
+  /** The hidden fields the form's link may fill, by name; its conditions may test them. */
+  hiddenFields: HiddenFieldsSchema.optional(),
 });
 export type FormDefinition = z.infer<typeof FormDefinitionSchema>;
 export type FieldDefinition = FormDefinition['fields'][number];

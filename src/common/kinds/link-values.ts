@@ -30,6 +30,13 @@ export const HiddenFieldsSchema = z
   .max(HIDDEN_FIELDS_MAX, `A form has at most ${HIDDEN_FIELDS_MAX} hidden fields`)
   .refine((names) => new Set(names).size === names.length, 'Each hidden field has its own name');
 
+/**
+ * How a hidden field is named where answers are keyed by question id: in a condition's `question`
+ * (`hidden:ref`), and as the input the page without JavaScript carries it in. A question id never starts so.
+ */
+export const HIDDEN_KEY = 'hidden:';
+export const isHiddenKey = (key: string) => key.startsWith(HIDDEN_KEY);
+
 export type LinkValues = {
   /** Declared hidden fields the link filled, by name. */
   hidden: Record<string, string>;

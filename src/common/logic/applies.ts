@@ -2,6 +2,7 @@
 // page the server draws without JavaScript and the server's check of every submit all call it
 // (docs/decisions/042-pages-and-conditions.md).
 import { parseGridChoice } from '../kinds/grid-kind.ts';
+import { isHiddenKey } from '../kinds/link-values.ts';
 import type { Condition, ConditionLeaf, LogicKind } from './conditions.ts';
 
 /** What the evaluator needs of a question: its id, kind, whether it is required, its condition and options. */
@@ -109,7 +110,10 @@ export type Applicable = {
  * that applied on earlier pages, so an answer left behind on a page the customer then skipped changes nothing.
  */
 export function applicable(pages: readonly LogicPage[], answers: LogicAnswers): Applicable {
-  const seen: Record<string, LogicAnswer> = {};
+  // The link's hidden fields are known from the start: any condition may test them.
+  const seen: Record<string, LogicAnswer> = Object.fromEntries(
+    Object.entries(answers).filter(([key]) => isHiddenKey(key)),
+  );
   const result: Applicable = { pages: [], questions: new Set() };
   for (const page of pages) {
     if (page.condition && !holds(page.condition, seen)) continue;

@@ -59,7 +59,8 @@ export const ItemListSchema = z
     for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue });
     if (issues.length > 0) return;
     // Every broken condition at once, each naming its page or question, so one answer lists all there is to mend.
-    const problems = logicProblems(pagesOf(items));
+    // Hidden fields are the form's, not the list's: their names are checked where the form is known.
+    const problems = logicProblems(pagesOf(items), 'any');
     if (problems.length > 0)
       ctx.addIssue({ code: 'custom', message: problems.map((p) => p.message).join('; ') });
   });

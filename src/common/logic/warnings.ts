@@ -1,6 +1,7 @@
 // The logic check's notes: what a form's conditions allow but an owner would not mean. The server stores such a form
 // (nothing in it is broken); the editor shows each note beside the page or question it is about.
 import { parseGridChoice } from '../kinds/grid-kind.ts';
+import { isHiddenKey } from '../kinds/link-values.ts';
 import {
   applicable,
   type LogicAnswer,
@@ -92,6 +93,11 @@ function deciding(place: Place, places: ReadonlyMap<string, Place>): LogicQuesti
   const found = new Map<string, LogicQuestion>();
   const visit = (condition: Condition | undefined) => {
     for (const leaf of condition ? leavesOf(condition) : []) {
+      // A hidden field decides as a text answer the link may or may not carry.
+      if (isHiddenKey(leaf.question)) {
+        found.set(leaf.question, { id: leaf.question, kind: 'text', required: false });
+        continue;
+      }
       const at = places.get(leaf.question);
       if (!at?.question || found.has(leaf.question)) continue;
       found.set(leaf.question, at.question);

@@ -13,6 +13,7 @@ import {
   UPLOAD_ACCEPT,
 } from '#common/answer-limits.ts';
 import type { ChoiceField, FileField, PublicForm, TextField } from '#common/forms.ts';
+import { HIDDEN_KEY } from '#common/kinds/link-values.ts';
 import { recalledField } from '#common/kinds/recall.ts';
 import { dateRangeHint } from '#common/kinds/simple-kinds.ts';
 import { orderedQuestions, type Question } from '#common/question-order.ts';
@@ -35,8 +36,8 @@ import {
 
 /** The hidden field that carries the page's idempotency key: one stored response however often it is sent. */
 export const PAGE_TOKEN_FIELD = 'token';
-/** The prefix of a hidden field's input name: it cannot be a question's id (a UUID). */
-export const HIDDEN_PREFIX = 'hidden:';
+/** The prefix of a hidden field's input name, as conditions name it: it cannot be a question's id (a UUID). */
+export const HIDDEN_PREFIX = HIDDEN_KEY;
 /** The input that carries hidden field `name` on every page and step, as the form's link filled it. */
 export const hiddenInputName = (name: string) => `${HIDDEN_PREFIX}${name}`;
 /** What the customer sent, by question id (several values for a checkbox question), and the hidden fields. */

@@ -263,4 +263,21 @@ describe('the logic check and deletions that change a condition', () => {
       await within(card(/Sorry/)).findByText('Shown only if “Rate us” includes “Price: Poor”'),
     ).toBeVisible();
   });
+
+  it('tests the link’s hidden fields from the second page on, as text', async () => {
+    const sent = serve(undefined, WITH_LAST_PAGE, { hiddenFields: ['ref'] });
+    const user = await renderEditor();
+    await user.click(within(card(/Last words/)).getByRole('button', { name: 'Add condition of page 3' }));
+    const question = screen.getByRole('combobox', { name: 'Question of rule 1' });
+    expect(within(question).getByRole('option', { name: 'Hidden field: ref' })).toBeInTheDocument();
+    await user.selectOptions(question, 'Hidden field: ref');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Test of rule 1' }), 'contains');
+    await user.type(screen.getByRole('textbox', { name: 'Value of rule 1' }), 'crm');
+    await user.click(screen.getByRole('button', { name: 'Save condition' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(conditionOf(sent[0], 'end')).toEqual({ question: 'hidden:ref', op: 'contains', value: 'crm' });
+    expect(
+      await within(card(/Last words/)).findByText('Shown only if “hidden field ref” contains “crm”'),
+    ).toBeVisible();
+  });
 });

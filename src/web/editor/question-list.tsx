@@ -125,7 +125,7 @@ export function QuestionList({ fields, version = 0, onEdit, hiddenFields = [] }:
     if (pending) commit(pending);
     return onEdit({ type: 'items', items: toFormItems(items), version });
   };
-  const logic = useItemLogic(shown, saveItems);
+  const logic = useItemLogic(shown, saveItems, hiddenFields);
   const addPageBreak = () => {
     // The new break starts the page after the last; a break at the top names the first page rather than add one.
     const first = shown[0];

@@ -40,8 +40,12 @@ const FORM = { _id: FID, formTitle: 'Stay', items: ITEMS, version: 7, fieldOrder
  * The editor's routes as the server answers them: the form, and `PUT …/items`, which keeps what was sent (new ids
  * for new items) and raises the version, or gives `refusal` instead.
  */
-export function serve(refusal?: { status: number; code: string; message: string }, items = ITEMS) {
-  let form = { ...FORM, items };
+export function serve(
+  refusal?: { status: number; code: string; message: string },
+  items = ITEMS,
+  more: Partial<Form> = {},
+) {
+  let form = { ...FORM, items, ...more };
   const sent: { items: FormItem[]; version: number }[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
@@ -64,7 +68,12 @@ function Editor() {
   return (
     <>
       <SaveStatus state={save} />
-      <QuestionList fields={itemsInOrder(form.data)} version={form.data.version} onEdit={edit} />
+      <QuestionList
+        fields={itemsInOrder(form.data)}
+        version={form.data.version}
+        onEdit={edit}
+        hiddenFields={form.data.hiddenFields}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import './logic.css';
+import { HIDDEN_KEY } from '#common/kinds/link-values.ts';
 import { logicProblems } from '#common/logic/check.ts';
 import { pagesOf, type FormItem } from '#common/logic/items.ts';
 import { logicWarnings } from '#common/logic/warnings.ts';
@@ -9,7 +10,15 @@ import { earlierQuestions } from './condition-draft.ts';
 import { conditionText } from './condition-text.ts';
 import { deleting, itemsUsing, renamingOption, settingCondition, type Target } from './condition-uses.ts';
 import { ConfirmRemoval } from './confirm-removal.tsx';
-import { isPageBreak, namesOf, pageNumbers, toFormItems, type EditorItem } from './editor-items.ts';
+import {
+  isPageBreak,
+  namesOf,
+  pageNumbers,
+  pagesOfItems,
+  toFormItems,
+  type EditorItem,
+} from './editor-items.ts';
+import type { EditorField } from './fields-in-order.ts';
 
 type Asking = {
   title: string;
@@ -24,14 +33,30 @@ type Asking = {
  * beside the page or question they are about, and a question before any deletion that would change a condition.
  * `save` sends a whole list of items (PUT …/items); it answers whether the server kept it.
  */
-export function useItemLogic(shown: readonly EditorItem[], save: (items: EditorItem[]) => Promise<boolean>) {
+export function useItemLogic(
+  shown: readonly EditorItem[],
+  save: (items: EditorItem[]) => Promise<boolean>,
+  hiddenFields: readonly string[] = [],
+) {
   const [asking, setAsking] = useState<Asking | null>(null);
-  const names = namesOf(shown);
+  const names = new Map([
+    ...namesOf(shown),
+    ...hiddenFields.map((n) => [HIDDEN_KEY + n, `hidden field ${n}`] as const),
+  ]);
   const pages = pageNumbers(shown);
+  const pageOf = pagesOfItems(shown);
   // The check runs again only when the list it reads has changed, not at every keystroke elsewhere.
   const formItems = toFormItems(shown);
-  const key = JSON.stringify(formItems);
-  const notes = useMemo(() => notesOf(JSON.parse(key) as FormItem[]), [key]);
+  const key = JSON.stringify([formItems, hiddenFields]);
+  const notes = useMemo(() => {
+    const [items, hidden] = JSON.parse(key) as [FormItem[], string[]];
+    return notesOf(items, hidden);
+  }, [key]);
+  // The link's hidden fields may be tested from the second page on (the first is drawn whole).
+  const testable = (item: EditorItem) => [
+    ...earlierQuestions(shown, item._id),
+    ...((pageOf.get(item._id) ?? 1) > 1 ? hiddenFields.map(hiddenAsQuestion) : []),
+  ];
   const lineOf = (item: EditorItem) => (item.condition ? conditionText(item.condition, names) : undefined);
   const subjectOf = (item: EditorItem) =>
     isPageBreak(item) ? `page ${pages.get(item._id) ?? 1}` : `“${item.name}”`;
@@ -41,7 +66,7 @@ export function useItemLogic(shown: readonly EditorItem[], save: (items: EditorI
       subject={subjectOf(item)}
       condition={item.condition}
       line={lineOf(item)}
-      questions={earlierQuestions(shown, item._id)}
+      questions={testable(item)}
       notes={notes.get(item._id) ?? []}
       onSave={(condition) => save(settingCondition(shown, item._id, condition))}
     />
@@ -116,17 +141,26 @@ export function useItemLogic(shown: readonly EditorItem[], save: (items: EditorI
 }
 
 /** What the logic check finds, by the page or question it is about: problems first, notes once none is left. */
-function notesOf(items: FormItem[]): Map<string, LogicNote[]> {
+function notesOf(items: FormItem[], hiddenFields: readonly string[]): Map<string, LogicNote[]> {
   const logicPages = pagesOf(items);
   const found = new Map<string, LogicNote[]>();
   const add = (problem: boolean) => (n: { where: string; message: string }) =>
     found.set(n.where, [...(found.get(n.where) ?? []), { message: n.message, problem }]);
-  const problems = logicProblems(logicPages);
+  const problems = logicProblems(logicPages, hiddenFields);
   problems.forEach(add(true));
   // Notes judge the conditions' meaning: only once none is broken.
   if (problems.length === 0) logicWarnings(logicPages).forEach(add(false));
   return found;
 }
+
+/** A hidden field as the condition builder lists it among the questions: tested as text. */
+const hiddenAsQuestion = (name: string): EditorField => ({
+  _id: HIDDEN_KEY + name,
+  kind: 'text',
+  type: 'text',
+  name: `Hidden field: ${name}`,
+  required: false,
+});
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

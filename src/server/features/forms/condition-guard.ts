@@ -8,7 +8,9 @@ import { pagesOf } from '#common/logic/items.ts';
 import { HttpError } from '../../http/errors.ts';
 
 const problemsOf = (form: Form) =>
-  form.items.some((item) => item.condition) ? logicProblems(pagesOf(form.items)).map((p) => p.message) : [];
+  form.items.some((item) => item.condition)
+    ? logicProblems(pagesOf(form.items), form.hiddenFields).map((p) => p.message)
+    : [];
 
 /** Throws 409 IN_USE when `after` has a condition problem `before` did not. */
 export function refuseBrokenConditions(before: Form, after: Form): void {
@@ -20,4 +22,15 @@ export function refuseBrokenConditions(before: Form, after: Form): void {
     'IN_USE',
     `A condition uses what this change would remove or move: ${broken.join('; ')}. Change or remove that condition first.`,
   );
+}
+
+/**
+ * Throws 400 when a condition of `form` tests a hidden field it does not declare: the list of items is checked
+ * without the form (any `hidden:<name>` passes there), so the names are checked once the form is known.
+ */
+export function refuseUndeclaredHidden(form: Form): void {
+  if (!form.items.some((item) => item.condition)) return;
+  const problems = logicProblems(pagesOf(form.items), form.hiddenFields);
+  if (problems.length > 0)
+    throw new HttpError(400, 'VALIDATION_FAILED', `items: ${problems.map((p) => p.message).join('; ')}`);
 }

@@ -29,5 +29,6 @@ export function toDefinition(form: Form): FormDefinition {
     border: form.border,
     fields: form.fieldOrder.flatMap(({ _id }) => byId.get(_id) ?? []),
     items: form.items,
+    ...(form.hiddenFields.length > 0 ? { hiddenFields: form.hiddenFields } : {}),
   };
 }

@@ -6,6 +6,7 @@ import type { Condition } from '#common/logic/conditions.ts';
 import type { FormItem } from '#common/logic/items.ts';
 import type { Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { refuseUndeclaredHidden } from './condition-guard.ts';
 import * as itemRepo from './item-repository.ts';
 import * as repo from './repository.ts';
 import type { FormDeps } from './service.ts';
@@ -19,6 +20,14 @@ function renamed(condition: Condition, ids: ReadonlyMap<string, string>): Condit
   return { ...condition, question: ids.get(condition.question) ?? condition.question };
 }
 
+const recallsRenamed = (text: string, ids: ReadonlyMap<string, string>) =>
+  text.includes('{{answer:')
+    ? text.replace(/\{\{answer:([A-Za-z0-9_-]{1,100})/g, (whole, id: string) => {
+        const now = ids.get(id);
+        return now ? `{{answer:${now}` : whole;
+      })
+    : text;
+
 /**
  * `items` with an id of their own for every item that is not one of `stored` (a new item may come with any name
  * the caller gave it), and every condition naming the new ids; options get ids where theirs are not ids.
@@ -28,6 +37,11 @@ export function withStoredIds(items: readonly FormItem[], stored: ReadonlySet<st
   return items.map((item) => {
     const own = { ...item, _id: ids.get(item._id) ?? item._id };
     if (item.condition) own.condition = renamed(item.condition, ids);
+    // A recall of a question added in the same list follows it to its new id, as a condition does.
+    if (own.kind !== 'page') {
+      own.name = recallsRenamed(own.name, ids);
+      if (own.help) own.help = recallsRenamed(own.help, ids);
+    }
     if ('options' in own)
       own.options = own.options.map((o) => ({
         _id: UUID.test(o._id) ? o._id : randomUUID(),
@@ -85,6 +99,7 @@ export async function saveItems(
     await itemRepo.upsertItems(tx, formId, items);
     const form = await repo.findFormOfOwner(tx, ownerId, formId, deps.timeZone);
     if (!form) throw notFound('Form not found');
+    refuseUndeclaredHidden(form);
     return form;
   });
 }

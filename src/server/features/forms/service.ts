@@ -18,7 +18,7 @@ import {
 import { truncateText } from '#common/unstorable-text.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { refuseBrokenConditions } from './condition-guard.ts';
+import { refuseBrokenConditions, refuseUndeclaredHidden } from './condition-guard.ts';
 import { toDefinition } from './definition.ts';
 import * as fieldRepo from './field-repository.ts';
 import { insertItems } from './items.ts';
@@ -69,9 +69,13 @@ export async function createFromDefinition(
 ): Promise<Form> {
   return deps.db.transaction(async (tx) => {
     const formId = await repo.insertForm(tx, ownerId, definition);
+    if (definition.hiddenFields?.length)
+      await repo.updateFormOfOwner(tx, ownerId, formId, { hiddenFields: definition.hiddenFields });
     if (definition.items) await insertItems(tx, formId, definition.items);
     else await fieldRepo.insertFields(tx, formId, definition.fields);
-    return answerForm(deps, tx, ownerId, formId);
+    const form = await answerForm(deps, tx, ownerId, formId);
+    refuseUndeclaredHidden(form);
+    return form;
   });
 }
 
@@ -82,8 +86,12 @@ export async function updateForm(
   patch: Parameters<typeof repo.updateFormOfOwner>[3],
 ): Promise<Form> {
   return deps.db.transaction(async (tx) => {
+    // A hidden field a condition tests cannot be removed: the owner changes or removes the condition first.
+    const before = patch.hiddenFields ? await answerForm(deps, tx, ownerId, formId) : null;
     if (!(await repo.updateFormOfOwner(tx, ownerId, formId, patch))) throw formNotFound();
-    return answerForm(deps, tx, ownerId, formId);
+    const after = await answerForm(deps, tx, ownerId, formId);
+    if (before) refuseBrokenConditions(before, after);
+    return after;
   });
 }
 

@@ -1,4 +1,5 @@
 import type { PublicForm } from '#common/forms.ts';
+import { HIDDEN_KEY } from '#common/kinds/link-values.ts';
 import { applicable, applyingAnswers, type Applicable, type LogicPage } from '#common/logic/applies.ts';
 import { pagesOf } from '#common/logic/items.ts';
 import { orderedQuestions, type Question } from '#common/question-order.ts';
@@ -26,9 +27,20 @@ export function formPages(form: PublicForm): Pages {
   return { pages, logic };
 }
 
+/** The answers as the evaluator reads them: the draft's, its files, and the link's hidden fields (`hidden:<name>`). */
+const logicAnswersOf = (draft: Pick<Draft, 'values' | 'files' | 'hidden'>) => ({
+  ...draft.values,
+  ...draft.files,
+  ...Object.fromEntries(
+    Object.entries(draft.hidden ?? {}).map(([name, value]) => [HIDDEN_KEY + name, value]),
+  ),
+});
+
 /** What applies to the answers on this device so far: the pages of the customer's path and their questions. */
-export const pathOf = (logic: readonly LogicPage[], draft: Pick<Draft, 'values' | 'files'>): Applicable =>
-  applicable(logic, { ...draft.values, ...draft.files });
+export const pathOf = (
+  logic: readonly LogicPage[],
+  draft: Pick<Draft, 'values' | 'files' | 'hidden'>,
+): Applicable => applicable(logic, logicAnswersOf(draft));
 
 /** The form with only the questions of `ids`: the shared schema then checks those and no other. */
 export function withOnly(form: PublicForm, ids: ReadonlySet<string>): PublicForm {
@@ -49,7 +61,7 @@ export function withOnly(form: PublicForm, ids: ReadonlySet<string>): PublicForm
  * page they then skipped (by changing an earlier answer) is left out, as the server requires.
  */
 export function applyingDraft(logic: readonly LogicPage[], draft: Draft): Draft {
-  const applying = applyingAnswers(logic, { ...draft.values, ...draft.files });
+  const applying = applyingAnswers(logic, logicAnswersOf(draft));
   const keep = <T>(answers: Record<string, T>) =>
     Object.fromEntries(Object.entries(answers).filter(([id]) => id in applying));
   return { ...draft, values: keep(draft.values), files: keep(draft.files) };

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { NOT_ON_FORM } from '#common/answer-limits.ts';
 import { fieldsOf, type Form } from '#common/forms.ts';
 import { gridLines } from '#common/kinds/grid-kind.ts';
+import { HIDDEN_KEY } from '#common/kinds/link-values.ts';
 import { judgeAnswers } from '#common/logic/applies.ts';
 import { pagesOf } from '#common/logic/items.ts';
 import {
@@ -145,7 +146,10 @@ export function judgeSubmission(form: Form, body: SubmissionBody): Judged {
   const grids = form.moreField.filter((f) => f.kind === 'grid');
   for (const [key, value] of Object.entries(body.gridObject ?? {})) put(grids, key, value as Answers[string]);
 
-  const judged = judgeAnswers(pagesOfForm(form), answers);
+  // The link's hidden fields, checked first: conditions may test them (`hidden:<name>`).
+  const hidden = judgeHidden(form, body.hidden ?? {}, lenient);
+  const linked = Object.fromEntries(Object.entries(hidden ?? {}).map(([name, v]) => [HIDDEN_KEY + name, v]));
+  const judged = judgeAnswers(pagesOfForm(form), { ...answers, ...linked });
   const nameOf = (id: string) => fieldsOf(form).find((f) => f._id === id)?.name ?? id;
   if (judged.notApplying.length > 0 && !lenient) {
     const issues = Object.fromEntries(judged.notApplying.map((id) => [id, NOT_APPLYING]));
@@ -170,7 +174,6 @@ export function judgeSubmission(form: Form, body: SubmissionBody): Judged {
   const skipped = fieldsOf(form)
     .map((f) => f._id)
     .filter((id) => !judged.applicable.questions.has(id));
-  const hidden = judgeHidden(form, body.hidden ?? {}, lenient);
   return { answers: result.data as Answers, path: judged.applicable.pages, skipped, keptAside, hidden };
 }
 

@@ -105,4 +105,32 @@ describe('a link’s hidden fields and prefills without JavaScript', () => {
     expect(drawn).toContain('value="&lt;b&gt;x"');
     expect(drawn).not.toContain('<script>alert(1)');
   });
+
+  it('takes the page a hidden field’s condition shows only for the links that fill it so', async () => {
+    const f = await tracked(true);
+    const contact = f.items.find((i) => i.kind === 'page');
+    const items = f.items.map((i) =>
+      i === contact ? { ...i, condition: { question: 'hidden:ref', op: 'contains', value: 'crm' } } : i,
+    );
+    const saved = await as(owner).put(`/api/v1/form/${f._id}/items`, { items, version: f.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const form = saved.json<Form>();
+    const next = async (query: string) => {
+      const first = (await open(form, query)).body;
+      const res = await postOnly(
+        [...hiddenOf(first), [idOf(form, 'Name'), 'Asha'], ['website', '']],
+        form,
+        actionOf(first),
+      );
+      return (await follow(res)).body;
+    };
+    // From a CRM link the contact page follows; from any other the first page is the last.
+    expect(await next('ref=crm-42')).toContain('Email');
+    expect(await storedCount(form)).toBe(0);
+    expect(await next('ref=newsletter')).toContain('Submitted');
+    expect(await storedCount(form)).toBe(1);
+  });
 });
+
+const storedCount = async (f: Form) =>
+  (await t.app.db.query('select id from submissions where form_id = $1', [f._id])).length;
