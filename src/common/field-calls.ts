@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   FieldNameSchema,
+  FileRulesSchema,
   HelpTextSchema,
   OptionListSchema,
   OptionValueSchema,
@@ -62,6 +63,8 @@ export const RenameFieldBodySchema = z.object({
   help: HelpTextSchema,
   /** A date question's earliest and latest days; null removes them. */
   dateRange: TextFieldSchema.shape.dateRange.unwrap().nullable().optional(),
+  /** A file question's own types and size limit; null removes them. */
+  fileRules: FileRulesSchema.nullable().optional(),
 });
 export type RenameFieldBody = z.input<typeof RenameFieldBodySchema>;
 
@@ -69,7 +72,7 @@ export type RenameFieldBody = z.input<typeof RenameFieldBodySchema>;
  * PUT /api/updateQuestion/{fid}/{fieldId}: a question of a kind beyond the product's five, its name, Required, help
  * text and settings (checked against its kind on the server).
  */
-export const UpdateQuestionBodySchema = RenameFieldBodySchema.omit({ type: true }).extend({
+export const UpdateQuestionBodySchema = RenameFieldBodySchema.omit({ type: true, fileRules: true }).extend({
   settings: z.record(z.string(), z.unknown(), { error: 'Settings are an object' }).optional(),
 });
 export type UpdateQuestionBody = z.input<typeof UpdateQuestionBodySchema>;

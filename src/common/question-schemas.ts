@@ -72,12 +72,28 @@ export const ChoiceFieldSchema = z.object({
   options: z.array(OptionSchema),
   help: HelpTextSchema,
 });
+/** A file question's own rules: which of the accepted types it takes (both when absent), and a size limit. */
+export const FileRulesSchema = z.strictObject({
+  types: z
+    .array(z.enum(['image', 'pdf'], { error: 'A type is image or pdf' }))
+    .min(1, 'Choose at least one type of file')
+    .refine((t) => new Set(t).size === t.length, 'Each type of file once')
+    .optional(),
+  maxBytes: z
+    .number({ error: 'A size limit is a number of bytes' })
+    .int('A size limit is a whole number of bytes')
+    .min(10_000, 'A size limit is at least 10 KB')
+    .max(1_000_000_000, 'A size limit is at most 1 GB')
+    .optional(),
+});
+
 export const FileFieldSchema = z.object({
   _id: z.string(),
   name: z.string(),
   type: z.literal('file'),
   required: z.boolean(),
   help: HelpTextSchema,
+  rules: FileRulesSchema.optional(),
 });
 export type TextField = z.infer<typeof TextFieldSchema>;
 export type ChoiceField = z.infer<typeof ChoiceFieldSchema>;

@@ -6,13 +6,9 @@
 // in an element with dir="auto": each takes its direction from its own first letter, so an Arabic or Hebrew form
 // reads right to left (its "؟" at the end, its links in order) while our own words and a Latin-script form stay as
 // they were. Inline owner words inside our sentences are isolated the same way.
-import {
-  HONEYPOT_FIELD,
-  LONG_TEXT_ANSWER_MAX,
-  TEXT_ANSWER_MAX,
-  UPLOAD_ACCEPT,
-} from '#common/answer-limits.ts';
+import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { ChoiceField, FileField, PublicForm, TextField } from '#common/forms.ts';
+import { acceptOf, fileHint } from '#common/kinds/file-rules.ts';
 import { HIDDEN_KEY } from '#common/kinds/link-values.ts';
 import { recalledField } from '#common/kinds/recall.ts';
 import { dateRangeHint } from '#common/kinds/simple-kinds.ts';
@@ -176,7 +172,7 @@ function fileQuestion(
     name: id,
     class: 'fill-file-input',
     type: 'file',
-    accept: UPLOAD_ACCEPT,
+    accept: acceptOf(field.rules),
     'aria-required': field.required && kept === undefined ? 'true' : undefined,
     'aria-invalid': error ? 'true' : undefined,
     'aria-describedby': describedBy(
@@ -198,7 +194,7 @@ function fileQuestion(
       : '';
   return (
     `<div class="fill-card field fill-slot"><label class="fill-question" for="${controlId(id)}" dir="auto">${label(field.name, field.required)}</label>` +
-    `${helpOf(field)}<p class="field-hint" id="${hintId(id)}">JPEG, PNG or PDF</p>${keptLine}<input${input}>${again}${errorOf(id, error)}</div>`
+    `${helpOf(field)}<p class="field-hint" id="${hintId(id)}">${e(fileHint(field.rules))}</p>${keptLine}<input${input}>${again}${errorOf(id, error)}</div>`
   );
 }
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { dateRangeHint, DateSettingsSchema, type DateSettings } from '#common/kinds/simple-kinds.ts';
-import { SaveOrCancel } from './save-or-cancel.tsx';
+import { SettingsForm } from './save-or-cancel.tsx';
 
 type Props = { questionName: string; range?: DateSettings; onSave: (range: DateSettings | null) => void };
 
@@ -56,19 +56,18 @@ export function DateRangeEditor({ questionName, range, onSave }: Props) {
     </label>
   );
   return (
-    <fieldset className="help-text-edit more-settings">
-      <legend>Dates of {questionName}</legend>
+    <SettingsForm
+      legend={`Dates of ${questionName}`}
+      problemId={`${id}-problem`}
+      problem={problem}
+      saveLabel="Save dates"
+      onCancel={close}
+      onSave={save}
+    >
       <div className="more-settings-row">
         {box('earliest', 'Earliest')}
         {box('latest', 'Latest')}
       </div>
-      <SaveOrCancel
-        problemId={`${id}-problem`}
-        problem={problem}
-        saveLabel="Save dates"
-        onCancel={close}
-        onSave={save}
-      />
-    </fieldset>
+    </SettingsForm>
   );
 }

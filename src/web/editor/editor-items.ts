@@ -46,7 +46,11 @@ export function toFormItems(items: readonly EditorItem[]): FormItem[] {
         ...(range ? { dateRange: range } : {}),
       };
     }
-    if (kind === 'file') return { ...base, kind, type: 'file' };
+    // A file question keeps its own types and size limit.
+    if (kind === 'file') {
+      const rules = source?.kind === 'file' ? source.rules : undefined;
+      return { ...base, kind, type: 'file', ...(rules ? { rules } : {}) };
+    }
     if (kind === 'select' || kind === 'radio' || kind === 'check')
       return { ...base, kind, options: options ?? [] };
     // A kind beyond the product's five: its settings are the form's own, sent back as they were.

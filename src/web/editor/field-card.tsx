@@ -11,6 +11,7 @@ import { dragMove, MoveButtons } from './card-moves.tsx';
 import { DateRangeEditor } from './date-range-editor.tsx';
 import { EditableText } from './editable-text.tsx';
 import { KIND_LABELS, TEXT_TYPE_LABELS, type EditorField } from './fields-in-order.ts';
+import { FileRulesEditor } from './file-rules-editor.tsx';
 import { HelpTextEditor } from './help-text-editor.tsx';
 import { MoreSettings } from './more-settings.tsx';
 import { OptionList } from './option-list.tsx';
@@ -80,6 +81,13 @@ export function FieldCard({ field, position, count, onEdit, onMove, onDelete, lo
           questionName={field.name}
           range={field.source?.kind === 'text' ? field.source.dateRange : undefined}
           onSave={(dateRange) => saveField({ name: field.name, dateRange })}
+        />
+      ) : null}
+      {kind === 'file' ? (
+        <FileRulesEditor
+          questionName={field.name}
+          rules={field.source?.kind === 'file' ? field.source.rules : undefined}
+          onSave={(fileRules) => saveField({ name: field.name, fileRules })}
         />
       ) : null}
       {field.source && isMoreKind(field.source.kind) ? (

@@ -3,7 +3,7 @@ import type { MoreField } from '#common/forms.ts';
 import { settingsSchemaOf } from '#common/kinds/more-kinds.ts';
 import { numberHint } from '#common/kinds/number-kind.ts';
 import { stepsOf } from '#common/kinds/scale-kinds.ts';
-import { SaveOrCancel } from './save-or-cancel.tsx';
+import { SettingsForm } from './save-or-cancel.tsx';
 
 type Draft = Record<string, string | boolean>;
 type Props = { field: MoreField; onSave: (settings: Record<string, unknown>) => void };
@@ -147,11 +147,14 @@ export function MoreSettings({ field, onSave }: Props) {
     setProblem(null);
   };
   return (
-    <fieldset
-      className="help-text-edit more-settings"
-      aria-describedby={problem ? `${id}-problem` : undefined}
+    <SettingsForm
+      legend={`Settings of ${field.name}`}
+      problemId={`${id}-problem`}
+      problem={problem}
+      saveLabel="Save settings"
+      onCancel={() => setDraft(null)}
+      onSave={save}
     >
-      <legend>Settings of {field.name}</legend>
       {field.kind === 'number' ? (
         <div className="more-settings-row">
           {text('min', 'Smallest', { inputMode: 'decimal' })}
@@ -203,13 +206,6 @@ export function MoreSettings({ field, onSave }: Props) {
           {lines('columns', 'Columns, one a line')}
         </div>
       ) : null}
-      <SaveOrCancel
-        problemId={`${id}-problem`}
-        problem={problem}
-        saveLabel="Save settings"
-        onCancel={() => setDraft(null)}
-        onSave={save}
-      />
-    </fieldset>
+    </SettingsForm>
   );
 }

@@ -26,3 +26,24 @@ export function SaveOrCancel({ problemId, problem, saveLabel, onCancel, onSave }
     </>
   );
 }
+
+/**
+ * A card's small settings form (a kind's settings, a date's range, a file's rules): a fieldset named by `legend`, its
+ * boxes in one row, then what stops the save and Cancel and Save.
+ */
+export function SettingsForm({
+  legend,
+  children,
+  ...actions
+}: Props & { legend: string; children: React.ReactNode }) {
+  return (
+    <fieldset
+      className="help-text-edit more-settings"
+      aria-describedby={actions.problem ? actions.problemId : undefined}
+    >
+      <legend>{legend}</legend>
+      {children}
+      <SaveOrCancel {...actions} />
+    </fieldset>
+  );
+}

@@ -14,7 +14,13 @@ export function toDefinition(form: Form): FormDefinition {
       required: f.required,
       ...(f.dateRange ? { dateRange: f.dateRange } : {}),
     });
-  for (const f of form.fileField) byId.set(f._id, { kind: 'file', name: f.name, required: f.required });
+  for (const f of form.fileField)
+    byId.set(f._id, {
+      kind: 'file',
+      name: f.name,
+      required: f.required,
+      ...(f.rules ? { rules: f.rules } : {}),
+    });
   for (const { _id, ...f } of form.moreField) byId.set(_id, f);
   for (const kind of ['select', 'radio', 'check'] as const) {
     for (const f of form[`${kind}Field`]) {

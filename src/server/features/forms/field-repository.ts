@@ -49,7 +49,16 @@ export function itemOf(f: FieldRow): FormItem {
       ...condition,
     };
   if (f.kind === 'file')
-    return { kind: 'file', _id: f.id, name: f.name, type: 'file', required: f.required, ...condition };
+    return {
+      kind: 'file',
+      _id: f.id,
+      name: f.name,
+      type: 'file',
+      required: f.required,
+      // A file question's own types and size limit are kept in the settings column.
+      ...(f.settings ? { rules: f.settings } : {}),
+      ...condition,
+    };
   if (isMoreKind(f.kind))
     return {
       kind: f.kind,
@@ -85,7 +94,9 @@ export async function insertFields(
           ? JSON.stringify(field.settings)
           : field.kind === 'text' && field.dateRange
             ? JSON.stringify(field.dateRange)
-            : null,
+            : field.kind === 'file' && field.rules
+              ? JSON.stringify(field.rules)
+              : null,
       ],
     );
   }

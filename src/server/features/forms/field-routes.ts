@@ -27,7 +27,11 @@ const response = { 200: FormSchema };
  */
 export async function fieldRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps: forms.FormDeps = { db: app.db, timeZone: app.config.formTimezone };
+  const deps: forms.FormDeps = {
+    db: app.db,
+    timeZone: app.config.formTimezone,
+    uploadMaxBytes: app.config.uploadMaxBytes,
+  };
   const target = (
     request: FastifyRequest,
     params: { fid: string; fieldId: string },

@@ -50,7 +50,14 @@ export async function upsertItems(db: Queryable, formId: string, items: readonly
     options: 'options' in item ? item.options.map((o) => ({ _id: o._id, value: o.value.trim() })) : [],
     condition: item.condition ?? null,
     help: item.kind === 'page' ? null : item.help || null,
-    settings: 'settings' in item ? item.settings : item.kind === 'text' ? (item.dateRange ?? null) : null,
+    settings:
+      'settings' in item
+        ? item.settings
+        : item.kind === 'text'
+          ? (item.dateRange ?? null)
+          : item.kind === 'file'
+            ? (item.rules ?? null)
+            : null,
   }));
   await db.query(
     `insert into form_fields (id, form_id, position, kind, name, text_type, required, options, condition, help,

@@ -1,6 +1,7 @@
 // The owner's calls that change one question's own words and settings (docs/api.md, Forms): the product's rename
 // call for the first five kinds, and updateQuestion for the kinds beyond them.
 import { isMoreKind, type Form, type TextType } from '#common/forms.ts';
+import { sizeWords, type FileRules } from '#common/kinds/file-rules.ts';
 import { settingsSchemaOf } from '#common/kinds/more-kinds.ts';
 import type { DateSettings } from '#common/kinds/simple-kinds.ts';
 import * as fieldRepo from './field-repository.ts';
@@ -15,6 +16,7 @@ export function renameField(
     required?: boolean;
     help?: string;
     dateRange?: DateSettings | null;
+    fileRules?: FileRules | null;
   },
 ): Promise<Form> {
   return changeField(deps, target, async (tx, field) => {
@@ -28,6 +30,11 @@ export function renameField(
     const type = textType ?? field.text_type;
     if (input.dateRange && type !== 'date')
       throw invalid('dateRange', 'Only a date question has earliest and latest days');
+    if (input.fileRules && field.kind !== 'file')
+      throw invalid('fileRules', 'Only a file question has its own types and size limit');
+    const serverMax = deps.uploadMaxBytes;
+    if (input.fileRules?.maxBytes && serverMax && input.fileRules.maxBytes > serverMax)
+      throw invalid('fileRules', `A size limit is at most ${sizeWords(serverMax)} on this server`);
     await fieldRepo.updateField(tx, field.id, {
       name: input.name,
       textType,
@@ -35,11 +42,13 @@ export function renameField(
       help: input.help,
       // A question that stops being a date question loses its range.
       settings:
-        input.dateRange !== undefined
-          ? input.dateRange
-          : type !== 'date' && field.kind === 'text'
-            ? null
-            : undefined,
+        field.kind === 'file'
+          ? input.fileRules
+          : input.dateRange !== undefined
+            ? input.dateRange
+            : type !== 'date' && field.kind === 'text'
+              ? null
+              : undefined,
     });
   });
 }

@@ -27,6 +27,8 @@ import * as repo from './repository.ts';
 export type FormDeps = {
   db: Database;
   timeZone: string;
+  /** The server's own limit on an upload: a file question's size limit is at most this. */
+  uploadMaxBytes?: number;
   /** Files of the form's uploads, removed from storage once the form's rows are gone (composed in app.ts). */
   files?: {
     keysOfForm: (tx: Queryable, formId: string) => Promise<string[]>;

@@ -28,6 +28,9 @@ export type ClaimableUpload = {
   ownerId: string | null;
   submissionId: string | null;
   secretHash: string;
+  /** The type and size of the file as kept, held to its question's own rules. */
+  mimeType: string;
+  size: number;
 };
 
 /** What submissions do with uploaded files. */

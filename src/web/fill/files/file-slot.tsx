@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { UPLOAD_ACCEPT } from '#common/answer-limits.ts';
 import type { FileField } from '#common/forms.ts';
+import { acceptOf, fileHint, fileRuleProblem } from '#common/kinds/file-rules.ts';
 import { type FileAnswer } from '#common/submissions.ts';
 import { ApiError } from '../../api/client.ts';
 import { isAway } from '../../api/failure.ts';
@@ -11,7 +11,7 @@ import { controlId, describedBy, errorId, hintId } from '../questions/dom-ids.ts
 import { FieldError } from '../questions/field-error.tsx';
 import { QuestionHelp, QuestionLabel } from '../questions/question-label.tsx';
 import { FilePreview } from './file-preview.tsx';
-import { hasAcceptedExtension, uploadFailure, WRONG_TYPE_MESSAGE } from './upload-errors.ts';
+import { hasAcceptedExtension, mimeOfName, uploadFailure, WRONG_TYPE_MESSAGE } from './upload-errors.ts';
 import { UploadProgress } from './upload-progress.tsx';
 
 type Props = {
@@ -46,6 +46,12 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
   async function upload(file: File) {
     if (!hasAcceptedExtension(file.name)) {
       setPhase({ name: 'failed', message: WRONG_TYPE_MESSAGE, retry: null });
+      return;
+    }
+    // The question's own types and size limit, before anything is sent (the server holds them too).
+    const problem = fileRuleProblem(field.rules, mimeOfName(file.name), file.size);
+    if (problem) {
+      setPhase({ name: 'failed', message: problem, retry: null });
       return;
     }
     const controller = new AbortController();
@@ -153,7 +159,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
           </label>
           <QuestionHelp field={field} />
           <p className="field-hint" id={hintId(field._id)}>
-            JPEG, PNG or PDF
+            {fileHint(field.rules)}
           </p>
           {phase.name === 'uploading' ? (
             <UploadProgress fileName={phase.fileName} percent={phase.percent} />
@@ -162,7 +168,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
               id={id}
               className="fill-file-input"
               type="file"
-              accept={UPLOAD_ACCEPT}
+              accept={acceptOf(field.rules)}
               aria-required={field.required || undefined}
               aria-invalid={message ? true : undefined}
               aria-describedby={described}

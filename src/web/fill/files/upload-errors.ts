@@ -8,6 +8,11 @@ export const WRONG_TYPE_MESSAGE = 'Choose a JPEG, PNG or PDF file';
 export const hasAcceptedExtension = (fileName: string) =>
   UPLOAD_TYPES.some((type) => type.extensions.some((ext) => fileName.toLowerCase().endsWith(ext)));
 
+/** The type a file's name says it is (the server checks its content). */
+export const mimeOfName = (fileName: string): string =>
+  UPLOAD_TYPES.find((type) => type.extensions.some((ext) => fileName.toLowerCase().endsWith(ext)))?.mime ??
+  '';
+
 /** The slot's words for a failed upload; `retry` when trying again with the same file may work. */
 export function uploadFailure(error: unknown): { message: string; retry: boolean } {
   const failure = error instanceof ApiError ? error : new ApiError(0, 'OFFLINE', String(error));

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Form } from '#common/forms.ts';
+import { fileRuleProblem } from '#common/kinds/file-rules.ts';
 import { digest } from '../../../http/crypto.ts';
 import { HttpError } from '../../../http/errors.ts';
 import type { ClaimableUpload } from '../deps.ts';
 import type * as repo from '../repository.ts';
-import { contactOf, type fileAnswersOf, type Judged, toStoredAnswers } from './answers.ts';
+import { AnswersError, contactOf, type fileAnswersOf, type Judged, toStoredAnswers } from './answers.ts';
 
 /** The row to store for a valid submission, once its files are checked to be uploads made for this form. */
 export function acceptedRow(
@@ -28,6 +29,9 @@ export function acceptedRow(
         `${field.name}: This file was not uploaded for this form; upload it again`,
       );
     }
+    // The question's own types and size limit, whichever page or client sent the file.
+    const problem = fileRuleProblem(field.rules, upload.mimeType, upload.size);
+    if (problem) throw new AnswersError(`${field.name}: ${problem}`, { [field._id]: problem });
     used.add(upload.id);
   }
   if (used.size !== files.length) {

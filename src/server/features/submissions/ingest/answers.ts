@@ -180,7 +180,10 @@ export function judgeSubmission(form: Form, body: SubmissionBody): Judged {
 /** The answers of `body`, judged strictly (a first step's answers, checked before the files step is drawn). */
 export const readAnswers = (form: Form, body: SubmissionBody): Answers => judgeSubmission(form, body).answers;
 
-export const fileAnswersOf = (form: Form, answers: Answers): { field: Field; answer: FileAnswer }[] =>
+export const fileAnswersOf = (
+  form: Form,
+  answers: Answers,
+): { field: Form['fileField'][number]; answer: FileAnswer }[] =>
   form.fileField.flatMap((field) => {
     const answer = answers[field._id];
     return answer && typeof answer === 'object' && 'deleteId' in answer

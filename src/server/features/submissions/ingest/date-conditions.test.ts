@@ -4,9 +4,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Form } from '#common/forms.ts';
-import { NOT_APPLYING } from './answers.ts';
 import { ownerRequests } from '../../../testing/owner-requests.ts';
 import { createForm, setUpTestApp, signUpOwner } from '../../../testing/test-app.ts';
+import { NOT_APPLYING } from './answers.ts';
 
 const t = setUpTestApp();
 const as = ownerRequests(t);

@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { MORE_KIND_QUESTIONS } from '../../../testing/more-kind-questions.ts';
-import { idOf, newestView, owner, setUpHtmlForm, tokenIn, type Part } from './test-fixture.ts';
+import { actionOf, idOf, newestView, owner, setUpHtmlForm, tokenIn, type Part } from './test-fixture.ts';
 
-const { as, countOf, makeForm, page, post } = setUpHtmlForm();
+const { as, countOf, follow, makeForm, page, post, postOnly } = setUpHtmlForm();
 const kindsForm = () => makeForm('Stay', MORE_KIND_QUESTIONS);
 
 describe('the kinds beyond the first five without JavaScript', () => {
@@ -53,6 +53,28 @@ describe('the kinds beyond the first five without JavaScript', () => {
       ),
     );
     expect(html).toContain(`<p class="field-hint" id="q-${id}-hint">A day from 2026-12-01 to 2026-12-31</p>`);
+  });
+
+  it('draw a file question’s own rules as the picker’s types and the hint under it', async () => {
+    const form = await makeForm('Papers', [{ id: 5, name: 'ID proof', required: true }]);
+    const id = idOf(form, 'ID proof');
+    const rules = { types: ['pdf'], maxBytes: 2_000_000 };
+    await as(owner).put(`/api/updateFile/${form._id}/${id}`, { name: 'ID proof', fileRules: rules });
+    // The file question is on the second step, after the answers.
+    const first = (await page(form)).body;
+    const step = await follow(
+      await postOnly(
+        [
+          ['token', tokenIn(first)],
+          ['website', ''],
+        ],
+        form,
+        actionOf(first),
+      ),
+    );
+    const html = step.body;
+    expect(html).toContain(`<p class="field-hint" id="q-${id}-hint">PDF, up to 2 MB</p>`);
+    expect(html).toMatch(new RegExp(`id="q-${id}"[^>]*type="file" accept="\\.pdf"`));
   });
 
   it('never turn an owner’s markup into HTML', async () => {
