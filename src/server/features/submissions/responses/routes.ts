@@ -66,8 +66,8 @@ export async function ownerSubmissionRoutes(app: FastifyInstance, deps: Submissi
       );
       const last = page.items.at(-1);
       if (page.hasMore && last) reply.header('x-next-cursor', encodeCursor(last));
-      const dates = await submissions.dateFieldsAnswered(deps, page.items);
-      return Promise.all(page.items.map((s) => submissions.toSubmission(deps, s, dates)));
+      const questions = await submissions.questionsAnswered(deps, page.items);
+      return Promise.all(page.items.map((s) => submissions.toSubmission(deps, s, questions)));
     },
   );
 

@@ -10,24 +10,42 @@ import {
   lockSubmissionsOfOwner,
 } from './delete-repository.ts';
 
-/** The ids of the date questions of these forms (a field's id is unique across forms). */
-export const dateFieldsOf = (forms: readonly Form[]): ReadonlySet<string> =>
-  new Set(forms.flatMap((f) => f.textField.filter((t) => t.type === 'date').map((t) => t._id)));
+/** What the owner's view needs of the questions answered: which are days, and each grid's rows in order. */
+export type AnsweredQuestions = {
+  dates: ReadonlySet<string>;
+  gridRows: ReadonlyMap<string, readonly string[]>;
+};
 
-/** The date questions of the forms these submissions answered, in one query. */
-export async function dateFieldsAnswered(
+/** The date questions and the grids' rows of these forms (a field's id is unique across forms). */
+export const answeredQuestionsOf = (forms: readonly Form[]): AnsweredQuestions => ({
+  dates: new Set(forms.flatMap((f) => f.textField.filter((t) => t.type === 'date').map((t) => t._id))),
+  gridRows: new Map(
+    forms.flatMap((f) => f.moreField.flatMap((m) => (m.kind === 'grid' ? [[m._id, m.settings.rows]] : []))),
+  ),
+});
+
+/** The questions of the forms these submissions answered, in one query. */
+export async function questionsAnswered(
   deps: SubmissionDeps,
   records: readonly Pick<repo.SubmissionRecord, 'formId'>[],
-): Promise<ReadonlySet<string>> {
+): Promise<AnsweredQuestions> {
   const found = await deps.forms.findVersioned([...new Set(records.map((r) => r.formId))]);
-  return dateFieldsOf(found.map((f) => f.form));
+  return answeredQuestionsOf(found.map((f) => f.form));
 }
 
-/** The owner's view of one submission, with freshly signed file URLs; `dateFields` says which answers are days. */
+/** A grid's answer with its rows in the grid's order (the database keeps an object's keys in an order of its own). */
+const inRowOrder = (value: Readonly<Record<string, string>>, rows: readonly string[] = []) => {
+  const known = rows.filter((row) => row in value);
+  return Object.fromEntries(
+    [...known, ...Object.keys(value).filter((row) => !rows.includes(row))].map((r) => [r, value[r] ?? '']),
+  );
+};
+
+/** The owner's view of one submission, with freshly signed file URLs; `questions` says which answers are days. */
 export async function toSubmission(
   deps: SubmissionDeps,
   record: repo.SubmissionRecord,
-  dateFields: ReadonlySet<string>,
+  questions: AnsweredQuestions,
 ): Promise<Submission> {
   const uploadIds = record.answers.flatMap((a) => uploadIdOf(a) ?? []);
   const files = await deps.files.view(uploadIds);
@@ -55,7 +73,7 @@ export async function toSubmission(
     fieldId: a.fieldId,
     kind: a.kind,
     name: a.name,
-    isDate: dateFields.has(a.fieldId),
+    isDate: questions.dates.has(a.fieldId),
   });
   for (const a of record.answers) {
     const uploadId = uploadIdOf(a);
@@ -72,7 +90,15 @@ export async function toSubmission(
       }
       continue;
     }
-    submission.answers.push({ ...about(a), value: a.value, file: null });
+    const value =
+      a.kind === 'grid' && typeof a.value === 'object' && !Array.isArray(a.value)
+        ? inRowOrder(a.value as Readonly<Record<string, string>>, questions.gridRows.get(a.fieldId))
+        : a.value;
+    submission.answers.push({
+      ...about(a),
+      value: value as Submission['answers'][number]['value'],
+      file: null,
+    });
     // The kinds beyond the product's five are sent as text, and read back the same way.
     if ((a.kind === 'text' || isMoreKind(a.kind)) && typeof a.value === 'string')
       submission.textObject[a.name] = a.value;
@@ -80,8 +106,8 @@ export async function toSubmission(
     if (a.kind === 'radio' && typeof a.value === 'string') submission.selectedRadio[a.name] = a.value;
     if (a.kind === 'check' && Array.isArray(a.value))
       submission.selectedCheckboxes.push({ name: a.name, values: a.value });
-    if (a.kind === 'grid' && typeof a.value === 'object' && !Array.isArray(a.value))
-      (submission.gridObject ??= {})[a.name] = { ...a.value };
+    if (a.kind === 'grid' && value && typeof value === 'object' && !Array.isArray(value))
+      (submission.gridObject ??= {})[a.name] = { ...value };
   }
   return submission;
 }
@@ -89,7 +115,7 @@ export async function toSubmission(
 export async function findSubmission(deps: SubmissionDeps, ownerId: string, id: string): Promise<Submission> {
   const record = await findSubmissionOfOwner(deps.db, ownerId, id);
   if (!record) throw notFound('Submission not found');
-  return toSubmission(deps, record, await dateFieldsAnswered(deps, [record]));
+  return toSubmission(deps, record, await questionsAnswered(deps, [record]));
 }
 
 /**
