@@ -27,7 +27,11 @@ function binsOf(min: number, max: number, whole: boolean): NumberSummary['histog
       count: 0,
     }));
   }
-  const bins = min === max ? 1 : HISTOGRAM_BINS;
+  // Numbers too close together for ten bins a double can tell apart (a span of a few units in the last place): one
+  // bin, rather than bins whose edges round onto each other or past the largest number.
+  const tooClose =
+    (max - min) / HISTOGRAM_BINS <= 16 * Number.EPSILON * Math.max(1, Math.abs(min), Math.abs(max));
+  const bins = min === max || tooClose ? 1 : HISTOGRAM_BINS;
   const width = (max - min) / bins;
   return Array.from({ length: bins }, (_, i) => ({
     from: min + i * width,
