@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { testForm } from '../test-form.ts';
-import { mergeServerValues, readServerForm } from './server-form-answers.ts';
+import { mergeServerValues } from './merge-server-values.ts';
+import { readServerForm } from './server-form-answers.ts';
 
 /** A form drawn as the server draws it (server/customer-form-html.ts), in a root of its own. */
 function drawn(html: string): HTMLElement {

@@ -7,7 +7,8 @@ import { saveDraft } from '../storage/fill-storage.ts';
 import { CustomerApp } from './customer-app.tsx';
 import { CustomerError } from './customer-error.tsx';
 import { loadScreen, type Screen } from './customer-screens.ts';
-import { mergeServerValues, readServerForm, type ServerFormInput } from './server-form-answers.ts';
+import { mergeServerValues } from './merge-server-values.ts';
+import { readServerForm, type ServerFormInput } from './server-form-answers.ts';
 
 /**
  * The React page of customer.html, started by its entry (customer-main.ts) when it is needed: no router, no query
