@@ -6,11 +6,7 @@ import { ItemListSchema } from './logic/item-list.ts';
 import { FormItemSchema } from './logic/items.ts';
 import {
   ChoiceFieldSchema,
-  FIELD_NAME_MAX,
   FIELDS_PER_FORM_MAX,
-  FORM_DESCRIPTION_MAX,
-  FORM_TITLE_MAX,
-  OPTION_VALUE_MAX,
   OPTIONS_PER_FIELD_MAX,
   FileFieldSchema,
   FileRulesSchema,
@@ -31,8 +27,16 @@ import {
   type MoreField,
   type TextField,
 } from './question-schemas.ts';
+import {
+  DescriptionSchema,
+  FieldNameSchema,
+  FormTitleSchema,
+  HexColorSchema,
+  OptionValueSchema,
+} from './text-schemas.ts';
 
 export * from './question-schemas.ts';
+export * from './text-schemas.ts';
 
 /** Field kind ids of the add-field call (docs/product.md, Limits and constants). */
 export const FIELD_KIND_IDS = { 1: 'text', 2: 'select', 3: 'radio', 4: 'check', 5: 'file' } as const;
@@ -47,27 +51,6 @@ export const MORE_KIND_IDS = {
   12: 'url',
   13: 'grid',
 } as const;
-
-export const HexColorSchema = z
-  .string({ error: 'Colour must be a hex value such as #EAEAEA' })
-  .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex value such as #EAEAEA')
-  .transform((hex) => hex.toUpperCase());
-
-const trimmedName = (what: string, max: number) =>
-  z
-    .string({ error: `${what} is required` })
-    .trim()
-    .min(1, `${what} cannot be empty`)
-    .max(max, `${what} must be at most ${max} characters`);
-
-export const FieldNameSchema = trimmedName('Question', FIELD_NAME_MAX);
-export const OptionValueSchema = trimmedName('Option', OPTION_VALUE_MAX);
-export const FormTitleSchema = trimmedName('Title', FORM_TITLE_MAX);
-export const DescriptionSchema = z
-  .string()
-  .trim()
-  .max(FORM_DESCRIPTION_MAX, `Description must be at most ${FORM_DESCRIPTION_MAX} characters`);
 
 /**
  * The form (docs/product.md, Entities: Form): the per-kind arrays, plus `fieldOrder`: one ordered list across

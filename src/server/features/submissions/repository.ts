@@ -5,6 +5,7 @@
 import type { QuestionKind } from '#common/forms.ts';
 import type { KeptAnswer } from '#common/submissions.ts';
 import type { Queryable } from '../../db/database.ts';
+import { COUNTED_KINDS, countedValues } from './counted-values.ts';
 
 /** One answer as stored: in the form's question order, with the question's name as it was when answered. */
 export type StoredAnswer = {
@@ -127,24 +128,6 @@ export const ADD_BATCH = `added as (
          from (select form_id, count(*)::int as n from added group by form_id) c
         where f.id = c.form_id
      )`;
-
-/**
- * The kinds whose answers Results count value by value (form_option_counts): choices, numbers, ratings and scales,
- * for their distributions, and grids, by row and column; the same list as rebuild_form_results (migration 029).
- */
-export const COUNTED_KINDS = `('select', 'radio', 'check', 'number', 'rating', 'scale', 'grid')`;
-
-/**
- * The values an answer is counted under, as a set-returning call on the stored answer `answer`: each ticked option
- * of a list, each row's choice of a grid as the pair's JSON text (`["Speed", "Good"]`), else the one value. The same
- * expression as rebuild_form_results (migration 029).
- */
-export const countedValues = (answer: string) => `jsonb_array_elements_text(
-         case jsonb_typeof(${answer} -> 'value')
-              when 'array' then ${answer} -> 'value'
-              when 'object' then (select coalesce(jsonb_agg(jsonb_build_array(p.key, p.value)::text), '[]')
-                                    from jsonb_each_text(${answer} -> 'value') p)
-              else jsonb_build_array(${answer} -> 'value') end)`;
 
 /**
  * Inserts the batch and adds it to its forms' response counts and newest-response times, and to the Results

@@ -1,6 +1,6 @@
 // The SQL of deleting an owner's responses: each deleted row is taken out of every count the insert added it to.
 import type { Queryable } from '../../../db/database.ts';
-import { COUNTED_KINDS, countedValues } from '../repository.ts';
+import { COUNTED_KINDS, countedValues } from '../counted-values.ts';
 
 /**
  * Deletes those of `ids` that are the owner's and takes them out of everything the insert added them to, in the
