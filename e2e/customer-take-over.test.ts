@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Form } from '../src/common/forms.ts';
+import { MORE_KIND_QUESTIONS } from '../src/server/testing/more-kind-questions.ts';
 import { DESKTOP, hasChromium, movePointerUntil, newPage, PHONE, watchForErrors } from './support/browser.ts';
 import {
   browser,
@@ -119,6 +120,16 @@ describe.skipIf(!hasChromium)('the script taking over the form the server drew',
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await acrossTakeOver(form, viewport, ['Submit']);
       expect(await stepLine(page)).toBeNull();
+      await page.close();
+    }
+  });
+
+  it('changes nothing on a form of the kinds beyond the first five, a grid among them: Submit, and no shift', async () => {
+    const form = await formWith('Every kind', MORE_KIND_QUESTIONS);
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await acrossTakeOver(form, viewport, ['Submit']);
+      // The grid's rows where the server drew them, taken over as they were.
+      expect(await page.getByRole('radiogroup', { name: 'Breakfast' }).getByRole('radio').count()).toBe(3);
       await page.close();
     }
   });
