@@ -3,7 +3,9 @@
 // tests gone) is refused, naming the condition, and nothing changes: the owner changes or removes the condition first
 // (docs/decisions/042-pages-and-conditions.md). A problem the form already had does not refuse an unrelated edit.
 import type { Form } from '#common/forms.ts';
+import { isHiddenKey } from '#common/kinds/link-values.ts';
 import { logicProblems } from '#common/logic/check.ts';
+import { leavesOf } from '#common/logic/conditions.ts';
 import { pagesOf } from '#common/logic/items.ts';
 import { HttpError } from '../../http/errors.ts';
 
@@ -29,7 +31,11 @@ export function refuseBrokenConditions(before: Form, after: Form): void {
  * without the form (any `hidden:<name>` passes there), so the names are checked once the form is known.
  */
 export function refuseUndeclaredHidden(form: Form): void {
-  if (!form.items.some((item) => item.condition)) return;
+  // The list's own check has run: only a form whose conditions test a hidden field has anything left to check.
+  const testsHidden = form.items.some(
+    (item) => item.condition && leavesOf(item.condition).some((leaf) => isHiddenKey(leaf.question)),
+  );
+  if (!testsHidden) return;
   const problems = logicProblems(pagesOf(form.items), form.hiddenFields);
   if (problems.length > 0)
     throw new HttpError(400, 'VALIDATION_FAILED', `items: ${problems.map((p) => p.message).join('; ')}`);
