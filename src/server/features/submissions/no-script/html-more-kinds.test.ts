@@ -4,7 +4,17 @@
 import { describe, expect, it } from 'vitest';
 
 import { MORE_KIND_QUESTIONS } from '../../../testing/more-kind-questions.ts';
-import { actionOf, idOf, newestView, owner, setUpHtmlForm, tokenIn, type Part } from './test-fixture.ts';
+import { PNG } from '../../../testing/test-files.ts';
+import {
+  actionOf,
+  hiddenOf,
+  idOf,
+  newestView,
+  owner,
+  setUpHtmlForm,
+  tokenIn,
+  type Part,
+} from './test-fixture.ts';
 
 const { as, countOf, follow, makeForm, page, post, postOnly } = setUpHtmlForm();
 const kindsForm = () => makeForm('Stay', MORE_KIND_QUESTIONS);
@@ -75,6 +85,16 @@ describe('the kinds beyond the first five without JavaScript', () => {
     const html = step.body;
     expect(html).toContain(`<p class="field-hint" id="q-${id}-hint">PDF, up to 2 MB</p>`);
     expect(html).toMatch(new RegExp(`id="q-${id}"[^>]*type="file" accept="\\.pdf"`));
+    // A picture sent all the same (a browser lets anything through): the step comes back saying why, nothing stored.
+    const sent = await follow(
+      await postOnly(
+        [...hiddenOf(html), [id, { filename: 'photo.png', content: PNG }], ['website', '']],
+        form,
+        actionOf(html),
+      ),
+    );
+    expect(sent.body).toContain('Choose a PDF');
+    expect(await countOf(form)).toBe(0);
   });
 
   it('never turn an owner’s markup into HTML', async () => {
