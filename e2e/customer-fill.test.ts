@@ -162,7 +162,8 @@ describe.skipIf(!hasChromium)('a customer fills in a form on a phone', () => {
     // An upload that is gone by the time of Submit (here removed behind the page's back): the server's 400 names
     // the question, and the message shows at that slot.
     const deleteId = await page.evaluate(
-      (id) => JSON.parse(localStorage.getItem('userSubmissionData') ?? '{}').files?.[id]?.deleteId as string,
+      (id) =>
+        JSON.parse(localStorage.getItem('userSubmissionData') ?? '{}').files?.[id]?.[0]?.deleteId as string,
       form.fileField[1]?._id ?? '',
     );
     await call(`/api/profile/${deleteId}`, { method: 'DELETE' });

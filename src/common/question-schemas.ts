@@ -1,6 +1,7 @@
 // The questions' own shapes, as the form's JSON carries them: shared by the form (forms.ts) and its ordered list of
 // items (logic/items.ts), which the form's JSON also carries, so neither file needs the other's.
 import { z } from 'zod';
+import { FILES_MAX } from './kinds/file-rules.ts';
 import { GridSettingsSchema } from './kinds/grid-kind.ts';
 import { NumberSettingsSchema } from './kinds/number-kind.ts';
 import { RatingSettingsSchema, ScaleSettingsSchema } from './kinds/scale-kinds.ts';
@@ -72,7 +73,10 @@ export const ChoiceFieldSchema = z.object({
   options: z.array(OptionSchema),
   help: HelpTextSchema,
 });
-/** A file question's own rules: which of the accepted types it takes (both when absent), and a size limit. */
+/**
+ * A file question's own rules: which of the accepted types it takes (both when absent), a size limit, and how many
+ * files it takes (one when absent).
+ */
 export const FileRulesSchema = z.strictObject({
   types: z
     .array(z.enum(['image', 'pdf'], { error: 'A type is image or pdf' }))
@@ -84,6 +88,12 @@ export const FileRulesSchema = z.strictObject({
     .int('A size limit is a whole number of bytes')
     .min(10_000, 'A size limit is at least 10 KB')
     .max(1_000_000_000, 'A size limit is at most 1 GB')
+    .optional(),
+  maxFiles: z
+    .number({ error: 'How many files is a number' })
+    .int('How many files is a whole number')
+    .min(1, 'A question takes at least 1 file')
+    .max(FILES_MAX, `A question takes at most ${FILES_MAX} files`)
     .optional(),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX, NOT_ON_FORM, TEXT_ANSWER_MAX } from './answer-limits.ts';
 import { QUESTION_KINDS, type Form } from './forms.ts';
+import { FILES_MAX, maxFilesOf } from './kinds/file-rules.ts';
 import type { GridAnswer } from './kinds/grid-kind.ts';
 import { HIDDEN_FIELDS_MAX, HIDDEN_NAME_MAX } from './kinds/link-values.ts';
 import { moreAnswerSchema } from './kinds/more-kinds.ts';
@@ -31,6 +32,12 @@ export const FileAnswerSchema = z.object({
 export type FileAnswer = z.infer<typeof FileAnswerSchema>;
 
 /**
+ * A file question's answer as sent: one file (the product's own shape) or a list of them, for a question that takes
+ * several (its rules' `maxFiles`).
+ */
+export const SentFilesSchema = z.union([FileAnswerSchema, z.array(FileAnswerSchema).max(FILES_MAX)]);
+
+/**
  * POST /api/forms/{ownerId} (docs/api.md, Customers). Map keys are question ids (our page) or question names
  * (the original client, docs/product.md). The form's title, colours and date are taken from the form on the server,
  * not from the body.
@@ -46,7 +53,7 @@ export const SubmissionBodySchema = z.object({
     .array(z.object({ name: z.string(), values: z.array(z.string().max(500)).max(100) }))
     .max(200)
     .default([]),
-  fileObject: z.record(z.string(), FileAnswerSchema).default({}),
+  fileObject: z.record(z.string(), SentFilesSchema).default({}),
   /** A choice grid's answer by question: the chosen column by row (docs/api.md). */
   // Each answer's shape is checked against its grid (gridAnswerSchema), so a refusal names the question.
   gridObject: z.record(z.string(), z.unknown()).default({}),
@@ -73,10 +80,10 @@ export type SubmissionBody = z.input<typeof SubmissionBodySchema>;
 export const SubmitResponseSchema = z.object({ _id: z.string() });
 
 /**
- * Answers keyed by question id: text, a chosen option, a list of options, an uploaded file, or a grid's chosen
+ * Answers keyed by question id: text, a chosen option, a list of options, the uploaded files, or a grid's chosen
  * column by row.
  */
-export type Answers = Record<string, string | string[] | FileAnswer | GridAnswer | undefined>;
+export type Answers = Record<string, string | string[] | FileAnswer[] | GridAnswer | undefined>;
 
 function textSchema(
   type: Form['textField'][number]['type'],
@@ -134,9 +141,12 @@ export function answersSchemaFor(
     shape[f._id] = f.required ? list.min(1, 'Tick at least one option') : list.optional();
   }
   for (const f of form.fileField) {
-    shape[f._id] = f.required
-      ? z.object(FileAnswerSchema.shape, { error: 'Upload a file' })
-      : FileAnswerSchema.optional();
+    const most = maxFilesOf(f.rules);
+    const list = z
+      .array(FileAnswerSchema, { error: 'Upload a file' })
+      .max(most, most === 1 ? 'Upload one file' : `Upload at most ${most} files`)
+      .refine((l) => new Set(l.map((a) => a.deleteId)).size === l.length, 'Each file can be given once');
+    shape[f._id] = f.required ? list.min(1, 'Upload a file') : list.optional();
   }
   for (const f of form.moreField ?? []) shape[f._id] = moreAnswerSchema(f, f.required);
   return z.strictObject(shape, { error: NOT_ON_FORM });
@@ -159,7 +169,10 @@ export const SubmissionAnswerSchema = z.object({
   isDate: z.boolean(),
   /** Text or a chosen option, the ticked options, a grid's chosen column by row; null for a file. */
   value: z.union([z.string(), z.array(z.string()), z.record(z.string(), z.string())]).nullable(),
+  /** A file question's first file (the one file of a question that takes one); null for any other answer. */
   file: FileViewSchema.nullable(),
+  /** A file question's files, in the order given; only on a file question's answer. */
+  files: z.array(FileViewSchema).optional(),
 });
 export type SubmissionAnswer = z.infer<typeof SubmissionAnswerSchema>;
 

@@ -22,18 +22,17 @@ export type LogicQuestion = {
 export type LogicPage = { id: string; condition?: Condition; questions: readonly LogicQuestion[] };
 
 /**
- * An answer as the customer gave it: text or a chosen option, a list of ticked options, a file, or a grid's chosen
+ * An answer as the customer gave it: text or a chosen option, a list of ticked options, files, or a grid's chosen
  * column by row.
  */
 export type LogicAnswer =
-  string | readonly string[] | { deleteId: string } | Readonly<Record<string, string>> | undefined;
+  string | readonly string[] | readonly { deleteId: string }[] | Readonly<Record<string, string>> | undefined;
 export type LogicAnswers = Readonly<Record<string, LogicAnswer>>;
 
 export function isEmptyAnswer(answer: LogicAnswer): boolean {
   if (answer === undefined) return true;
   if (typeof answer === 'string') return answer.trim() === '';
   if (Array.isArray(answer)) return answer.length === 0;
-  if ('deleteId' in answer) return false;
   return !Object.values(answer).some((column) => typeof column === 'string' && column !== '');
 }
 
@@ -41,8 +40,8 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 
 /** Whether a list of ticked options holds `value`, or a grid's answer the row's choice `value` names. */
 function includes(answer: LogicAnswer, value: string): boolean {
-  if (Array.isArray(answer)) return answer.some((a: string) => same(a, value));
-  if (!answer || typeof answer !== 'object' || 'deleteId' in answer) return false;
+  if (Array.isArray(answer)) return answer.some((a: unknown) => typeof a === 'string' && same(a, value));
+  if (!answer || typeof answer !== 'object') return false;
   const pair = parseGridChoice(value);
   const chosen = pair ? (answer as Readonly<Record<string, string>>)[pair[0]] : undefined;
   return pair !== null && chosen !== undefined && same(chosen, pair[1]);

@@ -8,7 +8,7 @@
 // they were. Inline owner words inside our sentences are isolated the same way.
 import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { ChoiceField, FileField, PublicForm, TextField } from '#common/forms.ts';
-import { acceptOf, fileHint } from '#common/kinds/file-rules.ts';
+import { acceptOf, fileHint, maxFilesOf } from '#common/kinds/file-rules.ts';
 import { HIDDEN_KEY } from '#common/kinds/link-values.ts';
 import { recalledField } from '#common/kinds/recall.ts';
 import { dateRangeHint } from '#common/kinds/simple-kinds.ts';
@@ -173,6 +173,7 @@ function fileQuestion(
     class: 'fill-file-input',
     type: 'file',
     accept: acceptOf(field.rules),
+    multiple: maxFilesOf(field.rules) > 1 ? true : undefined,
     'aria-required': field.required && kept === undefined ? 'true' : undefined,
     'aria-invalid': error ? 'true' : undefined,
     'aria-describedby': describedBy(
@@ -187,7 +188,7 @@ function fileQuestion(
   const keptLine =
     kept === undefined
       ? ''
-      : `<p class="field-hint" id="${againId(id)}">Kept: <span dir="auto">${e(kept)}</span>. Choose a file only to replace it.</p>`;
+      : `<p class="field-hint" id="${againId(id)}">Kept: <span dir="auto">${e(kept)}</span>. ${maxFilesOf(field.rules) > 1 ? 'Choose files only to replace them' : 'Choose a file only to replace it'}.</p>`;
   const again =
     chooseAgain && kept === undefined
       ? `<p class="field-hint" id="${againId(id)}">Choose the file again: a browser cannot keep a chosen file when the page comes back.</p>`

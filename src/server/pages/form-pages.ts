@@ -34,7 +34,7 @@ export function logicAnswersOf(
   const checks = new Set(form.checkField.map((f) => f._id));
   const answers: Record<string, LogicAnswers[string]> = {};
   for (const [id, sent] of Object.entries(values)) answers[id] = checks.has(id) ? sent : sent[0];
-  for (const id of Object.keys(files)) answers[id] = { deleteId: id };
+  for (const id of Object.keys(files)) answers[id] = [{ deleteId: id }];
   for (const field of form.moreField ?? [])
     if (field.kind === 'grid') answers[field._id] = gridAnswerOfPosted(field, values);
   return answers;

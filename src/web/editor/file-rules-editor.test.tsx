@@ -1,4 +1,4 @@
-// A file question's own rules in its card (issue 39): read out, edited by keyboard (types and a size limit), checked
+// A file question's own rules in its card (issue 39): read out, edited by keyboard (types, a size limit, how many files), checked
 // before they are sent, and removed when both types and any size are chosen again.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -44,6 +44,23 @@ describe('the file rules of a card', () => {
       screen.getByRole('combobox', { name: 'Largest file' }),
       'Any size the server takes',
     );
+    await user.click(screen.getByRole('button', { name: 'Save file rules' }));
+    expect(onSave).toHaveBeenLastCalledWith(null);
+  });
+
+  it('takes several files a question, said in its card, and back to one removes the rule', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn();
+    const { rerender } = render(<FileRulesEditor questionName="Photos" onSave={onSave} />);
+    await user.click(screen.getByRole('button', { name: 'Edit file rules of Photos' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Files' }), 'Up to 3 files');
+    await user.click(screen.getByRole('button', { name: 'Save file rules' }));
+    expect(onSave).toHaveBeenLastCalledWith({ maxFiles: 3 });
+    rerender(<FileRulesEditor questionName="Photos" rules={{ maxFiles: 3 }} onSave={onSave} />);
+    expect(screen.getByText('Up to 3 files: JPEG, PNG or PDF')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit file rules of Photos' }));
+    expect(screen.getByRole('combobox', { name: 'Files' })).toHaveValue('3');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Files' }), 'One file');
     await user.click(screen.getByRole('button', { name: 'Save file rules' }));
     expect(onSave).toHaveBeenLastCalledWith(null);
   });

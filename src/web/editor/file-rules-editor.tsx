@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { fileHint, type FileRules } from '#common/kinds/file-rules.ts';
+import { FILES_MAX, fileHint, maxFilesOf, type FileRules } from '#common/kinds/file-rules.ts';
 import { FileRulesSchema } from '#common/question-schemas.ts';
 import { SettingsForm } from './save-or-cancel.tsx';
 
@@ -9,12 +9,14 @@ type Props = { questionName: string; rules?: FileRules; onSave: (rules: FileRule
 const SIZES_MB = [1, 2, 5, 10, 25, 50];
 
 /**
- * A file question's own rules in its card: read out with Edit file rules, edited as two boxes (images, PDFs) and a
- * size limit. Both types and no limit remove the rules. Checked before it is sent; Escape cancels.
+ * A file question's own rules in its card: read out with Edit file rules, edited as two boxes (images, PDFs), a
+ * size limit and how many files it takes. Both types, no limit and one file remove the rules. Checked before it is sent; Escape cancels.
  */
 export function FileRulesEditor({ questionName, rules, onSave }: Props) {
   const id = useId();
-  const [draft, setDraft] = useState<{ image: boolean; pdf: boolean; mb: string } | null>(null);
+  const [draft, setDraft] = useState<{ image: boolean; pdf: boolean; mb: string; files: string } | null>(
+    null,
+  );
   const [problem, setProblem] = useState<string | null>(null);
   if (draft === null)
     return (
@@ -29,6 +31,7 @@ export function FileRulesEditor({ questionName, rules, onSave }: Props) {
               image: !rules?.types || rules.types.includes('image'),
               pdf: !rules?.types || rules.types.includes('pdf'),
               mb: rules?.maxBytes ? String(rules.maxBytes / 1_000_000) : '',
+              files: String(maxFilesOf(rules)),
             })
           }
         >
@@ -45,6 +48,7 @@ export function FileRulesEditor({ questionName, rules, onSave }: Props) {
     const chosen = {
       ...(types.length === 1 || types.length === 0 ? { types } : {}),
       ...(draft.mb ? { maxBytes: Number(draft.mb) * 1_000_000 } : {}),
+      ...(draft.files !== '1' ? { maxFiles: Number(draft.files) } : {}),
     };
     const parsed = FileRulesSchema.safeParse(chosen);
     if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Check the rules');
@@ -77,6 +81,8 @@ export function FileRulesEditor({ questionName, rules, onSave }: Props) {
       <div className="more-settings-row">
         {tick('image', 'Images (JPEG, PNG)')}
         {tick('pdf', 'PDF')}
+      </div>
+      <div className="more-settings-row">
         <label className="inline-field">
           <span>Largest file</span>
           <select
@@ -89,6 +95,21 @@ export function FileRulesEditor({ questionName, rules, onSave }: Props) {
             {SIZES_MB.map((mb) => (
               <option key={mb} value={String(mb)}>
                 {mb} MB
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="inline-field">
+          <span>Files</span>
+          <select
+            className="input"
+            value={draft.files}
+            onChange={(e) => setDraft({ ...draft, files: e.target.value })}
+            onKeyDown={onKeyDown}
+          >
+            {Array.from({ length: FILES_MAX }, (_, i) => String(i + 1)).map((n) => (
+              <option key={n} value={n}>
+                {n === '1' ? 'One file' : `Up to ${n} files`}
               </option>
             ))}
           </select>

@@ -92,7 +92,7 @@ function TryAnswer({
         <input
           type="checkbox"
           checked={answer !== undefined}
-          onChange={(e) => onChange(e.target.checked ? { deleteId: 'a file' } : undefined)}
+          onChange={(e) => onChange(e.target.checked ? [{ deleteId: 'a file' }] : undefined)}
         />
         <span>{label}: a file is chosen</span>
       </label>

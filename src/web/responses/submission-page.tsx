@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { gridLines } from '#common/kinds/grid-kind.ts';
-import type { SubmissionAnswer } from '#common/submissions.ts';
+import type { FileView, SubmissionAnswer } from '#common/submissions.ts';
 import { submissionQuery, useDeleteResponses } from '../api/responses.ts';
 import { paths } from '../paths.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -24,27 +24,37 @@ function PdfViewerUnavailable() {
   return <p className="field-error">The PDF viewer could not load. You can still download the file.</p>;
 }
 
+/** One uploaded file: an image 300 px wide or the PDF in the page, and its download link. */
+function AnswerFile({ question, file }: { question: string; file: FileView }) {
+  return (
+    <div className="answer-file">
+      {file.mimeType.startsWith('image/') ? (
+        <img src={file.url} alt={`${question}: ${file.originalName}`} width={300} className="answer-image" />
+      ) : (
+        <Suspense fallback={<p className="muted">Loading the PDF…</p>}>
+          <PdfViewer url={file.url} name={file.originalName} />
+        </Suspense>
+      )}
+      <a href={file.downloadUrl} className="button button-secondary button-small">
+        Download <bdi>{file.originalName}</bdi>
+      </a>
+    </div>
+  );
+}
+
 function AnswerValue({ answer }: { answer: SubmissionAnswer }) {
-  if (answer.file) {
-    const { file } = answer;
+  // Every file a question took, in the order given.
+  const files = answer.files ?? (answer.file ? [answer.file] : []);
+  if (files.length === 1 && files[0]) return <AnswerFile question={answer.name} file={files[0]} />;
+  if (files.length > 1) {
     return (
-      <div className="answer-file">
-        {file.mimeType.startsWith('image/') ? (
-          <img
-            src={file.url}
-            alt={`${answer.name}: ${file.originalName}`}
-            width={300}
-            className="answer-image"
-          />
-        ) : (
-          <Suspense fallback={<p className="muted">Loading the PDF…</p>}>
-            <PdfViewer url={file.url} name={file.originalName} />
-          </Suspense>
-        )}
-        <a href={file.downloadUrl} className="button button-secondary button-small">
-          Download <bdi>{file.originalName}</bdi>
-        </a>
-      </div>
+      <ol className="answer-files" aria-label={`${answer.name}: ${files.length} files`}>
+        {files.map((file) => (
+          <li key={file.url}>
+            <AnswerFile question={answer.name} file={file} />
+          </li>
+        ))}
+      </ol>
     );
   }
   // A grid's rows read as "Row: Column".

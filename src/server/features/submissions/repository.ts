@@ -12,13 +12,24 @@ export type StoredAnswer = {
   fieldId: string;
   kind: QuestionKind;
   name: string;
-  /** Text or a chosen option, the ticked options, a file (`uploadId`), or a grid's chosen column by row. */
-  value: string | string[] | { uploadId: string } | Readonly<Record<string, string>>;
+  /**
+   * Text or a chosen option, the ticked options, a file (`uploadId`) or several (`uploadIds`, a question that takes
+   * more than one), or a grid's chosen column by row.
+   */
+  value:
+    string | string[] | { uploadId: string } | { uploadIds: string[] } | Readonly<Record<string, string>>;
 };
 
-/** The upload a file answer names; null for any other answer (a grid's is an object too, by row). */
-export const uploadIdOf = (a: StoredAnswer): string | null =>
-  a.kind === 'file' && typeof a.value === 'object' && 'uploadId' in a.value ? String(a.value.uploadId) : null;
+/**
+ * The uploads a file answer names, in the order given; empty for any other answer (a grid's is an object too, by
+ * row).
+ */
+export function uploadIdsOf(a: StoredAnswer): string[] {
+  if (a.kind !== 'file' || typeof a.value !== 'object' || Array.isArray(a.value)) return [];
+  if ('uploadId' in a.value) return [String(a.value.uploadId)];
+  if ('uploadIds' in a.value && Array.isArray(a.value.uploadIds)) return a.value.uploadIds.map(String);
+  return [];
+}
 
 export type SubmissionRecord = {
   id: string;

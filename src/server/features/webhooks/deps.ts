@@ -10,7 +10,10 @@ export type AnswerForWebhook = {
   kind: string;
   /** Text or a chosen option, the ticked options, a grid's chosen column by row; null for a file. */
   value: string | string[] | Readonly<Record<string, string>> | null;
+  /** A file question's first file; null for any other answer. */
   file: { name: string; url: string } | null;
+  /** A file question's files, in the order given; only on a file question's answer. */
+  files?: { name: string; url: string }[];
 };
 
 export type SubmissionForWebhook = {

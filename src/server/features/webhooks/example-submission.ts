@@ -5,9 +5,9 @@ import type { AnswerForWebhook, SubmissionForWebhook } from './deps.ts';
 /**
  * What Send test POSTs (docs/decisions/023-webhooks.md): the form and one example answer per question, in the
  * form's order, shaped as a real delivery's. A text answer is 'Example answer'; a single choice its first option, a
- * checkbox question a list of its first option; a file question has no file (null), since no upload exists to sign a
- * URL for, so a receiver meets the shape of an answer left empty; a grid chooses its first column in every row. Each
- * declared hidden field holds `example-<name>`.
+ * checkbox question a list of its first option; a file question has no file (`file` null, `files` empty), since no
+ * upload exists to sign a URL for, so a receiver meets the shape of an answer left empty; a grid chooses its first
+ * column in every row. Each declared hidden field holds `example-<name>`.
  */
 export function exampleSubmissionOf(form: Form): SubmissionForWebhook {
   const fields = new Map(fieldsOf(form).map((f) => [f._id, f]));
@@ -29,7 +29,8 @@ export function exampleSubmissionOf(form: Form): SubmissionForWebhook {
               : kind === 'file'
                 ? null
                 : first;
-    return [{ fieldId: _id, question: field.name, kind, value, file: null }];
+    const files = kind === 'file' ? { files: [] } : {};
+    return [{ fieldId: _id, question: field.name, kind, value, file: null, ...files }];
   });
   return {
     form: { id: form._id, title: form.formTitle },

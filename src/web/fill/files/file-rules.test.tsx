@@ -20,9 +20,7 @@ function renderSlot() {
   const fetch = vi.fn();
   vi.stubGlobal('fetch', fetch);
   const onChange = vi.fn();
-  render(
-    <FileSlot formId="form" field={FIELD} answer={undefined} onChange={onChange} onBusyChange={() => {}} />,
-  );
+  render(<FileSlot formId="form" field={FIELD} files={[]} onChange={onChange} onBusyChange={() => {}} />);
   return { fetch, onChange };
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { FileField } from '#common/forms.ts';
-import { acceptOf, fileHint, fileRuleProblem } from '#common/kinds/file-rules.ts';
+import { acceptOf, fileHint, fileRuleProblem, maxFilesOf } from '#common/kinds/file-rules.ts';
 import { type FileAnswer } from '#common/submissions.ts';
 import { ApiError } from '../../api/client.ts';
 import { isAway } from '../../api/failure.ts';
@@ -17,24 +17,27 @@ import { UploadProgress } from './upload-progress.tsx';
 type Props = {
   formId: string;
   field: FileField;
-  answer: FileAnswer | undefined;
+  /** The files given so far, in order. */
+  files: readonly FileAnswer[];
   /** A message from the page: required, or the server's word on this file. */
   error?: string;
-  onChange: (answer: FileAnswer | undefined) => void;
+  /** Changes the slot's files from those held now: uploads end one after another, each adding its file. */
+  onChange: (change: (files: FileAnswer[]) => FileAnswer[]) => void;
   onBusyChange: (busy: boolean) => void;
 };
 
 type Phase =
   | { name: 'idle' }
   | { name: 'uploading'; fileName: string; percent: number }
-  | { name: 'removing' }
+  | { name: 'removing'; deleteId: string }
   | { name: 'failed'; message: string; retry: File | null };
 
 /**
  * One file question (docs/product.md, Statuses: a file slot): empty, uploading, uploaded with a preview,
- * removed.
+ * removed. A question that takes several files (its rules' `maxFiles`) lists each with its preview, and offers the
+ * picker until it holds as many as it takes.
  */
-export function FileSlot({ formId, field, answer, error, onChange, onBusyChange }: Props) {
+export function FileSlot({ formId, field, files, error, onChange, onBusyChange }: Props) {
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   // What a screen reader hears when an upload ends or a file goes ("photo.jpg uploaded"): the preview that appears
   // says it to the eye only.
@@ -42,17 +45,20 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
   const inFlight = useRef<AbortController | null>(null);
   // Leaving the step cancels an upload nobody will record.
   useEffect(() => () => inFlight.current?.abort(), []);
+  const most = maxFilesOf(field.rules);
+  const add = (answer: FileAnswer) => onChange((list) => [...list, answer]);
 
-  async function upload(file: File) {
+  /** Uploads one file and adds it to the slot; whether it was added. */
+  async function upload(file: File): Promise<boolean> {
     if (!hasAcceptedExtension(file.name)) {
       setPhase({ name: 'failed', message: WRONG_TYPE_MESSAGE, retry: null });
-      return;
+      return false;
     }
     // The question's own types and size limit, before anything is sent (the server holds them too).
     const problem = fileRuleProblem(field.rules, mimeOfName(file.name), file.size);
     if (problem) {
       setPhase({ name: 'failed', message: problem, retry: null });
-      return;
+      return false;
     }
     const controller = new AbortController();
     inFlight.current = controller;
@@ -66,21 +72,18 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
         () => uploadFile(formId, file, setPercent, controller.signal),
         (e) => (controller.signal.aborted ? -1 : e instanceof ApiError ? e.status : 0),
       );
-      onChange({
-        name: field.name,
-        value: uploaded.file,
-        deleteId: uploaded._id,
-        originalName: uploaded.name,
-      });
+      add({ name: field.name, value: uploaded.file, deleteId: uploaded._id, originalName: uploaded.name });
       setPhase({ name: 'idle' });
       setSaid(`${uploaded.name || file.name} uploaded`);
+      return true;
     } catch (caught) {
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) return false;
       // No connection, or the app away behind its proxy: the file waits on the device, as the answers would.
       const waits = caught instanceof ApiError && (caught.status === 0 || isAway(caught.status));
-      if (waits && (await keepOnDevice(file))) return;
+      if (waits && (await keepOnDevice(file))) return true;
       const { message, retry } = uploadFailure(caught);
       setPhase({ name: 'failed', message, retry: retry ? file : null });
+      return false;
     } finally {
       inFlight.current = null;
       onBusyChange(false);
@@ -91,7 +94,7 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
   async function keepOnDevice(file: File): Promise<boolean> {
     try {
       const { keepFileOnDevice } = await import('../offline/page-queue.ts');
-      onChange(await keepFileOnDevice(file, field.name));
+      add(await keepFileOnDevice(file, field.name));
       setPhase({ name: 'idle' });
       setSaid(`${file.name} kept on this device, to upload when your response is sent`);
       return true;
@@ -100,8 +103,9 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
     }
   }
 
-  async function remove(deleteId: string) {
-    setPhase({ name: 'removing' });
+  async function remove(answer: FileAnswer) {
+    const { deleteId } = answer;
+    setPhase({ name: 'removing', deleteId });
     try {
       if (deleteId.startsWith(LOCAL_FILE)) {
         const { forgetFileOnDevice } = await import('../offline/page-queue.ts');
@@ -115,50 +119,64 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
         return;
       }
     }
-    onChange(undefined);
+    onChange((list) => list.filter((f) => f.deleteId !== deleteId));
     setPhase({ name: 'idle' });
-    setSaid(`${answer?.originalName ?? 'The file'} removed`);
+    setSaid(`${answer.originalName ?? 'The file'} removed`);
+  }
+
+  /** The files picked, one after another, as many as the slot still has room for. */
+  async function uploadAll(picked: readonly File[]) {
+    const room = most - files.length;
+    for (const file of picked.slice(0, room)) if (!(await upload(file))) return;
+    const left = picked.length - room;
+    if (left > 0) {
+      const message = `This question takes at most ${most} files: ${left} of those chosen ${left === 1 ? 'was' : 'were'} not added`;
+      setPhase({ name: 'failed', message, retry: null });
+    }
   }
 
   function onPick(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
+    const picked = Array.from(event.target.files ?? []);
     event.target.value = ''; // so picking the same file again still reports a change
-    if (file) void upload(file);
+    if (picked.length > 0) void uploadAll(picked);
   }
 
   const id = controlId(field._id);
+  const full = files.length >= most;
   const message = phase.name === 'failed' ? phase.message : error;
   const described = describedBy(field, hintId(field._id), !!message && errorId(field._id));
   return (
     <div className="fill-card field fill-slot">
-      {answer ? (
-        <>
-          <p className="fill-question" id={id} tabIndex={-1} dir="auto">
-            <QuestionLabel name={field.name} required={field.required} />
-          </p>
-          <QuestionHelp field={field} />
-          <FilePreview answer={answer}>
-            {answer.deleteId.startsWith(LOCAL_FILE) ? (
-              <p className="field-hint">On this device; it is uploaded when your response is sent.</p>
-            ) : null}
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={phase.name === 'removing'}
-              aria-label={`Remove ${answer.originalName ?? 'file'}`}
-              onClick={() => void remove(answer.deleteId)}
-            >
-              {phase.name === 'removing' ? 'Removing…' : 'Remove'}
-            </button>
-          </FilePreview>
-        </>
+      {full ? (
+        <p className="fill-question" id={id} tabIndex={-1} dir="auto">
+          <QuestionLabel name={field.name} required={field.required} />
+        </p>
       ) : (
+        <label className="fill-question" htmlFor={id} dir="auto">
+          <QuestionLabel name={field.name} required={field.required} />
+        </label>
+      )}
+      <QuestionHelp field={field} />
+      {files.map((answer) => (
+        <FilePreview key={answer.deleteId} answer={answer}>
+          {answer.deleteId.startsWith(LOCAL_FILE) ? (
+            <p className="field-hint">On this device; it is uploaded when your response is sent.</p>
+          ) : null}
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={phase.name === 'removing'}
+            aria-label={`Remove ${answer.originalName ?? 'file'}`}
+            onClick={() => void remove(answer)}
+          >
+            {phase.name === 'removing' && phase.deleteId === answer.deleteId ? 'Removing…' : 'Remove'}
+          </button>
+        </FilePreview>
+      ))}
+      {full ? null : (
         <>
-          <label className="fill-question" htmlFor={id} dir="auto">
-            <QuestionLabel name={field.name} required={field.required} />
-          </label>
-          <QuestionHelp field={field} />
           <p className="field-hint" id={hintId(field._id)}>
+            {files.length > 0 ? `${files.length} of ${most} added. ` : ''}
             {fileHint(field.rules)}
           </p>
           {phase.name === 'uploading' ? (
@@ -169,7 +187,8 @@ export function FileSlot({ formId, field, answer, error, onChange, onBusyChange 
               className="fill-file-input"
               type="file"
               accept={acceptOf(field.rules)}
-              aria-required={field.required || undefined}
+              multiple={most > 1}
+              aria-required={(field.required && files.length === 0) || undefined}
               aria-invalid={message ? true : undefined}
               aria-describedby={described}
               onChange={onPick}

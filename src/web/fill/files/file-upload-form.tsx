@@ -89,9 +89,9 @@ export function FileUploadForm({
             key={field._id}
             formId={form._id}
             field={field}
-            answer={draft.files[field._id]}
+            files={draft.files[field._id] ?? []}
             error={errors[field._id]}
-            onChange={(answer) => setFile(field._id, answer)}
+            onChange={(change) => setFile(field._id, change)}
             onBusyChange={(isBusy) => setSlotBusy(field._id, isBusy)}
           />
         ))}

@@ -3,7 +3,7 @@ import type { FileAnswer } from '#common/submissions.ts';
 import type { Draft } from '../storage/fill-storage.ts';
 
 /**
- * The file slots' side of a screen: a slot's answer saved in the draft (its error cleared), and which slots are
+ * The file slots' side of a screen: a slot's files saved in the draft (its error cleared), and which slots are
  * still uploading, so Submit waits for them.
  */
 export function useFileAnswers(
@@ -12,11 +12,12 @@ export function useFileAnswers(
 ) {
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
 
-  function setFile(id: string, answer: FileAnswer | undefined) {
-    update(({ files: { [id]: _old, ...others }, ...d }) => ({
-      ...d,
-      files: answer ? { ...others, [id]: answer } : others,
-    }));
+  /** Changes a slot's files from those the draft holds now (uploads end one after another, each adding its file). */
+  function setFile(id: string, change: (files: FileAnswer[]) => FileAnswer[]) {
+    update(({ files: { [id]: old, ...others }, ...d }) => {
+      const files = change(old ?? []);
+      return { ...d, files: files.length > 0 ? { ...others, [id]: files } : others };
+    });
     fixed(id);
   }
 

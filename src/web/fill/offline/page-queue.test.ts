@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '#common/answer-limits.ts';
-import type { SubmissionBody } from '#common/submissions.ts';
+import { asFileList } from '#common/kinds/file-rules.ts';
+import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
 import { elapse, fakePageClock, until, untilIdle } from '../../test-clock.ts';
 import { resume, type Outcome } from './page-queue.ts';
 import { entry, json, network, queueTestHooks } from './queue-fixtures.ts';
@@ -16,6 +17,10 @@ import {
   type Queued,
 } from './queue-store.ts';
 import { announce, LEASE_MS, sendQueued } from './send-queued.ts';
+
+/** The upload id a question's files begin with, sent as one file or a list. */
+const firstFileOf = (sent: FileAnswer | FileAnswer[] | undefined) =>
+  sent ? (asFileList(sent)[0]?.deleteId ?? '') : '';
 
 queueTestHooks();
 // The page's resends and leases run on its clock, which the tests move on (test-clock.ts); IndexedDB and
@@ -218,10 +223,10 @@ describe('a page following a waiting submission', () => {
             for (const { seen } of screens) expect(seen.at(-1)).toBe('refused FORM_CLOSED');
             // The file did reach the server: the customer's answers come back with it, not to be uploaded again.
             expect(kept).toMatchObject({ state: 'refused', refusal: { status: 410, code: 'FORM_CLOSED' } });
-            expect(uploads.has(kept?.body.fileObject?.f1?.deleteId ?? '')).toBe(true);
+            expect(uploads.has(firstFileOf(kept?.body.fileObject?.f1))).toBe(true);
           } else {
             expect([...stored.keys()]).toEqual([queued.key]);
-            expect(uploads.has(stored.get(queued.key)?.fileObject?.f1?.deleteId ?? '')).toBe(true);
+            expect(uploads.has(firstFileOf(stored.get(queued.key)?.fileObject?.f1))).toBe(true);
             for (const { seen } of screens) expect(seen.at(-1)).toBe(`sent submission-of-${queued.key}`);
             expect(kept).toMatchObject({ state: 'sent' });
           }

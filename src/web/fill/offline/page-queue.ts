@@ -1,3 +1,4 @@
+import { asFileList } from '#common/kinds/file-rules.ts';
 import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
 import { ApiError } from '../../api/client.ts';
 import { isAway } from '../../api/failure.ts';
@@ -76,7 +77,7 @@ export type Outcome = {
   saved: (sending: boolean) => void;
   sent: (submissionId: string) => void;
   /** The server refused it (a file's refusal names its question); `uploaded`: the files that reached the server. */
-  refused: (failure: ApiError, uploaded?: Record<string, FileAnswer>) => void;
+  refused: (failure: ApiError, uploaded?: Record<string, FileAnswer[]>) => void;
   /** Our server failed every retry: the customer can try again. */
   retry: (message: string) => void;
 };
@@ -98,7 +99,7 @@ const toApiError = (error: unknown) =>
  * Resolves to the unsubscribe of what it follows.
  */
 export async function retryOrQueue(queue: Queue, outcome: Outcome): Promise<() => void> {
-  const files = Object.values(queue.body.fileObject ?? {});
+  const files = Object.values(queue.body.fileObject ?? {}).flatMap(asFileList);
   if (!files.some((f) => f.deleteId.startsWith(LOCAL_FILE))) {
     try {
       const { _id } = await withRetries(
@@ -162,9 +163,11 @@ async function follow(key: string, queue: Queue | null, outcome: Outcome): Promi
     void markShown(key).catch(() => undefined);
     if (entry.state === 'sent') return outcome.sent(entry.submissionId ?? '');
     const { status, code, message, fieldId } = entry.refusal ?? { status: 400, code: 'UNKNOWN', message: '' };
-    const uploaded = Object.entries(entry.body.fileObject ?? {}).filter(
-      ([, f]) => !f.deleteId.startsWith(LOCAL_FILE),
-    );
+    // The files already uploaded, by question: those still on the device are not the slot's any more.
+    const uploaded = Object.entries(entry.body.fileObject ?? {}).flatMap(([id, sent]) => {
+      const up = asFileList(sent).filter((f) => !f.deleteId.startsWith(LOCAL_FILE));
+      return up.length > 0 ? [[id, up] as const] : [];
+    });
     outcome.refused(
       new ApiError(status, code, fieldId ? `${fieldId}: ${message}` : message),
       Object.fromEntries(uploaded),

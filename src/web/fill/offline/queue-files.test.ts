@@ -25,13 +25,46 @@ describe('the device queue sending a file kept on the device', () => {
     expect((await sendQueued(queued.key)).entry?.state).toBe('sent');
     expect(calls.map((c) => c.url)).toEqual([`/api/profile?formId=${FORM}`, `/api/forms/${OWNER}`]);
     const sent = JSON.parse(String(calls[1]?.init.body)) as SubmissionBody;
-    expect(sent.fileObject?.f1).toEqual({
-      name: 'Booking',
-      value: '/files/abc',
-      deleteId: 'upload-1',
-      originalName: 'booking.pdf',
-    });
+    // Queued by an older page as one file: sent as a list of one, which the server takes the same.
+    expect(sent.fileObject?.f1).toEqual([
+      { name: 'Booking', value: '/files/abc', deleteId: 'upload-1', originalName: 'booking.pdf' },
+    ]);
     expect(await readLocalFile('blob-1')).toBeUndefined();
+  });
+
+  it('uploads each of a question’s files kept on the device, in their places among those already uploaded', async () => {
+    await putLocalFile({ id: 'blob-a', blob: new Blob(['a']), fileName: 'a.png' });
+    await putLocalFile({ id: 'blob-c', blob: new Blob(['c']), fileName: 'c.png' });
+    const queued = entry({
+      fileObject: {
+        f1: [
+          { name: 'Photos', deleteId: 'local:blob-a', originalName: 'a.png' },
+          { name: 'Photos', deleteId: 'upload-b', value: '/files/b', originalName: 'b.png' },
+          { name: 'Photos', deleteId: 'local:blob-c', originalName: 'c.png' },
+        ],
+      },
+    });
+    await putQueued(queued);
+    let uploads = 0;
+    const calls = network((url) => {
+      if (!url.startsWith('/api/profile')) return json(200, { _id: 'submission-3' });
+      uploads += 1;
+      return json(200, { file: `/files/up-${uploads}`, _id: `upload-${uploads}`, name: `up-${uploads}.png` });
+    });
+    expect((await sendQueued(queued.key)).entry?.state).toBe('sent');
+    expect(calls.map((c) => c.url.split('?')[0])).toEqual([
+      '/api/profile',
+      '/api/profile',
+      `/api/forms/${OWNER}`,
+    ]);
+    const sent = JSON.parse(String(calls[2]?.init.body)) as SubmissionBody;
+    expect(sent.fileObject?.f1).toEqual([
+      { name: 'Photos', value: '/files/up-1', deleteId: 'upload-1', originalName: 'up-1.png' },
+      { name: 'Photos', deleteId: 'upload-b', value: '/files/b', originalName: 'b.png' },
+      { name: 'Photos', value: '/files/up-2', deleteId: 'upload-2', originalName: 'up-2.png' },
+    ]);
+    expect(await readLocalFile('blob-a')).toBeUndefined();
+    expect(await readLocalFile('blob-c')).toBeUndefined();
   });
 
   it('names the file question when the server refuses a file kept on the device', async () => {

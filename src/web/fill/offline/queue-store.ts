@@ -1,3 +1,4 @@
+import { asFileList } from '#common/kinds/file-rules.ts';
 import type { SubmissionBody } from '#common/submissions.ts';
 import { LOCAL_FILE } from './local-file.ts';
 
@@ -189,7 +190,7 @@ export const forgetUnnamedFiles = (named: ReadonlySet<string>, now = Date.now())
     const entries = await done<Queued[]>(tx.objectStore(SUBMISSIONS).getAll());
     const kept = new Set([
       ...named,
-      ...entries.flatMap((e) => localFileIds(Object.values(e.body.fileObject ?? {}))),
+      ...entries.flatMap((e) => localFileIds(Object.values(e.body.fileObject ?? {}).flatMap(asFileList))),
     ]);
     const files = tx.objectStore(FILES);
     const unnamed = (await done<LocalFile[]>(files.getAll())).filter(

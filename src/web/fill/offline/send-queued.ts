@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_HEADER, NOT_ON_FORM } from '#common/answer-limits.ts';
+import { asFileList } from '#common/kinds/file-rules.ts';
 import type { FileAnswer } from '#common/submissions.ts';
 import { submissionUrl, uploadUrl } from '../../api/customer-urls.ts';
 import type { Sent } from '../../api/failure.ts';
@@ -120,10 +121,14 @@ async function uploadLocal(entry: Queued, fieldId: string, answer: FileAnswer): 
     deleteId: uploaded._id,
     originalName: typeof uploaded.name === 'string' ? uploaded.name : local.fileName,
   };
-  await changeQueued(entry.key, (e) => ({
-    ...e,
-    body: { ...e.body, fileObject: { ...e.body.fileObject, [fieldId]: stored } },
-  }));
+  // In its place among the question's files, the others as they are.
+  await changeQueued(entry.key, (e) => {
+    const sent = e.body.fileObject?.[fieldId];
+    const files = sent
+      ? asFileList(sent).map((f) => (f.deleteId === answer.deleteId ? stored : f))
+      : [stored];
+    return { ...e, body: { ...e.body, fileObject: { ...e.body.fileObject, [fieldId]: files } } };
+  });
   await removeLocalFile(id);
 }
 
@@ -143,8 +148,9 @@ async function attempt(key: string, locked = false): Promise<SendTry> {
   );
   let result: Pick<Queued, 'state' | 'submissionId' | 'refusal'>;
   try {
-    for (const [fieldId, answer] of Object.entries(claimed.body.fileObject ?? {})) {
-      if (answer.deleteId.startsWith(LOCAL_FILE)) await uploadLocal(claimed, fieldId, answer);
+    for (const [fieldId, sent] of Object.entries(claimed.body.fileObject ?? {})) {
+      for (const answer of asFileList(sent))
+        if (answer.deleteId.startsWith(LOCAL_FILE)) await uploadLocal(claimed, fieldId, answer);
     }
     const { body } = (await readQueued(key)) ?? claimed;
     const init = {

@@ -12,7 +12,7 @@ type Props = {
   draft: Draft;
   errors: FieldErrors;
   setValue: (id: string, value: Value) => void;
-  setFile: (id: string, answer: FileAnswer | undefined) => void;
+  setFile: (id: string, change: (files: FileAnswer[]) => FileAnswer[]) => void;
   setBusy: (id: string, busy: boolean) => void;
 };
 
@@ -28,9 +28,9 @@ export function PageQuestions({ formId, questions, draft, errors, setValue, setF
         key={id}
         formId={formId}
         field={question.field}
-        answer={draft.files[id]}
+        files={draft.files[id] ?? []}
         error={errors[id]}
-        onChange={(answer) => setFile(id, answer)}
+        onChange={(change) => setFile(id, change)}
         onBusyChange={(busy) => setBusy(id, busy)}
       />
     ) : (

@@ -42,13 +42,13 @@ describe('the customer page answers', () => {
 
   it('builds a body keyed by question id that the server schema accepts', () => {
     const file = { deleteId: 'x'.repeat(43), value: '/files/1', originalName: 'p.png', name: 'old' };
-    const body = submissionBody(form, { t1: ' 12345 ', t2: '', s1: '2', c1: ['Meal'] }, { f1: file }, '');
+    const body = submissionBody(form, { t1: ' 12345 ', t2: '', s1: '2', c1: ['Meal'] }, { f1: [file] }, '');
     expect(body).toMatchObject({
       formStructureId: form._id,
       textObject: { t1: '12345' },
       selectedValues: { s1: '2' },
       selectedCheckboxes: [{ name: 'c1', values: ['Meal'] }],
-      fileObject: { f1: { ...file, name: 'Passport' } },
+      fileObject: { f1: [{ ...file, name: 'Passport' }] },
       website: '',
     });
     const answers = { ...body.textObject, ...body.selectedValues, c1: ['Meal'], ...body.fileObject };

@@ -8,7 +8,8 @@ import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
 export type Value = string | string[] | GridAnswer;
 /** What the customer has typed or picked, keyed by question id. */
 export type Values = Record<string, Value>;
-export type FileAnswers = Record<string, FileAnswer>;
+/** The files given, by file question. */
+export type FileAnswers = Record<string, FileAnswer[]>;
 export type FieldErrors = Record<string, string>;
 /** Errors a later step sends back to the questions (/preview): the server named one of that page's questions. */
 /** What the files step leaves for step 1: answers to fix there, or that its Back was used (`back`). */
@@ -57,8 +58,9 @@ export function submissionBody(
   for (const q of orderedQuestions(form)) {
     const id = q.field._id;
     const value = answered[id];
-    const file = files[id];
-    if (q.kind === 'file' && file) body.fileObject[id] = { ...file, name: q.field.name };
+    const given = files[id] ?? [];
+    if (q.kind === 'file' && given.length > 0)
+      body.fileObject[id] = given.map((file) => ({ ...file, name: q.field.name }));
     if (q.kind === 'check' && Array.isArray(value)) body.selectedCheckboxes.push({ name: id, values: value });
     if (q.kind === 'grid' && value && typeof value === 'object' && !Array.isArray(value))
       body.gridObject[id] = Object.fromEntries(Object.entries(value).filter(([, column]) => column !== ''));

@@ -23,7 +23,7 @@ export function validateAnswers(
 ): FieldErrors {
   const schema = answersSchemaFor(withFiles ? form : { ...form, fileField: [] });
   const answers: Record<string, unknown> = answeredValues(form, values);
-  if (withFiles) for (const f of form.fileField) if (files[f._id]) answers[f._id] = files[f._id];
+  if (withFiles) for (const f of form.fileField) if (files[f._id]?.length) answers[f._id] = files[f._id];
   const result = schema.safeParse(answers);
   return result.success ? {} : collectErrors(result.error.issues);
 }

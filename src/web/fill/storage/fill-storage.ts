@@ -22,7 +22,8 @@ export const KEYS = {
 export type Draft = {
   formId: string;
   values: Values;
-  files: Record<string, FileAnswer>;
+  /** The files given, by file question, in the order given. */
+  files: Record<string, FileAnswer[]>;
   website: string;
   idempotencyKey: string | null;
   /** The hidden fields the form's link filled, by name, sent with the answers (docs/api.md). */

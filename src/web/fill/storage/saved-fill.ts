@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { PublicFormSchema, type PublicForm } from '#common/forms.ts';
+import { FILES_MAX } from '#common/kinds/file-rules.ts';
 import { FileAnswerSchema } from '#common/submissions.ts';
 import { emptyDraft, KEYS, readJson, type Draft } from './fill-storage.ts';
 
 const DraftSchema: z.ZodType<Draft> = z.object({
   formId: z.string(),
   values: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.record(z.string(), z.string())])),
-  files: z.record(z.string(), FileAnswerSchema),
+  // A draft saved before a question could take several files holds one by question: read as a list of one.
+  files: z.record(
+    z.string(),
+    z.union([FileAnswerSchema.transform((f) => [f]), z.array(FileAnswerSchema).max(FILES_MAX)]),
+  ),
   website: z.string(),
   idempotencyKey: z.string().nullable(),
   hidden: z.record(z.string(), z.string()).optional(),

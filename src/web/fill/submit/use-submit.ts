@@ -109,7 +109,7 @@ export function useSubmit({ form, ownerId, draft, update, onQuestionError, paged
     if (paged && form.version !== undefined) body.version = form.version;
     setState({ status: 'sending' });
     // A file picked while offline is still on the device: the queue uploads it before it submits.
-    if (!Object.values(files).some((f) => f.deleteId.startsWith('local:'))) {
+    if (!Object.values(files).some((list) => list.some((f) => f.deleteId.startsWith('local:')))) {
       try {
         const { _id } = await submitAnswers(ownerId, body, key);
         return succeed(_id);

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { NOT_ON_FORM } from '#common/answer-limits.ts';
 import { fieldsOf, type Form } from '#common/forms.ts';
+import { asFileList } from '#common/kinds/file-rules.ts';
 import { gridLines } from '#common/kinds/grid-kind.ts';
 import { HIDDEN_KEY } from '#common/kinds/link-values.ts';
 import { judgeAnswers } from '#common/logic/applies.ts';
@@ -104,13 +105,26 @@ export type Judged = {
   hidden: Record<string, string> | null;
 };
 
+/**
+ * One item of a list kept aside, as text: an option as it is, a file by its name. A lenient body's keys the form no
+ * longer asks are not checked against any question, so anything else is kept as its JSON text.
+ */
+function keptItem(item: unknown): string {
+  if (typeof item === 'string') return item;
+  if (item && typeof item === 'object' && 'deleteId' in item) {
+    const file = item as Partial<FileAnswer>;
+    return String(file.originalName ?? file.name ?? 'a file');
+  }
+  return JSON.stringify(item) ?? '';
+}
+
 const keptValue = (value: Answers[string]): string | string[] =>
   value === undefined
     ? ''
-    : typeof value === 'string' || Array.isArray(value)
+    : typeof value === 'string'
       ? value
-      : 'deleteId' in value
-        ? (value.originalName ?? value.name ?? 'a file')
+      : Array.isArray(value)
+        ? value.map((v: unknown) => keptItem(v))
         : gridLines(value);
 
 /**
@@ -142,7 +156,8 @@ export function judgeSubmission(form: Form, body: SubmissionBody): Judged {
   for (const [key, value] of Object.entries(body.selectedValues ?? {})) put(form.selectField, key, value);
   for (const [key, value] of Object.entries(body.selectedRadio ?? {})) put(form.radioField, key, value);
   for (const { name, values } of body.selectedCheckboxes ?? []) put(form.checkField, name, values);
-  for (const [key, value] of Object.entries(body.fileObject ?? {})) put(form.fileField, key, value);
+  for (const [key, value] of Object.entries(body.fileObject ?? {}))
+    put(form.fileField, key, asFileList(value));
   const grids = form.moreField.filter((f) => f.kind === 'grid');
   for (const [key, value] of Object.entries(body.gridObject ?? {})) put(grids, key, value as Answers[string]);
 
@@ -180,15 +195,14 @@ export function judgeSubmission(form: Form, body: SubmissionBody): Judged {
 /** The answers of `body`, judged strictly (a first step's answers, checked before the files step is drawn). */
 export const readAnswers = (form: Form, body: SubmissionBody): Answers => judgeSubmission(form, body).answers;
 
+/** Every file the answers give, each with its question. */
 export const fileAnswersOf = (
   form: Form,
   answers: Answers,
 ): { field: Form['fileField'][number]; answer: FileAnswer }[] =>
   form.fileField.flatMap((field) => {
-    const answer = answers[field._id];
-    return answer && typeof answer === 'object' && 'deleteId' in answer
-      ? [{ field, answer: answer as FileAnswer }]
-      : [];
+    const files = answers[field._id];
+    return Array.isArray(files) ? (files as FileAnswer[]).map((answer) => ({ field, answer })) : [];
   });
 
 /** Answers in the form's question order, each with the question's name as it is now. */
@@ -202,10 +216,15 @@ export function toStoredAnswers(
     const value = answers[_id];
     if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return [];
     const name = names.get(_id) ?? '';
-    if (kind === 'file' && typeof value === 'object' && 'deleteId' in value) {
-      return [{ fieldId: _id, kind, name, value: { uploadId: uploadIdOf(value.deleteId) } }];
+    if (kind === 'file' && Array.isArray(value)) {
+      const ids = (value as FileAnswer[]).map((f) => uploadIdOf(f.deleteId));
+      // One file as the product always stored it; several as a list.
+      const stored: StoredAnswer['value'] =
+        ids.length === 1 ? { uploadId: ids[0] ?? '' } : { uploadIds: ids };
+      return [{ fieldId: _id, kind, name, value: stored }];
     }
-    return [{ fieldId: _id, kind, name, value }];
+    if (kind === 'file') return [];
+    return [{ fieldId: _id, kind, name, value: value as StoredAnswer['value'] }];
   });
 }
 

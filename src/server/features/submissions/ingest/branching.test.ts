@@ -123,4 +123,26 @@ describe('a submit from an older version of the form', () => {
     );
     expect(wrong.statusCode).toBe(400);
   });
+
+  it('keeps aside any list sent under a name the form no longer has as text, a file by its name', async () => {
+    const { owner, form, id } = await bookingForm();
+    const res = await submit(
+      form,
+      { [id('Your name')]: 'Asha' },
+      { [id('Do you need a room?')]: 'No' },
+      {
+        version: form.version - 1,
+        gridObject: { Gone: [null, 1, 'x'] },
+        fileObject: { Scans: [{ deleteId: 'a'.repeat(43), originalName: 'scan.pdf' }] },
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const view = (await as(owner).get(`/api/forms/${res.json<{ _id: string }>()._id}`)).json<Submission>();
+    expect(view.keptAside).toEqual(
+      expect.arrayContaining([
+        { fieldId: 'Gone', name: 'Gone', value: ['null', '1', 'x'] },
+        { fieldId: 'Scans', name: 'Scans', value: ['scan.pdf'] },
+      ]),
+    );
+  });
 });

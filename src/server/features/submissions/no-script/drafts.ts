@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LONG_TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { Form } from '#common/forms.ts';
+import { asFileList } from '#common/kinds/file-rules.ts';
 import { gridInputsOf } from '#common/kinds/grid-kind.ts';
 import type { FileAnswer } from '#common/submissions.ts';
 import type { Queryable } from '../../../db/database.ts';
@@ -38,7 +39,7 @@ function keptValues(form: Form, values: SentValues): SentValues {
 }
 
 /** A page's state as a draft keeps it: with a form with pages, the files chosen so far, kept as uploads. */
-export type DraftState = FormState & { files?: Readonly<Record<string, FileAnswer>> };
+export type DraftState = FormState & { files?: Readonly<Record<string, FileAnswer[]>> };
 
 /** The files a draft keeps: only the form's own file questions'. */
 const keptFiles = (form: Form, files: DraftState['files'] = {}) =>
@@ -75,7 +76,8 @@ type DraftRow = {
   messages: { errors: Record<string, string>; message?: string; filesToChooseAgain: string[] };
   step: FormState['step'] | null;
   page: string | null;
-  files: Record<string, FileAnswer>;
+  /** One file by question as drafts kept them before a question could take several, or a list. */
+  files: Record<string, FileAnswer | FileAnswer[]>;
 };
 
 /** The page state a draft of this form keeps, or null: no such key, another form's, or older than a day. */
@@ -83,7 +85,7 @@ export async function readDraft(
   db: Queryable,
   formId: string,
   key: string,
-): Promise<(DraftState & { files: Record<string, FileAnswer> }) | null> {
+): Promise<(DraftState & { files: Record<string, FileAnswer[]> }) | null> {
   if (!DRAFT_KEY.test(key)) return null;
   const [row] = await db.query<DraftRow>(
     `select page_token, answers, messages, step, page, files from no_script_drafts
@@ -91,6 +93,7 @@ export async function readDraft(
     [digestOf(key), formId, DRAFT_TTL_MS],
   );
   if (!row) return null;
+  const files = Object.fromEntries(Object.entries(row.files).map(([id, sent]) => [id, asFileList(sent)]));
   return {
     token: row.page_token,
     values: row.answers,
@@ -99,8 +102,10 @@ export async function readDraft(
     ...(row.messages.message ? { message: row.messages.message } : {}),
     ...(row.step ? { step: row.step } : {}),
     ...(row.page ? { page: row.page } : {}),
-    files: row.files,
-    kept: Object.fromEntries(Object.entries(row.files).map(([id, file]) => [id, file.name ?? 'a file'])),
+    files,
+    kept: Object.fromEntries(
+      Object.entries(files).map(([id, list]) => [id, list.map((f) => f.name ?? 'a file').join(', ')]),
+    ),
   };
 }
 

@@ -27,7 +27,7 @@ export const NOT_A_PAGE =
   'This page is not one of the form’s pages for your answers (the form may have changed). Open the form again.';
 export const LAST_PAGE = 'No more pages apply to your answers: Submit sends them.';
 
-type Answers = { values: SentValues; files: Record<string, FileAnswer> };
+type Answers = { values: SentValues; files: Record<string, FileAnswer[]> };
 
 /** What a post of one page comes to: a refusal, a page to draw from a draft, or the answers to store. */
 export type PagedOutcome = { discard: string[] } & (
@@ -56,13 +56,13 @@ function mergedAnswers(form: Form, base: Answers, view: PageView, posted: Posted
       else delete values[name];
     }
   }
-  for (const [id, file] of Object.entries(posted.files)) {
-    const replaced = files[id];
-    // Only the page's own file questions take a file; the one it replaces goes, as one sent for no question here.
-    if (!view.questions.has(id)) discard.push(file.deleteId);
+  for (const [id, sent] of Object.entries(posted.files)) {
+    const replaced = files[id] ?? [];
+    // Only the page's own file questions take files; those they replace go, as those sent for no question here.
+    if (!view.questions.has(id)) discard.push(...sent.map((f) => f.deleteId));
     else {
-      if (replaced) discard.push(replaced.deleteId);
-      files[id] = file;
+      discard.push(...replaced.map((f) => f.deleteId));
+      files[id] = sent;
     }
   }
   return { answers: { values, files }, discard };
@@ -132,7 +132,7 @@ export async function postPage(
   if (next) return { draw: drafted({ page: next }), discard };
   // Next on what its answers made the last page: drawn again, with Submit.
   if (move === 'next') return { draw: drafted({ message: LAST_PAGE }), discard };
-  const kept = Object.values(answers.files).map((f) => f.deleteId);
+  const kept = Object.values(answers.files).flatMap((list) => list.map((f) => f.deleteId));
   return { submit: applyingBody(form, answers), drafted, kept, discard };
 }
 

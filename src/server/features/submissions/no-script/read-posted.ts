@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { LONG_TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { Form } from '#common/forms.ts';
+import { FILES_MAX, maxFilesOf } from '#common/kinds/file-rules.ts';
 import { gridAnswerOfPosted, gridInputsOf } from '#common/kinds/grid-kind.ts';
 import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
 import { unstorableReason } from '#common/unstorable-text.ts';
@@ -25,7 +26,7 @@ const EXTRA_FIELDS = 4;
 /** What came in the body: answers by question id, the files kept as uploads, and what went wrong with a file. */
 export type Posted = {
   values: SentValues;
-  files: Record<string, FileAnswer>;
+  files: Record<string, FileAnswer[]>;
   questionErrors: QuestionErrors;
   /** File questions a file was sent for: the page asks for them again if it comes back. */
   sentFiles: string[];
@@ -42,7 +43,7 @@ class OurFault extends Error {
 
 /**
  * Reads the body part by part. Limits come from the form: one value per question (one per option of a checkbox
- * question), one file per file question, an answer no longer than the longest the form takes; busboy holds no more.
+ * question), as many files as each file question takes, an answer no longer than the longest the form takes; busboy holds no more.
  * Each file streams through the uploads feature as it arrives. On any error, the files kept so far are removed.
  */
 export async function readPosted(request: FastifyRequest, form: Form, intake: FileIntake): Promise<Posted> {
@@ -58,8 +59,10 @@ export async function readPosted(request: FastifyRequest, form: Form, intake: Fi
     form.checkField.reduce((n, f) => n + f.options.length, 0) +
     form.hiddenFields.length +
     EXTRA_FIELDS;
-  const files = form.fileField.length;
-  const fileIds = new Set(form.fileField.map((f) => f._id));
+  const most = new Map(form.fileField.map((f) => [f._id, maxFilesOf(f.rules)]));
+  // Room for a few files beyond what the questions take: a customer who picked too many is told so at the question
+  // (those are read past, never kept), rather than given a page about a body too large.
+  const files = [...most.values()].reduce((n, m) => n + m, 0) + (most.size > 0 ? FILES_MAX : 0);
   const answerIds = new Set(
     [...form.textField, ...form.selectField, ...form.radioField, ...form.checkField, ...form.moreField]
       .map((f) => f._id)
@@ -85,7 +88,7 @@ export async function readPosted(request: FastifyRequest, form: Form, intake: Fi
         (posted.values[part.fieldname] ??= []).push(value);
         continue;
       }
-      if (!fileIds.has(part.fieldname) || part.filename === '') {
+      if (!most.has(part.fieldname) || part.filename === '') {
         // An empty file input (browsers send one with no name), or a part no question asked for.
         part.file.resume();
         continue;
@@ -94,11 +97,23 @@ export async function readPosted(request: FastifyRequest, form: Form, intake: Fi
         part.file.resume();
         throw fail(400, OUT_OF_DATE);
       }
-      posted.sentFiles.push(part.fieldname);
+      if (!posted.sentFiles.includes(part.fieldname)) posted.sentFiles.push(part.fieldname);
+      const allowed = most.get(part.fieldname) ?? 1;
+      if ((posted.files[part.fieldname]?.length ?? 0) >= allowed) {
+        // More files than the question takes: those beyond are not kept, and the question says so.
+        part.file.resume();
+        posted.questionErrors[part.fieldname] =
+          allowed === 1 ? 'Choose one file' : `Choose at most ${allowed} files`;
+        continue;
+      }
       try {
         const upload = await intake.receive(part, request.ip, form._id);
         posted.deleteIds.push(upload.deleteId);
-        posted.files[part.fieldname] = { deleteId: upload.deleteId, name: upload.name, value: upload.url };
+        (posted.files[part.fieldname] ??= []).push({
+          deleteId: upload.deleteId,
+          name: upload.name,
+          value: upload.url,
+        });
       } catch (error) {
         // The file's own fault (type, size, name, the address's allowance) is told at its question; a form
         // deleted while the file arrived (404), and a fault of ours, are not the customer's to mend there.

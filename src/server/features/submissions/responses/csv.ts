@@ -4,7 +4,7 @@ import { fieldsOf, formatSpecDate, type Form } from '#common/forms.ts';
 import { gridLines, type GridAnswer } from '#common/kinds/grid-kind.ts';
 import type { ResponseFilter } from '#common/response-filter.ts';
 import type { Queryable } from '../../../db/database.ts';
-import { uploadIdOf, type StoredAnswer } from '../repository.ts';
+import { uploadIdsOf, type StoredAnswer } from '../repository.ts';
 import { listSubmissionAnswers, type Cursor } from './list-repository.ts';
 
 /**
@@ -23,7 +23,7 @@ export const CSV_FILE_LINK_SECONDS = 7 * 24 * 60 * 60;
 type FileLink = { name: string; url: string };
 
 /**
- * One answer as text: choices joined, a file as `fileText` says it, a grid's rows as "Row: Column" joined (in the
+ * One answer as text: choices joined, each file as `fileText` says it (joined too), a grid's rows as "Row: Column" joined (in the
  * order of `rows`, the grid's rows as they are now, where given).
  */
 export function cellOf(
@@ -33,8 +33,7 @@ export function cellOf(
 ): string {
   if (!answer) return '';
   if (Array.isArray(answer.value)) return answer.value.join('; ');
-  const uploadId = uploadIdOf(answer);
-  if (uploadId !== null) return fileText(uploadId);
+  if (answer.kind === 'file') return uploadIdsOf(answer).map(fileText).filter(Boolean).join('; ');
   if (typeof answer.value === 'object') return gridLines(answer.value as GridAnswer, rows).join('; ');
   return answer.value;
 }
@@ -84,7 +83,7 @@ export function streamFormCsv(
         { ownerId: form.ownerIdAsStructureId, formId: form._id, filter: only.filter, timeZone: shownIn },
         { limit: CSV_PAGE_ROWS, after },
       );
-      const uploadIds = page.items.flatMap((s) => s.answers.flatMap((a) => uploadIdOf(a) ?? []));
+      const uploadIds = page.items.flatMap((s) => s.answers.flatMap((a) => uploadIdsOf(a)));
       const files = uploadIds.length > 0 ? await fileLinks(uploadIds) : new Map<string, FileLink>();
       for (const s of page.items) {
         const byField = new Map(s.answers.map((a) => [a.fieldId, a]));

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/database.ts';
-import { uploadIdOf, type StoredAnswer } from '../repository.ts';
+import { uploadIdsOf, type StoredAnswer } from '../repository.ts';
 import { cellOf } from './csv.ts';
 
 /** A stored submission as a mail about it shows it: each answer as text, files by their names. */
@@ -21,7 +21,7 @@ export async function findSubmissionsAsText(
     'select id, form_id, created_at, answers from submissions where id = any($1::uuid[]) order by created_at, id',
     [ids],
   );
-  const uploadIds = rows.flatMap((r) => r.answers.flatMap((a) => uploadIdOf(a) ?? []));
+  const uploadIds = rows.flatMap((r) => r.answers.flatMap((a) => uploadIdsOf(a)));
   const names = uploadIds.length > 0 ? await fileNames(db, uploadIds) : new Map<string, string>();
   return rows.map((r) => ({
     id: r.id,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/database.ts';
-import { uploadIdOf, type StoredAnswer } from '../repository.ts';
+import { uploadIdsOf, type StoredAnswer } from '../repository.ts';
 
 export type SubmissionAsPayload = {
   form: { id: string; title: string };
@@ -9,7 +9,10 @@ export type SubmissionAsPayload = {
     question: string;
     kind: string;
     value: string | string[] | Readonly<Record<string, string>> | null;
+    /** A file question's first file; null for any other answer. */
     file: { name: string; url: string } | null;
+    /** A file question's files, in the order given; only on a file question's answer. */
+    files?: { name: string; url: string }[];
   }[];
   /** The hidden fields the form's link filled, by name ({} when none). */
   hidden: Record<string, string>;
@@ -39,7 +42,7 @@ export async function findSubmissionsAsPayload(
     'select id, form_id, form_title, created_at, answers, hidden from submissions where id = any($1::uuid[])',
     [ids],
   );
-  const uploadIds = rows.flatMap((r) => r.answers.flatMap((a) => uploadIdOf(a) ?? []));
+  const uploadIds = rows.flatMap((r) => r.answers.flatMap((a) => uploadIdsOf(a)));
   const files = uploadIds.length > 0 ? await filesOf(db, uploadIds) : new Map<string, FileOf>();
   return new Map(
     rows.map((r) => [
@@ -48,15 +51,15 @@ export async function findSubmissionsAsPayload(
         form: { id: r.form_id, title: r.form_title },
         submission: { id: r.id, createdAt: r.created_at.toISOString() },
         answers: r.answers.map((a) => {
-          const uploadId = uploadIdOf(a);
-          return {
-            fieldId: a.fieldId,
-            question: a.name,
-            kind: a.kind,
-            value:
-              uploadId === null ? (a.value as string | string[] | Readonly<Record<string, string>>) : null,
-            file: uploadId === null ? null : (files.get(uploadId) ?? null),
-          };
+          const about = { fieldId: a.fieldId, question: a.name, kind: a.kind };
+          if (a.kind !== 'file')
+            return {
+              ...about,
+              value: a.value as string | string[] | Readonly<Record<string, string>>,
+              file: null,
+            };
+          const given = uploadIdsOf(a).flatMap((id) => files.get(id) ?? []);
+          return { ...about, value: null, file: given[0] ?? null, files: given };
         }),
         hidden: r.hidden ?? {},
       },

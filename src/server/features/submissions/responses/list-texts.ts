@@ -2,7 +2,7 @@
 import { fieldsOf, type Form } from '#common/forms.ts';
 import { truncateText } from '#common/unstorable-text.ts';
 import type { SubmissionDeps } from '../deps.ts';
-import { uploadIdOf, type SubmissionRecord } from '../repository.ts';
+import { uploadIdsOf, type SubmissionRecord } from '../repository.ts';
 import { cellOf } from './csv.ts';
 
 /** Longest text a table cell is given; the response's own page has the whole answer. */
@@ -19,7 +19,7 @@ export async function answerTexts(
   deps: Pick<SubmissionDeps, 'files'>,
   items: readonly Pick<SubmissionRecord, 'id' | 'answers'>[],
 ): Promise<Map<string, Record<string, string>>> {
-  const uploadIds = items.flatMap((s) => s.answers.flatMap((a) => uploadIdOf(a) ?? []));
+  const uploadIds = items.flatMap((s) => s.answers.flatMap((a) => uploadIdsOf(a)));
   const files = uploadIds.length > 0 ? await deps.files.view(uploadIds) : new Map();
   return new Map(
     items.map((s) => [

@@ -3,7 +3,7 @@ import type { Submission } from '#common/submissions.ts';
 import { notFound } from '../../../http/errors.ts';
 import type { SubmissionDeps } from '../deps.ts';
 import type * as repo from '../repository.ts';
-import { findSubmissionOfOwner, lockFormCounts, uploadIdOf } from '../repository.ts';
+import { findSubmissionOfOwner, lockFormCounts, uploadIdsOf } from '../repository.ts';
 import {
   deleteSubmissionsOfOwner,
   formIdsOfSubmissions,
@@ -47,7 +47,7 @@ export async function toSubmission(
   record: repo.SubmissionRecord,
   questions: AnsweredQuestions,
 ): Promise<Submission> {
-  const uploadIds = record.answers.flatMap((a) => uploadIdOf(a) ?? []);
+  const uploadIds = record.answers.flatMap((a) => uploadIdsOf(a));
   const files = await deps.files.view(uploadIds);
   const submission: Submission = {
     _id: record.id,
@@ -76,16 +76,18 @@ export async function toSubmission(
     isDate: questions.dates.has(a.fieldId),
   });
   for (const a of record.answers) {
-    const uploadId = uploadIdOf(a);
-    if (uploadId !== null) {
-      const file = files.get(uploadId) ?? null;
-      submission.answers.push({ ...about(a), value: null, file });
-      if (file) {
+    if (a.kind === 'file') {
+      const ids = uploadIdsOf(a).filter((id) => files.has(id));
+      const given = ids.flatMap((id) => files.get(id) ?? []);
+      submission.answers.push({ ...about(a), value: null, file: given[0] ?? null, files: given });
+      // The product's map holds one file a question: the first.
+      const [first] = given;
+      if (first && ids[0]) {
         submission.fileObject[a.name] = {
           name: a.name,
-          value: file.url,
-          deleteId: uploadId,
-          originalName: file.originalName,
+          value: first.url,
+          deleteId: ids[0],
+          originalName: first.originalName,
         };
       }
       continue;
@@ -107,7 +109,7 @@ export async function toSubmission(
     if (a.kind === 'check' && Array.isArray(a.value))
       submission.selectedCheckboxes.push({ name: a.name, values: a.value });
     if (a.kind === 'grid' && value && typeof value === 'object' && !Array.isArray(value))
-      (submission.gridObject ??= {})[a.name] = { ...value };
+      (submission.gridObject ??= {})[a.name] = { ...(value as Readonly<Record<string, string>>) };
   }
   return submission;
 }
