@@ -29,6 +29,7 @@ const FILE_SUITES = [
   'src/server/features/uploads',
   'src/server/features/profile',
   'src/server/features/submissions/ingest/submissions.test.ts',
+  'src/server/features/submissions/ingest/many-files.test.ts',
   'src/server/features/submissions/responses/managing-responses.test.ts',
   'src/server/features/submissions/responses/owner-reads.test.ts',
   'src/server/features/submissions/no-script/html-submit.test.ts',
