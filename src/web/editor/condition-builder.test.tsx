@@ -71,6 +71,24 @@ describe('the condition builder', () => {
     );
   });
 
+  it('gives the focus back to its button even when a frame comes before the button is drawn again', async () => {
+    // A busy machine: the next frame runs before React commits the closing (a save's answer closes the builder).
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((run) => {
+      run(0);
+      return 0;
+    });
+    const sent = serve(undefined, WITH_LAST_PAGE);
+    const user = await renderEditor();
+    await user.click(within(card(/Last words/)).getByRole('button', { name: 'Add condition of page 3' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Question of rule 1' }), 'Your name');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Test of rule 1' }), 'is answered');
+    await user.click(screen.getByRole('button', { name: 'Save condition' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(card(/Last words/)).getByRole('button', { name: /^Edit condition/ })).toHaveFocus(),
+    );
+  });
+
   it('says what a rule lacks, in place, and sends nothing until it is complete; Escape cancels', async () => {
     const sent = serve(undefined, WITH_LAST_PAGE);
     const user = await renderEditor();

@@ -28,12 +28,17 @@ export function ConditionControl({ subject, condition, line, questions, notes, o
   const toggle = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const replacing = useId();
+  // Set by close: the button takes the focus once it is drawn again, in the commit that draws it (a frame later can
+  // come before that commit on a busy machine, when a save's answer closes the builder).
+  const refocus = useRef(false);
   useEffect(() => {
     if (open) box.current?.querySelector<HTMLElement>('select, input')?.focus();
+    else if (refocus.current) toggle.current?.focus();
+    refocus.current = false;
   }, [open]);
   const close = () => {
+    refocus.current = true;
     setOpen(false);
-    requestAnimationFrame(() => toggle.current?.focus());
   };
   const start = draftOf(condition);
   const canEdit = questions.length > 0;
