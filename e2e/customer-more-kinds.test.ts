@@ -133,6 +133,8 @@ describe.skipIf(!hasChromium)('a customer answers the kinds beyond the first fiv
       await page.goto(`${server.url}/submitedForm/${newest._id}`);
       await page.getByRole('heading', { name: 'From the link' }).waitFor();
       await page.getByText('crm-42').waitFor();
+      // The rating as the customer saw it: four of five stars.
+      await page.getByText('4 of 5', { exact: true }).waitFor();
       await lookAtScreen(page, viewport, 'more-kinds-response');
       await context.close();
     }

@@ -169,6 +169,8 @@ export const SubmissionAnswerSchema = z.object({
   isDate: z.boolean(),
   /** Text or a chosen option, the ticked options, a grid's chosen column by row; null for a file. */
   value: z.union([z.string(), z.array(z.string()), z.record(z.string(), z.string())]).nullable(),
+  /** A rating's highest value (the question as it is now), so its answer reads "4 of 5"; only on a rating. */
+  outOf: z.number().int().optional(),
   /** A file question's first file (the one file of a question that takes one); null for any other answer. */
   file: FileViewSchema.nullable(),
   /** A file question's files, in the order given; only on a file question's answer. */

@@ -73,7 +73,11 @@ function AnswerValue({ answer }: { answer: SubmissionAnswer }) {
   }
   return (
     <p className="answer-text" dir="auto">
-      {answer.isDate && typeof lines === 'string' ? formatAnswerDate(lines) : lines}
+      {answer.isDate && typeof lines === 'string'
+        ? formatAnswerDate(lines)
+        : answer.outOf !== undefined
+          ? `${lines} of ${answer.outOf}`
+          : lines}
     </p>
   );
 }

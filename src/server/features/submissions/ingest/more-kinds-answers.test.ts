@@ -58,6 +58,10 @@ describe('answers to the kinds beyond the first five', () => {
       ['Arrival time', 'time', '14:30'],
       ['Your website', 'url', 'https://example.org/me'],
     ]);
+    // A rating says how high it goes, so the owner reads "4 of 5"; no other answer does.
+    expect(view.answers.filter((a) => a.outOf !== undefined).map((a) => [a.name, a.outOf])).toEqual([
+      ['Your stay', 5],
+    ]);
     expect(view.textObject).toMatchObject({ Guests: '4', 'Arrival time': '14:30' });
     const csv = await as(owner).get(`/api/formSubmissions/${form._id}/csv`);
     expect(csv.statusCode).toBe(200);

@@ -10,17 +10,24 @@ import {
   lockSubmissionsOfOwner,
 } from './delete-repository.ts';
 
-/** What the owner's view needs of the questions answered: which are days, and each grid's rows in order. */
+/**
+ * What the owner's view needs of the questions answered: which are days, each grid's rows in order, and each
+ * rating's highest value.
+ */
 export type AnsweredQuestions = {
   dates: ReadonlySet<string>;
   gridRows: ReadonlyMap<string, readonly string[]>;
+  ratingMax: ReadonlyMap<string, number>;
 };
 
-/** The date questions and the grids' rows of these forms (a field's id is unique across forms). */
+/** The date questions, the grids' rows and the ratings' scales of these forms (a field's id is unique across forms). */
 export const answeredQuestionsOf = (forms: readonly Form[]): AnsweredQuestions => ({
   dates: new Set(forms.flatMap((f) => f.textField.filter((t) => t.type === 'date').map((t) => t._id))),
   gridRows: new Map(
     forms.flatMap((f) => f.moreField.flatMap((m) => (m.kind === 'grid' ? [[m._id, m.settings.rows]] : []))),
+  ),
+  ratingMax: new Map(
+    forms.flatMap((f) => f.moreField.flatMap((m) => (m.kind === 'rating' ? [[m._id, m.settings.max]] : []))),
   ),
 });
 
@@ -74,6 +81,9 @@ export async function toSubmission(
     kind: a.kind,
     name: a.name,
     isDate: questions.dates.has(a.fieldId),
+    ...(a.kind === 'rating' && questions.ratingMax.has(a.fieldId)
+      ? { outOf: questions.ratingMax.get(a.fieldId) }
+      : {}),
   });
   for (const a of record.answers) {
     if (a.kind === 'file') {
