@@ -41,7 +41,7 @@ const FILE_SUITES = [
  * What checks request shapes, pure functions or one engine's own behaviour, and so runs on the embedded engine only:
  * the shared pure code, the config reader, headers, the served web app, slow bodies, the load gauge, the fuzzer
  * (every route's validation; its stored-state check is the same SQL the integration suites run on both engines), the
- * S3 outage fronts (storage, not SQL), the embedded engine's power-cut model, and start-ups refused for a setting.
+ * S3 outage fronts and the S3 stand-in (storage, not SQL), the embedded engine's power-cut model, and start-ups refused for a setting.
  */
 const ONE_ENGINE = [
   'src/common/**',
@@ -54,6 +54,8 @@ const ONE_ENGINE = [
   'src/server/http/fuzz.test.ts',
   'src/server/storage/storage-outage.test.ts',
   'src/server/storage/upload-stall.test.ts',
+  // The S3 stand-in's own behaviour: no database.
+  'src/server/testing/s3-test-server.test.ts',
   'src/server/db/power-cut.test.ts',
   // What the embedded engine lacks (autovacuum); PostgreSQL does it itself.
   'src/server/db/embedded-upkeep.test.ts',

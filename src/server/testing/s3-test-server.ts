@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -16,6 +16,30 @@ export type S3TestServer = {
 };
 
 export const TEST_BUCKET = 'easyform-test';
+
+type FilesystemStore = {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  deleteObject(bucket: string, key: string): Promise<void>;
+};
+
+/**
+ * s3rver removes a folder a delete leaves empty. A write into that folder at the same moment (one process's instance
+ * marker beside another's readiness probe, deleted as soon as written) then fails on a file stream s3rver does not
+ * listen to: an uncaught ENOENT that ends the test process. S3 has no folders; here they stay, and a delete only
+ * removes the object's own files.
+ */
+function keepDirectories(server: S3rver) {
+  const store = (server as unknown as { store: FilesystemStore }).store;
+  store.deleteObject = async (bucket, key) => {
+    await Promise.all(
+      ['object', 'object.md5', 'metadata.json'].map((resource) =>
+        unlink(store.getResourcePath(bucket, key, resource)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        }),
+      ),
+    );
+  };
+}
 
 /**
  * A real S3-protocol server (s3rver) on 127.0.0.1 with one bucket, its objects in a temporary directory, for the
@@ -41,6 +65,7 @@ export async function startS3TestServer(
       directory,
       configureBuckets: [{ name: TEST_BUCKET }],
     });
+    keepDirectories(server);
     port = (await server.run()).port;
   };
   const down = async () => {
