@@ -140,6 +140,8 @@ describe('the logic check and deletions that change a condition', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    // Back on the button that asked as soon as the dialog is gone, not a frame later.
+    expect(screen.getByRole('button', { name: 'Remove option Yes' })).toHaveFocus();
     expect(sent).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Remove option Yes' }));

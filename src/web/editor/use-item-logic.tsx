@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import './logic.css';
 import { HIDDEN_KEY } from '#common/kinds/link-values.ts';
 import { logicProblems } from '#common/logic/check.ts';
@@ -117,11 +117,18 @@ export function useItemLogic(
     return true;
   }
 
-  // Back to the button that asked, where it is still there (a confirmed deletion may have taken it away).
+  // Back to the button that asked, where it is still there (a confirmed deletion may have taken it away), in the
+  // commit that takes the dialog away: a frame later, the page would show no dialog and no focus for a moment.
+  const returnTo = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (asking !== null) return;
+    const from = returnTo.current;
+    returnTo.current = null;
+    if (from?.isConnected) from.focus();
+  }, [asking]);
   const close = () => {
+    returnTo.current = asking?.from instanceof HTMLElement ? asking.from : null;
     setAsking(null);
-    const from = asking?.from;
-    if (from instanceof HTMLElement) requestAnimationFrame(() => from.isConnected && from.focus());
   };
   const dialog = asking ? (
     <ConfirmRemoval
