@@ -57,6 +57,7 @@ const ONE_ENGINE = [
   // The S3 stand-in's own behaviour: no database.
   'src/server/testing/s3-test-server.test.ts',
   'src/server/db/power-cut.test.ts',
+  'src/server/db/embedded-prepared.test.ts',
   // What the embedded engine lacks (autovacuum); PostgreSQL does it itself.
   'src/server/db/embedded-upkeep.test.ts',
   // Start-ups refused for a setting; each starts the embedded engine or none (PostgreSQL's own refusal: e2e/smoke).

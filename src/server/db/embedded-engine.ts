@@ -4,6 +4,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock.ts';
 import { watchDataDir, type Disk } from './durable-dir.ts';
+import { queryPrepared } from './embedded-prepared.ts';
 import type { Database, Queryable, Row } from './queryable.ts';
 
 const DUMP = Symbol('dump');
@@ -51,9 +52,13 @@ export async function openPglite(
     if (durable?.walDirty()) await durable.flushWal();
     return result;
   };
+  // The statements this session has prepared (PGlite is one session; its transactions share them).
+  const prepared = new Set<string>();
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>, afterWrite: <T>(result: T) => Promise<T>): Queryable => ({
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await q.query<T>(sql, [...params]);
+    async query<T extends Row>(sql: string, params: readonly unknown[] = [], options?: { prepare?: string }) {
+      const result = options?.prepare
+        ? await queryPrepared<T>(q, prepared, options.prepare, sql, params)
+        : await q.query<T>(sql, [...params]);
       return afterWrite(result.rows);
     },
     async exec(sql: string) {

@@ -109,8 +109,8 @@ export async function openEmbeddedThread(
   holdWhileBusy();
 
   const on = (tx?: number): Queryable => ({
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      return (await call({ op: 'query', sql, params: [...params], tx })) as T[];
+    async query<T extends Row>(sql: string, params: readonly unknown[] = [], options?: { prepare?: string }) {
+      return (await call({ op: 'query', sql, params: [...params], tx, prepare: options?.prepare })) as T[];
     },
     async exec(sql: string) {
       await call({ op: 'exec', sql, tx });

@@ -101,7 +101,7 @@ function serve(db: Database): void {
   async function handle(request: Request): Promise<unknown> {
     switch (request.op) {
       case 'query':
-        return target(request.tx).query(request.sql, request.params);
+        return target(request.tx).query(request.sql, request.params, { prepare: request.prepare });
       case 'exec':
         return target(request.tx).exec(request.sql);
       case 'begin':

@@ -6,7 +6,8 @@ export type Row = Record<string, unknown>;
 export interface Queryable {
   /**
    * `options.prepare` names a hot statement: on PostgreSQL each connection then parses and plans it once and reuses
-   * the plan (a named prepared statement); the embedded engine ignores it. Give a name only to a fixed SQL text.
+   * the plan (a named prepared statement); the embedded engine prepares it once for its one session, when every
+   * parameter is text, a number or a boolean (src/server/db/embedded-prepared.ts). Give a name only to a fixed SQL text.
    */
   query<T extends Row = Row>(
     sql: string,

@@ -9,7 +9,7 @@ export type WorkerStart = { dir: string; lockRetries: number; sync: boolean };
 
 /** A request; `tx` names the open transaction (the id of its `begin`) the statement belongs to. */
 export type Request = { id: number } & (
-  | { op: 'query'; sql: string; params: unknown[]; tx?: number }
+  | { op: 'query'; sql: string; params: unknown[]; tx?: number; prepare?: string }
   | { op: 'exec'; sql: string; tx?: number }
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }

@@ -68,6 +68,7 @@ async function makeDeliveriesOnce(db: Queryable, limit: number): Promise<MadeDel
      select (select count(*)::int from taken) as n,
             array(select h.id::text from held, unnest(held.ids) as h(id)) as held`,
     [limit],
+    { prepare: 'make_webhook_deliveries' },
   );
   return { batches: row?.n ?? 0, held: row?.held ?? [] };
 }
@@ -129,6 +130,7 @@ export async function claimDueDeliveries(
             (extract(epoch from now() - l.created_at) * 1000)::double precision as age_ms
        from leased l join webhooks w on w.id = l.webhook_id`,
     [limit, leaseMs],
+    { prepare: 'lease_due_deliveries' },
   );
   return rows.map((r) => ({
     id: r.id,
