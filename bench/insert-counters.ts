@@ -10,7 +10,7 @@ import {
   batchParameter,
   insertSubmissions,
   type NewSubmission,
-} from '../src/server/features/submissions/repository.ts';
+} from '../src/server/features/submissions/insert-submissions.ts';
 import { createTestApp, signUpOwner } from '../src/server/testing/test-app.ts';
 import { storedAnswers, TEN_QUESTIONS } from './owner.ts';
 

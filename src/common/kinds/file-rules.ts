@@ -1,5 +1,6 @@
-// A file question's own rules (docs/decisions/043-question-kinds.md): which of the accepted types it takes and how
-// large a file may be, within the server's own limits, and how many files it takes (1 to FILES_MAX). Plain code without zod: the customer's file slot reads it.
+// A file question's own rules (docs/decisions/043-question-kinds.md): which of the accepted types it takes, how large
+// a file may be (within the server's own limits) and how many files it takes (1 to FILES_MAX). Plain code without
+// zod: the customer's file slot reads it.
 import { UPLOAD_ACCEPT } from '../answer-limits.ts';
 
 /** The kinds of file a question may take, each with its types. */

@@ -185,13 +185,14 @@ function fileQuestion(
   });
   // A file kept from an earlier post of a form with pages is sent with the answers unless another is chosen: said
   // before the input, whose own "No file chosen" would otherwise read as if it were lost.
+  const several = maxFilesOf(field.rules) > 1;
   const keptLine =
     kept === undefined
       ? ''
-      : `<p class="field-hint" id="${againId(id)}">Kept: <span dir="auto">${e(kept)}</span>. ${maxFilesOf(field.rules) > 1 ? 'Choose files only to replace them' : 'Choose a file only to replace it'}.</p>`;
+      : `<p class="field-hint" id="${againId(id)}">Kept: <span dir="auto">${e(kept)}</span>. ${several ? 'Choose files only to replace them' : 'Choose a file only to replace it'}.</p>`;
   const again =
     chooseAgain && kept === undefined
-      ? `<p class="field-hint" id="${againId(id)}">Choose the file again: a browser cannot keep a chosen file when the page comes back.</p>`
+      ? `<p class="field-hint" id="${againId(id)}">Choose ${several ? 'the files' : 'the file'} again: a browser cannot keep a chosen file when the page comes back.</p>`
       : '';
   return (
     `<div class="fill-card field fill-slot"><label class="fill-question" for="${controlId(id)}" dir="auto">${label(field.name, field.required)}</label>` +

@@ -5,8 +5,15 @@ import { SettingsForm } from './save-or-cancel.tsx';
 
 type Props = { questionName: string; rules?: FileRules; onSave: (rules: FileRules | null) => void };
 
-/** The size limits offered, in MB: the server keeps its own limit above them all. */
-const SIZES_MB = [1, 2, 5, 10, 25, 50];
+/** The size limits offered, in MB (value, text): the server keeps its own limit above them all. */
+const SIZE_CHOICES = [
+  ['', 'Any size the server takes'],
+  ...[1, 2, 5, 10, 25, 50].map((mb) => [String(mb), `${mb} MB`] as const),
+] as const;
+/** How many files a question may take (value, text). */
+const COUNT_CHOICES = Array.from({ length: FILES_MAX }, (_, i) =>
+  i === 0 ? (['1', 'One file'] as const) : ([String(i + 1), `Up to ${i + 1} files`] as const),
+);
 
 /**
  * A file question's own rules in its card: read out with Edit file rules, edited as two boxes (images, PDFs), a
@@ -69,6 +76,23 @@ export function FileRulesEditor({ questionName, rules, onSave }: Props) {
       <span>{label}</span>
     </label>
   );
+  const pick = (key: 'mb' | 'files', label: string, choices: readonly (readonly [string, string])[]) => (
+    <label className="inline-field">
+      <span>{label}</span>
+      <select
+        className="input"
+        value={draft[key]}
+        onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+        onKeyDown={onKeyDown}
+      >
+        {choices.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
   return (
     <SettingsForm
       legend={`File rules of ${questionName}`}
@@ -83,37 +107,8 @@ export function FileRulesEditor({ questionName, rules, onSave }: Props) {
         {tick('pdf', 'PDF')}
       </div>
       <div className="more-settings-row">
-        <label className="inline-field">
-          <span>Largest file</span>
-          <select
-            className="input"
-            value={draft.mb}
-            onChange={(e) => setDraft({ ...draft, mb: e.target.value })}
-            onKeyDown={onKeyDown}
-          >
-            <option value="">Any size the server takes</option>
-            {SIZES_MB.map((mb) => (
-              <option key={mb} value={String(mb)}>
-                {mb} MB
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="inline-field">
-          <span>Files</span>
-          <select
-            className="input"
-            value={draft.files}
-            onChange={(e) => setDraft({ ...draft, files: e.target.value })}
-            onKeyDown={onKeyDown}
-          >
-            {Array.from({ length: FILES_MAX }, (_, i) => String(i + 1)).map((n) => (
-              <option key={n} value={n}>
-                {n === '1' ? 'One file' : `Up to ${n} files`}
-              </option>
-            ))}
-          </select>
-        </label>
+        {pick('mb', 'Largest file', SIZE_CHOICES)}
+        {pick('files', 'Files', COUNT_CHOICES)}
       </div>
     </SettingsForm>
   );

@@ -4,6 +4,7 @@ import { fileRuleProblem } from '#common/kinds/file-rules.ts';
 import { digest } from '../../../http/crypto.ts';
 import { HttpError } from '../../../http/errors.ts';
 import type { ClaimableUpload } from '../deps.ts';
+import type { NewSubmission } from '../insert-submissions.ts';
 import type * as repo from '../repository.ts';
 import { AnswersError, contactOf, type fileAnswersOf, type Judged, toStoredAnswers } from './answers.ts';
 
@@ -15,7 +16,7 @@ export function acceptedRow(
   files: ReturnType<typeof fileAnswersOf>,
   bySecret: Map<string, ClaimableUpload>,
   idempotencyKey: string | null | undefined,
-): { row: repo.NewSubmission; uploadIds: string[] } {
+): { row: NewSubmission; uploadIds: string[] } {
   const used = new Set<string>();
   for (const { field, answer } of files) {
     const upload = bySecret.get(digest(answer.deleteId));

@@ -3,9 +3,10 @@
 import type { Queryable } from '../../../db/database.ts';
 import { HttpError } from '../../../http/errors.ts';
 import type { SubmissionDeps } from '../deps.ts';
+import { insertSubmissions, type NewSubmission } from '../insert-submissions.ts';
 import * as repo from '../repository.ts';
 
-export type Accepted = { index: number; row: repo.NewSubmission; uploadIds: string[] };
+export type Accepted = { index: number; row: NewSubmission; uploadIds: string[] };
 
 /**
  * Stores what it can; returns the ids inserted and the indexes refused because their form is full. A row neither
@@ -19,7 +20,7 @@ export async function storeAccepted(
   const limited = accepted.some((a) => limitedFormIds.has(a.row.formId));
   if (!limited && !accepted.some((a) => a.uploadIds.length > 0)) {
     return {
-      inserted: await repo.insertSubmissions(
+      inserted: await insertSubmissions(
         deps.db,
         accepted.map((a) => a.row),
       ),
@@ -30,7 +31,7 @@ export async function storeAccepted(
     const { insert, full } = limited
       ? await capToLimits(tx, accepted, limitedFormIds)
       : { insert: accepted, full: new Set<number>() };
-    const inserted = await repo.insertSubmissions(
+    const inserted = await insertSubmissions(
       tx,
       insert.map((a) => a.row),
     );

@@ -115,6 +115,7 @@ describe('a file question that takes several files, without JavaScript', () => {
       const back = await follow(res);
       expect(back.statusCode, `${withProof} ${back.body.slice(0, 300)}`).toBe(200);
       expect(errorAt(back.body, receipts), String(withProof)).toBe('Choose at most 3 files');
+      expect(back.body).toContain('Choose the files again');
       expect(await countOf(f)).toBe(0);
       expect(await unclaimedOf(f)).toBe(0);
     }
@@ -130,6 +131,7 @@ describe('a file question that takes several files, without JavaScript', () => {
       ),
     );
     expect(errorAt(back.body, id)).toBe('Choose one file');
+    expect(back.body).toContain('Choose the file again');
     expect(inputOf(back.body, id)).not.toMatch(/ multiple[\s>=]/);
     expect(await countOf(one)).toBe(0);
   });
