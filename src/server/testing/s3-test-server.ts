@@ -1,6 +1,10 @@
-import { mkdtemp, rm, unlink } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
 
 export type S3TestServer = {
@@ -17,9 +21,12 @@ export type S3TestServer = {
 
 export const TEST_BUCKET = 'easyform-test';
 
+type StoredObject = { bucket: string; key: string; metadata: unknown; content: Buffer | Readable };
 type FilesystemStore = {
   getResourcePath(bucket: string, key: string, resource: string): string;
   deleteObject(bucket: string, key: string): Promise<void>;
+  putObject(object: StoredObject): Promise<{ size: number; md5: string }>;
+  putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
 };
 
 /**
@@ -38,6 +45,43 @@ function keepDirectories(server: S3rver) {
         }),
       ),
     );
+  };
+}
+
+/**
+ * s3rver writes an object over its file in place: a read meanwhile (two processes writing and reading back one instance
+ * marker) gets the file cut short under the length it announced, and waits for bytes that never come until the
+ * connection closes ("aborted"). S3 gives a reader the old object or the new one, whole; here the new one is written
+ * beside the old and renamed over it once complete, and the write is answered only then.
+ */
+function writeWhole(server: S3rver) {
+  const store = (server as unknown as { store: FilesystemStore }).store;
+  store.putObject = async ({ bucket, key, metadata, content }) => {
+    const path = store.getResourcePath(bucket, key, 'object');
+    const partial = `${path}.${randomBytes(6).toString('hex')}.partial`;
+    await mkdir(dirname(path), { recursive: true });
+    const md5 = createHash('md5');
+    let size = 0;
+    const count = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        md5.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(
+        Buffer.isBuffer(content) ? Readable.from([content]) : content,
+        count,
+        createWriteStream(partial),
+      );
+      await rename(partial, path);
+    } finally {
+      await rm(partial, { force: true });
+    }
+    const digest = md5.digest('hex');
+    await store.putMetadata(bucket, key, metadata, digest);
+    return { size, md5: digest };
   };
 }
 
@@ -66,6 +110,7 @@ export async function startS3TestServer(
       configureBuckets: [{ name: TEST_BUCKET }],
     });
     keepDirectories(server);
+    writeWhole(server);
     port = (await server.run()).port;
   };
   const down = async () => {
