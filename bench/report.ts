@@ -7,14 +7,18 @@ export type Row = {
   target: string;
   /** null: reported for context, no target. */
   pass: boolean | null;
+  /** The bench part that measured it (`npm run bench -- <part>` runs one), whatever rows it names. */
+  step?: string;
 };
 
 export class Report {
   readonly rows: Row[] = [];
   readonly notes: string[] = [];
+  /** The part being measured: every row added meanwhile is its. */
+  step: string | undefined;
 
   add(part: string, figure: string, value: string, target = '', pass: boolean | null = null): void {
-    this.rows.push({ part, figure, value, target, pass });
+    this.rows.push({ part, figure, value, target, pass, step: this.step });
   }
 
   /** A figure with a target: `value <= max` (or `>= min`) decides PASS. */
@@ -59,14 +63,15 @@ export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(di
 type Results = { when: string; seconds: number; rows: (Row & { when?: string })[]; [raw: string]: unknown };
 
 /**
- * bench/results.json after a run of some parts: this run's rows replace the rows of the parts it measured, the
- * rows of the parts it did not run stay as they were (each row says when it was measured), and so do their raw
- * figures. So the file always holds the latest figure of every part.
+ * bench/results.json after a run of some parts: this run's rows replace every row of the parts it measured (an error
+ * row too, when the part now succeeds, and its figures when it now fails), the rows of the parts it did not run stay
+ * as they were (each row says when it was measured), and so do their raw figures. So the file always holds the
+ * latest figure of every part. Rows from before `step` was kept are matched by the name they show.
  */
 export function mergeResults(previous: Results | undefined, current: Results): Results {
-  const measured = new Set(current.rows.map((r) => r.part));
+  const measured = new Set(current.rows.flatMap((r) => [r.part, ...(r.step ? [r.step] : [])]));
   const kept = (previous?.rows ?? [])
-    .filter((r) => !measured.has(r.part))
+    .filter((r) => !measured.has(r.part) && !(r.step && measured.has(r.step)))
     .map((r) => ({ ...r, when: r.when ?? previous?.when }));
   const rows = [...current.rows.map((r) => ({ ...r, when: current.when })), ...kept];
   return { ...previous, ...current, rows };

@@ -70,6 +70,7 @@ log(
 
 async function part(name: string, work: () => Promise<void>): Promise<void> {
   log(`\n▶ ${name}`);
+  report.step = name;
   const began = Date.now();
   try {
     await work();

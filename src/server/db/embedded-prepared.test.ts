@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './database.ts';
-import { dollarQuoted } from './embedded-prepared.ts';
+import { arrayText, dollarQuoted } from './embedded-prepared.ts';
 import type { Database } from './queryable.ts';
 
 const INSERT = `insert into notes (body, doc) select $1, $2::jsonb returning id, body, doc`;
@@ -48,10 +48,27 @@ async function check(db: Database) {
       prepare: 'some_values',
     }),
   ).toEqual([{ n: 42, x: 0.5, b: true }]);
-  // A list: run as an ordinary query.
-  expect(await db.query('select $1::int[] as list', [[1, 2]], { prepare: 'a_list' })).toEqual([
-    { list: [1, 2] },
+  // Lists, as array parameters: the same items back, whatever their text.
+  const items = fc.string({
+    unit: fc.constantFrom('a', '"', '\\', '{', '}', ',', ' ', '$', 'N', 'U', 'L', 'é'),
+  });
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.option(items)), fc.array(fc.integer()), async (texts, numbers) => {
+      const sql = 'select $1::text[] as texts, $2::int[] as numbers, cardinality($1::text[]) as n';
+      const [named] = await db.query(sql, [texts, numbers], { prepare: 'some_lists' });
+      expect(named).toEqual({ texts, numbers, n: texts.length });
+      expect(named).toEqual((await db.query(sql, [texts, numbers]))[0]);
+    }),
+    { numRuns: 200 },
+  );
+  // A nested list: run as an ordinary query.
+  expect(await db.query('select $1::int[] as list', [[[1], [2]]], { prepare: 'a_nested_list' })).toEqual([
+    { list: [[1], [2]] },
   ]);
+  const preparedNames = await db.query<{ name: string }>(
+    'select name from pg_prepared_statements order by name',
+  );
+  expect(preparedNames.map((r) => r.name)).toEqual(['add_note', 'some_lists', 'some_values']);
 }
 
 describe('named statements on the embedded engine', () => {
@@ -60,6 +77,14 @@ describe('named statements on the embedded engine', () => {
     expect(dollarQuoted('a $p$ b')).toBe('$p1$a $p$ b$p1$');
     expect(dollarQuoted('$p$ and $p1$')).toBe('$p2$$p$ and $p1$$p2$');
     expect(dollarQuoted('ends in $p')).toBe('$p1$ends in $p$p1$');
+  });
+
+  it('write a list as an array literal, each item quoted, or leave it to the client', () => {
+    expect(arrayText(['a', 'b "c"', 'd\\e', null, 'NULL'])).toBe('{"a","b \\"c\\"","d\\\\e",NULL,"NULL"}');
+    expect(arrayText([1, 2.5, true])).toBe('{"1","2.5","true"}');
+    expect(arrayText([])).toBe('{}');
+    expect(arrayText([[1]])).toBeUndefined();
+    expect(arrayText([new Date(0)])).toBeUndefined();
   });
 
   it('give the rows the plain statement gives, in this thread', async () => {

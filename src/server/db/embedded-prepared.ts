@@ -21,8 +21,8 @@ export function dollarQuoted(text: string): string {
   return `$${tag}$${text}$${tag}$`;
 }
 
-/** A parameter as the text of its literal; undefined for one that needs the client's own conversion (a list). */
-function textOf(param: unknown): string | null | undefined {
+/** A text, finite number, boolean or null as the text of its literal; undefined for anything else. */
+function scalarText(param: unknown): string | null | undefined {
   if (param === null || typeof param === 'string') return param;
   if ((typeof param === 'number' && Number.isFinite(param)) || typeof param === 'boolean')
     return String(param);
@@ -30,8 +30,29 @@ function textOf(param: unknown): string | null | undefined {
 }
 
 /**
+ * A flat list of such values as PostgreSQL's array input (`{"a","b",NULL}`): each item double-quoted with its `\`
+ * and `"` escaped, so no text can end its item, and null as NULL. Undefined for a nested list or another value.
+ */
+export function arrayText(list: readonly unknown[]): string | undefined {
+  const items: string[] = [];
+  for (const item of list) {
+    const text = scalarText(item);
+    if (text === undefined) return undefined;
+    items.push(text === null ? 'NULL' : `"${text.replace(/[\\"]/g, '\\$&')}"`);
+  }
+  return `{${items.join(',')}}`;
+}
+
+/** A parameter as the text of its literal; undefined for one that needs the client's own conversion. */
+function textOf(param: unknown): string | null | undefined {
+  return Array.isArray(param) ? arrayText(param) : scalarText(param);
+}
+
+/**
  * Runs `sql` as the session's prepared statement `name` (prepared on first use), when every parameter is text, a
- * finite number, a boolean or null; else, or for a name that is not a plain identifier, as an ordinary query.
+ * finite number, a boolean, null or a flat list of those (for an array parameter: `$1::uuid[]`, `unnest($1::int[])`;
+ * never a JSON one, which takes a list as JSON); else, or for a name that is not a plain identifier, as an ordinary
+ * query.
  */
 export async function queryPrepared<T extends Row>(
   engine: Engine,

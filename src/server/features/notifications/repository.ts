@@ -50,6 +50,7 @@ export async function claimDueEvents(
       where done_at is null and not_before <= now() and not (copies_sent and form_id = any($2::uuid[]))
       order by not_before, id limit $1 for update skip locked`,
     [limit, waiting],
+    { prepare: 'claim_due_events' },
   );
   return rows.map((r) => ({
     id: String(r.id),

@@ -175,12 +175,15 @@ export async function recordAttempts(
   const rows = await db.query<{ id: string; status: string }>(
     recordStatement('skip locked'),
     paramsOf(recorded, giveUpMs),
+    { prepare: 'record_attempts' },
   );
   const done = new Set(rows.map((r) => r.id));
   for (const r of recorded)
     if (!done.has(r.deliveryId))
       rows.push(
-        ...(await db.query<{ id: string; status: string }>(recordStatement(''), paramsOf([r], giveUpMs))),
+        ...(await db.query<{ id: string; status: string }>(recordStatement(''), paramsOf([r], giveUpMs), {
+          prepare: 'record_attempt_waiting',
+        })),
       );
   return rows.flatMap((r) => (r.status === 'failed' ? [r.id] : []));
 }

@@ -20,6 +20,7 @@ export async function findSubmissionsAsText(
   const rows = await db.query<{ id: string; form_id: string; created_at: Date; answers: StoredAnswer[] }>(
     'select id, form_id, created_at, answers from submissions where id = any($1::uuid[]) order by created_at, id',
     [ids],
+    { prepare: 'submissions_for_mail' },
   );
   const uploadIds = rows.flatMap((r) => r.answers.flatMap((a) => uploadIdsOf(a)));
   const names = uploadIds.length > 0 ? await fileNames(db, uploadIds) : new Map<string, string>();

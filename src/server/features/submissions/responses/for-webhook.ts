@@ -41,6 +41,7 @@ export async function findSubmissionsAsPayload(
   }>(
     'select id, form_id, form_title, created_at, answers, hidden from submissions where id = any($1::uuid[])',
     [ids],
+    { prepare: 'submissions_for_webhook' },
   );
   const uploadIds = rows.flatMap((r) => r.answers.flatMap((a) => uploadIdsOf(a)));
   const files = uploadIds.length > 0 ? await filesOf(db, uploadIds) : new Map<string, FileOf>();
