@@ -281,4 +281,39 @@ describe('webhook sender pass', () => {
       await receiver.close();
     }
   });
+  it('makes a small share of the waiting deliveries a pass while customers keep the server busy, the rest after', async () => {
+    const receiver = await startReceiver();
+    const t = await createTestApp({ webhookAllowPrivate: true, webhookPollMs: 3_600_000 });
+    try {
+      const owner = await signUpOwner(t);
+      const form = await formWithName(t, owner.token, 'Burst');
+      expect((await addHook(t, owner.token, form._id, receiver.url)).statusCode).toBe(201);
+      // Thirty responses of a burst, each in its batch row, as the submissions' insert leaves them.
+      for (let i = 0; i < 30; i++) {
+        const id = await storedResponse(t, form._id, `R${i}`);
+        await t.app.db.query(
+          'insert into webhook_batches (form_id, submission_ids) values ($1, array[$2::uuid])',
+          [form._id, id],
+        );
+      }
+      const made = async () =>
+        (await t.app.db.query<{ n: number }>('select count(*)::int as n from webhook_deliveries'))[0]?.n;
+      const sources = webhookSourcesOf(t.app.storage, 'http://easyform.test', 'UTC');
+      const busy = senderOf(t, { isBusy: () => true, sources });
+      await busy.run();
+      await busy.close();
+      expect(await made()).toBe(10);
+      expect(receiver.received).toHaveLength(10);
+      const idle = senderOf(t, { isBusy: () => false, sources });
+      await idle.run();
+      await idle.close();
+      expect(await made()).toBe(30);
+      expect(receiver.received.map((r) => JSON.parse(r.body).answers[0].value).sort()).toEqual(
+        Array.from({ length: 30 }, (_, i) => `R${i}`).sort(),
+      );
+    } finally {
+      await t.close();
+      await receiver.close();
+    }
+  });
 });
