@@ -16,6 +16,23 @@ import {
   setUpCustomerJourneys,
 } from './support/customer-journeys.ts';
 
+/** The chunk at `path` and those it imports statically, theirs too, whose code holds `marker`. */
+async function staticImportsHolding(path: string, marker: string): Promise<string[]> {
+  const seen = new Set<string>();
+  const holding: string[] = [];
+  const visit = async (chunk: string): Promise<void> => {
+    if (seen.has(chunk)) return;
+    seen.add(chunk);
+    const code = await (await fetch(`${server.url}${chunk}`)).text();
+    if (code.includes(marker)) holding.push(chunk);
+    // `import{…}from"./a.js"` and `import"./a.js"`; not `import("./a.js")`, loaded later.
+    for (const [, name] of code.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g))
+      await visit(new URL(name ?? '', `http://chunk${chunk}`).pathname);
+  };
+  await visit(path);
+  return holding;
+}
+
 // Skipped only where Chromium is missing; support/browser.ts prints why, and .ci/run installs it.
 describe.skipIf(!hasChromium)('a customer opens a form on a phone', () => {
   setUpCustomerJourneys();
@@ -107,6 +124,10 @@ describe.skipIf(!hasChromium)('a customer opens a form on a phone', () => {
     await page.locator('form[method="post"]').getByLabel('Your name').click();
     await page.waitForURL(/\/preview$/);
     expect(await scripts()).toContainEqual(expect.stringMatching(/\/assets\/take-over-/));
+    // What the take-over needs before it can draw the form holds no validation code (zod, some 30 KiB gzip): that
+    // loads beside it, once the customer is on a question.
+    const takeOver = (await scripts()).find((path) => path.includes('/assets/take-over-')) ?? '';
+    expect(await staticImportsHolding(takeOver, 'ZodError')).toEqual([]);
     // The form's rules came with the page: React's chunks do not fetch them again.
     expect(await fetched('.css')).toEqual([]);
     await page.keyboard.type('Asha');

@@ -7,6 +7,8 @@ import { NumberSettingsSchema } from './kinds/number-kind.ts';
 import { RatingSettingsSchema, ScaleSettingsSchema } from './kinds/scale-kinds.ts';
 import { ConsentSettingsSchema, DateSettingsSchema, StatementSettingsSchema } from './kinds/simple-kinds.ts';
 
+export * from './kind-names.ts';
+
 /** Bounds that keep one form reasonable to render, store and fill in (issue 3). */
 export const FORM_TITLE_MAX = 200;
 export const FORM_DESCRIPTION_MAX = 2000;
@@ -25,29 +27,6 @@ export const HelpTextSchema = z
   .trim()
   .max(HELP_TEXT_MAX, `A help text must be at most ${HELP_TEXT_MAX} characters`)
   .optional();
-
-export const FIELD_KINDS = ['text', 'select', 'radio', 'check', 'file'] as const;
-export type FieldKind = (typeof FIELD_KINDS)[number];
-/**
- * The kinds beyond the product's five (docs/decisions/043-question-kinds.md): each carries its own `kind` and
- * `settings`, in the form's `moreField` list. Their answers travel as text, in the submit's `textObject`; a choice
- * grid's, the column chosen in each row, in its `gridObject`.
- */
-export const MORE_KINDS = [
-  'number',
-  'rating',
-  'scale',
-  'statement',
-  'consent',
-  'time',
-  'url',
-  'grid',
-] as const;
-export type MoreKind = (typeof MORE_KINDS)[number];
-export const QUESTION_KINDS = [...FIELD_KINDS, ...MORE_KINDS] as const;
-export type QuestionKind = (typeof QUESTION_KINDS)[number];
-export const isMoreKind = (kind: string): kind is MoreKind =>
-  (MORE_KINDS as readonly string[]).includes(kind);
 
 /** The original client's text types, plus `textarea` for the editor's Paragraph button (docs/spec-deviations.md). */
 export const TEXT_TYPES = ['text', 'email', 'password', 'date', 'tel', 'textarea'] as const;

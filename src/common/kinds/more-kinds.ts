@@ -15,6 +15,8 @@ import {
 } from './simple-kinds.ts';
 
 /** Said of an answer sent for a statement. */
+export { stepRangeOf } from './kind-hints.ts';
+
 export const STATEMENT_TAKES_NO_ANSWER = 'This is a statement: it asks nothing, so it takes no answer';
 
 /** The settings a kind takes; null for a kind that has none (time, web address). */
@@ -62,11 +64,3 @@ export function moreAnswerSchema(field: MoreField, required: boolean): z.ZodType
       return gridAnswerSchema(field.settings, required);
   }
 }
-
-/** The numbers a rating or a scale offers, lowest first. */
-export const stepRangeOf = (field: MoreField): { from: number; to: number } | null =>
-  field.kind === 'rating'
-    ? { from: 1, to: field.settings.max }
-    : field.kind === 'scale'
-      ? { from: field.settings.from, to: field.settings.to }
-      : null;

@@ -1,6 +1,8 @@
 // The number question (docs/decisions/043-question-kinds.md): bounds, whole or decimal, a unit shown beside it.
 import { z } from 'zod';
 
+export * from './kind-hints.ts';
+
 export const UNIT_MAX = 20;
 /** Beyond this a number typed by a person is not one a form means (and floats stop being exact). */
 export const NUMBER_ABS_MAX = 1e15;
@@ -32,23 +34,6 @@ export function readNumber(text: string, settings: NumberSettings): { value: num
   if (settings.min !== undefined && value < settings.min) return { error: `Enter ${settings.min} or more` };
   if (settings.max !== undefined && value > settings.max) return { error: `Enter ${settings.max} or less` };
   return { value };
-}
-
-/** What the customer is told under the box: the bounds and whether a decimal is allowed ('' when nothing). */
-export function numberHint(settings: NumberSettings): string {
-  const { min, max, decimals } = settings;
-  const whole = decimals ? '' : 'A whole number';
-  const bounds =
-    min !== undefined && max !== undefined
-      ? `from ${min} to ${max}`
-      : min !== undefined
-        ? `${min} or more`
-        : max !== undefined
-          ? `${max} or less`
-          : '';
-  if (whole && bounds) return `${whole}, ${bounds}`;
-  if (bounds) return `A number ${bounds}`;
-  return whole;
 }
 
 /**

@@ -2,6 +2,8 @@
 // drawn as a radio group (one tab stop, arrow keys), so the page without JavaScript posts it like any radio.
 import { z } from 'zod';
 
+export * from './kind-hints.ts';
+
 export const SCALE_LABEL_MAX = 60;
 
 export const RatingSettingsSchema = z.strictObject({
@@ -36,10 +38,6 @@ export const NPS_PRESET: ScaleSettings = {
   nps: true,
 };
 export const NPS_QUESTION = 'How likely are you to recommend us to a friend or colleague?';
-
-/** The whole numbers a customer can choose from. */
-export const stepsOf = (range: { from: number; to: number }): number[] =>
-  Array.from({ length: range.to - range.from + 1 }, (_, i) => range.from + i);
 
 /** One whole number in `from`..`to`, sent as text (a radio's value), as the page without JavaScript posts it. */
 export function stepAnswerSchema(range: { from: number; to: number }, required: boolean) {

@@ -1,6 +1,9 @@
 // Consent, statement, time, URL and date (docs/decisions/043-question-kinds.md).
 import { z } from 'zod';
 import { TEXT_ANSWER_MAX } from '../answer-limits.ts';
+import { CONSENT_GIVEN } from './kind-hints.ts';
+
+export * from './kind-hints.ts';
 
 export const STATEMENT_TEXT_MAX = 5000;
 export const CONSENT_TEXT_MAX = 1000;
@@ -22,8 +25,6 @@ export const ConsentSettingsSchema = z.strictObject({
     .min(1, 'Write what the customer agrees to')
     .max(CONSENT_TEXT_MAX, `At most ${CONSENT_TEXT_MAX} characters`),
 });
-/** What a ticked consent box posts (and is stored as). */
-export const CONSENT_GIVEN = 'yes';
 
 export function consentAnswerSchema(required: boolean) {
   const ticked = z.literal(CONSENT_GIVEN, { error: 'Tick the box to agree' });
@@ -77,14 +78,6 @@ export const DateSettingsSchema = z
     message: 'The earliest date must not be after the latest',
   });
 export type DateSettings = z.output<typeof DateSettingsSchema>;
-
-/** What the customer is told under a date question with a range ('' without one). */
-export function dateRangeHint(range: DateSettings | undefined): string {
-  if (range?.earliest && range.latest) return `A day from ${range.earliest} to ${range.latest}`;
-  if (range?.earliest) return `A day on or after ${range.earliest}`;
-  if (range?.latest) return `A day on or before ${range.latest}`;
-  return '';
-}
 
 export const dateAnswerSchema = (settings: DateSettings, required: boolean) =>
   optionalOr(

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { FileField } from '#common/forms.ts';
 import { acceptOf, fileHint, fileRuleProblem, maxFilesOf } from '#common/kinds/file-rules.ts';
-import { type FileAnswer } from '#common/submissions.ts';
+import type { FileAnswer } from '#common/submissions.ts';
 import { ApiError } from '../../api/client.ts';
 import { isAway } from '../../api/failure.ts';
 import { deleteUpload, uploadFile } from '../../api/public-forms.ts';

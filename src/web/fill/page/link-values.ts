@@ -1,5 +1,5 @@
 import type { PublicForm } from '#common/forms.ts';
-import { isPrefillable, readLinkValues, type LinkValues } from '#common/kinds/link-values.ts';
+import { isPrefillable, readLinkValues, type LinkValues } from '#common/kinds/link-reading.ts';
 import { orderedQuestions } from '#common/question-order.ts';
 import type { Draft } from '../storage/fill-storage.ts';
 

@@ -1,7 +1,7 @@
 // Apart from server-form-answers.ts, which the customer's small entry runs before React: this runs in the take-over
 // only, so the entry loads nothing of the grid (nor what the chunk holding it brings, React among it: ADR 032).
 import type { PublicForm } from '#common/forms.ts';
-import { gridRowInput } from '#common/kinds/grid-kind.ts';
+import { gridRowInput } from '#common/kinds/grid-answers.ts';
 import type { Draft } from '../storage/fill-storage.ts';
 
 /**

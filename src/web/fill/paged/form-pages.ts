@@ -1,5 +1,5 @@
 import type { PublicForm } from '#common/forms.ts';
-import { HIDDEN_KEY } from '#common/kinds/link-values.ts';
+import { HIDDEN_KEY } from '#common/kinds/link-reading.ts';
 import { applicable, applyingAnswers, type Applicable, type LogicPage } from '#common/logic/applies.ts';
 import { pagesOf } from '#common/logic/items.ts';
 import { orderedQuestions, type Question } from '#common/question-order.ts';

@@ -1,5 +1,5 @@
 import type { MoreField } from '#common/forms.ts';
-import { gridRowInput, type GridAnswer } from '#common/kinds/grid-kind.ts';
+import { gridRowInput, type GridAnswer } from '#common/kinds/grid-answers.ts';
 import { controlId, describedBy, errorId } from './dom-ids.ts';
 import { FieldError } from './field-error.tsx';
 import { QuestionHelp, QuestionLabel } from './question-label.tsx';

@@ -1,9 +1,7 @@
 import { TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { MoreField } from '#common/forms.ts';
-import { stepRangeOf } from '#common/kinds/more-kinds.ts';
-import { numberHint } from '#common/kinds/number-kind.ts';
-import { stepsOf } from '#common/kinds/scale-kinds.ts';
-import { CONSENT_GIVEN } from '#common/kinds/simple-kinds.ts';
+import { CONSENT_GIVEN, numberHint, stepsOf } from '#common/kinds/kind-hints.ts';
+import { stepRangeOf } from '#common/kinds/kind-hints.ts';
 import { controlId, describedBy, errorId, hintId } from './dom-ids.ts';
 import { FieldError } from './field-error.tsx';
 import { QuestionHelp, QuestionLabel } from './question-label.tsx';

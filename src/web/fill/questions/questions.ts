@@ -1,6 +1,7 @@
 import { HONEYPOT_FIELD } from '#common/answer-limits.ts';
-import { isMoreKind, type PublicForm } from '#common/forms.ts';
-import { isGridAnswered, type GridAnswer } from '#common/kinds/grid-kind.ts';
+import type { PublicForm } from '#common/forms.ts';
+import { isMoreKind } from '#common/kind-names.ts';
+import { isGridAnswered, type GridAnswer } from '#common/kinds/grid-answers.ts';
 import { orderedQuestions, type Question } from '#common/question-order.ts';
 import type { FileAnswer, SubmissionBody } from '#common/submissions.ts';
 

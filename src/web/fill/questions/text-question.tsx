@@ -1,6 +1,6 @@
 import { LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { TextField } from '#common/forms.ts';
-import { dateRangeHint } from '#common/kinds/simple-kinds.ts';
+import { dateRangeHint } from '#common/kinds/kind-hints.ts';
 import { controlId, describedBy, errorId, hintId } from './dom-ids.ts';
 import { FieldError } from './field-error.tsx';
 import { QuestionHelp, QuestionLabel } from './question-label.tsx';
