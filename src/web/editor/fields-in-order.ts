@@ -1,4 +1,6 @@
 import type { Form, Option, QuestionKind, TextType } from '#common/forms.ts';
+import type { FileRules } from '#common/kinds/file-rules.ts';
+import type { DateSettings } from '#common/kinds/simple-kinds.ts';
 import type { Condition } from '#common/logic/conditions.ts';
 import type { QuestionItem } from '#common/logic/items.ts';
 
@@ -11,6 +13,10 @@ export type EditorField = {
   options?: Option[];
   /** The help text under the question's title, when it has one. */
   help?: string;
+  /** A file question's own rules. */
+  rules?: FileRules;
+  /** A date question's earliest and latest days. */
+  dateRange?: DateSettings;
   /** When the customer sees this question. */
   condition?: Condition;
   /** The form's own item, sent back whole when the list is saved as items. */
@@ -28,9 +34,17 @@ export function fieldsInOrder(form: Form): EditorField[] {
       required: f.required,
       type: f.type,
       help: f.help,
+      dateRange: f.dateRange,
     });
   for (const f of form.fileField)
-    byId.set(f._id, { _id: f._id, kind: 'file', name: f.name, required: f.required, help: f.help });
+    byId.set(f._id, {
+      _id: f._id,
+      kind: 'file',
+      name: f.name,
+      required: f.required,
+      help: f.help,
+      rules: f.rules,
+    });
   for (const kind of ['select', 'radio', 'check'] as const) {
     for (const f of form[`${kind}Field`])
       byId.set(f._id, {
