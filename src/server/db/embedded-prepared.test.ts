@@ -65,6 +65,10 @@ async function check(db: Database) {
   expect(await db.query('select $1::int[] as list', [[[1], [2]]], { prepare: 'a_nested_list' })).toEqual([
     { list: [[1], [2]] },
   ]);
+  // A list for a JSON parameter is the client's to convert (as JSON): run as an ordinary query.
+  expect(await db.query('select $1::jsonb as doc', [['a', 1]], { prepare: 'a_json_list' })).toEqual([
+    { doc: ['a', 1] },
+  ]);
   const preparedNames = await db.query<{ name: string }>(
     'select name from pg_prepared_statements order by name',
   );

@@ -43,16 +43,22 @@ export function arrayText(list: readonly unknown[]): string | undefined {
   return `{${items.join(',')}}`;
 }
 
-/** A parameter as the text of its literal; undefined for one that needs the client's own conversion. */
-function textOf(param: unknown): string | null | undefined {
-  return Array.isArray(param) ? arrayText(param) : scalarText(param);
+/** Whether the statement casts parameter `n` (1-based) to an array type: `$2::uuid[]`, `$1::double precision[]`. */
+const castsToArray = (sql: string, n: number) => new RegExp(`\\$${n}::[a-z_ ]+\\[\\]`, 'i').test(sql);
+
+/**
+ * A parameter as the text of its literal; undefined for one that needs the client's own conversion: a list the
+ * statement does not cast to an array type (a JSON parameter takes a list as JSON).
+ */
+function textOf(sql: string, param: unknown, index: number): string | null | undefined {
+  if (!Array.isArray(param)) return scalarText(param);
+  return castsToArray(sql, index + 1) ? arrayText(param) : undefined;
 }
 
 /**
  * Runs `sql` as the session's prepared statement `name` (prepared on first use), when every parameter is text, a
- * finite number, a boolean, null or a flat list of those (for an array parameter: `$1::uuid[]`, `unnest($1::int[])`;
- * never a JSON one, which takes a list as JSON); else, or for a name that is not a plain identifier, as an ordinary
- * query.
+ * finite number, a boolean, null, or a flat list of those that the statement casts to an array type (`$1::uuid[]`);
+ * else, or for a name that is not a plain identifier, as an ordinary query.
  */
 export async function queryPrepared<T extends Row>(
   engine: Engine,
@@ -61,7 +67,7 @@ export async function queryPrepared<T extends Row>(
   sql: string,
   params: readonly unknown[],
 ): Promise<{ rows: T[] }> {
-  const texts = params.map(textOf);
+  const texts = params.map((param, i) => textOf(sql, param, i));
   if (texts.includes(undefined) || !NAME.test(name)) return engine.query<T>(sql, [...params]);
   if (!prepared.has(name)) {
     await engine.exec(`prepare ${name} as ${sql}`);
