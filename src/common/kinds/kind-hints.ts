@@ -1,5 +1,6 @@
-// What the customer's page says and offers for a kind, without its schemas (number-kind.ts, scale-kinds.ts,
-// simple-kinds.ts re-export it): the React page draws every kind at the first touch, which loads no zod.
+// What both customer pages and the editor say and offer for a kind: a number's and a date's hints, a scale's steps,
+// what a ticked consent posts. Apart from the kinds' schemas (number-kind.ts, scale-kinds.ts, simple-kinds.ts), so
+// that the React page draws every kind at the first touch without loading zod.
 import type { MoreField } from '../question-schemas.ts';
 import type { NumberSettings } from './number-kind.ts';
 import type { DateSettings } from './simple-kinds.ts';

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gridAnswerSchema, GridSettingsSchema } from './grid-kind.ts';
+import { stepsOf } from './kind-hints.ts';
 import { NumberSettingsSchema, readNumber } from './number-kind.ts';
 import { summariseNumbers } from './number-summary.ts';
-import { npsOf, RatingSettingsSchema, stepAnswerSchema, stepsOf } from './scale-kinds.ts';
+import { npsOf, RatingSettingsSchema, stepAnswerSchema } from './scale-kinds.ts';
 import {
   consentAnswerSchema,
   dateAnswerSchema,

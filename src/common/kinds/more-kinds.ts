@@ -15,8 +15,6 @@ import {
 } from './simple-kinds.ts';
 
 /** Said of an answer sent for a statement. */
-export { stepRangeOf } from './kind-hints.ts';
-
 export const STATEMENT_TAKES_NO_ANSWER = 'This is a statement: it asks nothing, so it takes no answer';
 
 /** The settings a kind takes; null for a kind that has none (time, web address). */

@@ -1,8 +1,6 @@
 // The number question (docs/decisions/043-question-kinds.md): bounds, whole or decimal, a unit shown beside it.
 import { z } from 'zod';
 
-export * from './kind-hints.ts';
-
 export const UNIT_MAX = 20;
 /** Beyond this a number typed by a person is not one a form means (and floats stop being exact). */
 export const NUMBER_ABS_MAX = 1e15;

@@ -2,8 +2,6 @@
 // drawn as a radio group (one tab stop, arrow keys), so the page without JavaScript posts it like any radio.
 import { z } from 'zod';
 
-export * from './kind-hints.ts';
-
 export const SCALE_LABEL_MAX = 60;
 
 export const RatingSettingsSchema = z.strictObject({

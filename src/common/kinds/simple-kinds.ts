@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { TEXT_ANSWER_MAX } from '../answer-limits.ts';
 import { CONSENT_GIVEN } from './kind-hints.ts';
 
-export * from './kind-hints.ts';
-
 export const STATEMENT_TEXT_MAX = 5000;
 export const CONSENT_TEXT_MAX = 1000;
 

@@ -9,9 +9,9 @@
 import { HONEYPOT_FIELD, LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { ChoiceField, FileField, PublicForm, TextField } from '#common/forms.ts';
 import { acceptOf, fileHint, maxFilesOf } from '#common/kinds/file-rules.ts';
+import { dateRangeHint } from '#common/kinds/kind-hints.ts';
 import { HIDDEN_KEY } from '#common/kinds/link-values.ts';
 import { recalledField } from '#common/kinds/recall.ts';
-import { dateRangeHint } from '#common/kinds/simple-kinds.ts';
 import { orderedQuestions, type Question } from '#common/question-order.ts';
 import { controlId, errorSummary, firstOptionId } from './error-summary-html.ts';
 import { DRAFT_FIELD, pageAction, pageButtonsHtml, pageViewOfState } from './form-pages.ts';

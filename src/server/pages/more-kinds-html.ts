@@ -5,10 +5,7 @@
 import { TEXT_ANSWER_MAX } from '#common/answer-limits.ts';
 import type { MoreField } from '#common/forms.ts';
 import { gridRowInput } from '#common/kinds/grid-kind.ts';
-import { stepRangeOf } from '#common/kinds/more-kinds.ts';
-import { numberHint } from '#common/kinds/number-kind.ts';
-import { stepsOf } from '#common/kinds/scale-kinds.ts';
-import { CONSENT_GIVEN } from '#common/kinds/simple-kinds.ts';
+import { CONSENT_GIVEN, numberHint, stepRangeOf, stepsOf } from '#common/kinds/kind-hints.ts';
 import { statementParagraphs, type StatementPiece } from '#common/kinds/statement-text.ts';
 import { NEW_TAB_NOTE, OWNER_LINK_REL } from '#common/text-links.ts';
 import { controlId, firstOptionId } from './error-summary-html.ts';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { dateRangeHint, DateSettingsSchema, type DateSettings } from '#common/kinds/simple-kinds.ts';
+import { dateRangeHint } from '#common/kinds/kind-hints.ts';
+import { DateSettingsSchema, type DateSettings } from '#common/kinds/simple-kinds.ts';
 import { SettingsForm } from './save-or-cancel.tsx';
 
 type Props = { questionName: string; range?: DateSettings; onSave: (range: DateSettings | null) => void };

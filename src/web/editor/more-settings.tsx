@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import type { MoreField } from '#common/forms.ts';
+import { numberHint, stepsOf } from '#common/kinds/kind-hints.ts';
 import { settingsSchemaOf } from '#common/kinds/more-kinds.ts';
-import { numberHint } from '#common/kinds/number-kind.ts';
-import { stepsOf } from '#common/kinds/scale-kinds.ts';
 import { SettingsForm } from './save-or-cancel.tsx';
 
 type Draft = Record<string, string | boolean>;

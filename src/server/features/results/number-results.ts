@@ -1,9 +1,9 @@
 // Results of a number, a rating and a scale, from how many responses gave each number (form_option_counts): the
 // same counters whatever the number of responses.
 import type { MoreField } from '#common/forms.ts';
-import { stepRangeOf } from '#common/kinds/more-kinds.ts';
+import { stepRangeOf, stepsOf } from '#common/kinds/kind-hints.ts';
 import { summariseNumbers } from '#common/kinds/number-summary.ts';
-import { npsOf, stepsOf } from '#common/kinds/scale-kinds.ts';
+import { npsOf } from '#common/kinds/scale-kinds.ts';
 import { percentOf, type NumberResult, type StepResult } from '#common/results.ts';
 
 type Base = { fieldId: string; name: string; answered: number; shownTo: number };
